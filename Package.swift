@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Strata: Core Animation (QuartzCore) and the Core Graphics it needs, for Linux.
+// Public modules carry Apple's names so that code written for Apple platforms compiles unchanged;
+// internal modules are named Strata*.
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .executable(name: "strata", targets: ["strata"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, installed from Debian by scripts/install-deps.sh.
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPixman", pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+
+        // Core Graphics types Foundation on Linux lacks, drawing through cairo.
+        .target(
+            name: "CoreGraphics",
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG"]),
+        // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.
+        .target(
+            name: "StrataGeometry",
+            dependencies: ["CoreGraphics"]),
+        // The public Core Animation API.
+        .target(
+            name: "QuartzCore",
+            dependencies: ["CoreGraphics", "StrataGeometry"]),
+        .executableTarget(
+            name: "strata",
+            dependencies: [
+                "QuartzCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,105 @@
+/// How colours are mapped between colour spaces; Strata accepts every intent and uses one mapping.
+public enum CGColorRenderingIntent: Int32, Sendable, Hashable {
+    case defaultIntent = 0
+    case absoluteColorimetric = 1
+    case relativeColorimetric = 2
+    case perceptual = 3
+    case saturation = 4
+}
+
+/// An immutable colour: a colour space, its components and alpha, as Apple's CGColor.
+///
+/// Non-finite components are replaced by 0 (with a warning) so that drawing never sees NaN.
+public final class CGColor: Hashable, Sendable, CustomStringConvertible {
+    public let colorSpace: CGColorSpace?
+    /// The colour components followed by alpha.
+    public let components: [CGFloat]?
+
+    package init(space: CGColorSpace, components: [CGFloat]) {
+        self.colorSpace = space
+        self.components = components.map { value in
+            guard value.isFinite else {
+                Diagnostics.warn("CGColor: non-finite component \(value) replaced by 0")
+                return 0
+            }
+            return value
+        }
+    }
+
+    /// An sRGB colour (Apple's iOS `CGColor(red:green:blue:alpha:)` is sRGB too).
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(space: .sRGBSpace, components: [red, green, blue, alpha])
+    }
+
+    public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(space: .sRGBSpace, components: [red, green, blue, alpha])
+    }
+
+    /// A gray in the Gamma 2.2 gray space.
+    public convenience init(gray: CGFloat, alpha: CGFloat) {
+        self.init(space: .grayGamma22, components: [gray, alpha])
+    }
+
+    public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
+        self.init(space: .grayGamma22, components: [gray, alpha])
+    }
+
+    /// A colour from `space.numberOfComponents + 1` components (the last is alpha).
+    public convenience init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
+        let count = space.numberOfComponents
+        guard count > 0, space.model == .rgb || space.model == .monochrome else { return nil }
+        self.init(space: space, components: Array(UnsafeBufferPointer(start: components, count: count + 1)))
+    }
+
+    public static let black = CGColor(gray: 0, alpha: 1)
+    public static let white = CGColor(gray: 1, alpha: 1)
+    public static let clear = CGColor(gray: 0, alpha: 0)
+
+    /// Components including alpha.
+    public var numberOfComponents: Int { components?.count ?? 0 }
+
+    public var alpha: CGFloat { components?.last ?? 1 }
+
+    public func copy() -> CGColor? { self }
+
+    /// The same colour with another alpha.
+    public func copy(alpha: CGFloat) -> CGColor? {
+        guard let space = colorSpace, var values = components else { return nil }
+        values[values.count - 1] = alpha
+        return CGColor(space: space, components: values)
+    }
+
+    /// The colour in another RGB or gray space (through sRGB); nil for spaces Strata cannot convert to.
+    public func converted(
+        to space: CGColorSpace, intent: CGColorRenderingIntent, options: [String: Any]?
+    ) -> CGColor? {
+        let rgba = sRGBComponents
+        switch (space.model, space.transfer) {
+        case (.rgb, .sRGB):
+            return CGColor(space: space, components: [rgba.r, rgba.g, rgba.b, rgba.a])
+        case (.rgb, .linearSRGB):
+            return CGColor(
+                space: space,
+                components: [Self.linearize(rgba.r), Self.linearize(rgba.g), Self.linearize(rgba.b), rgba.a])
+        case (.monochrome, .sRGB):
+            return CGColor(space: space, components: [Self.luminance(rgba), rgba.a])
+        case (.monochrome, .linearSRGB):
+            return CGColor(space: space, components: [Self.linearize(Self.luminance(rgba)), rgba.a])
+        default:
+            return nil
+        }
+    }
+
+    public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
+        lhs.colorSpace == rhs.colorSpace && lhs.components == rhs.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(colorSpace)
+        hasher.combine(components)
+    }
+
+    public var description: String {
+        "<CGColor \(colorSpace?.name ?? "?") \(components ?? [])>"
+    }
+}

@@ -1,0 +1,106 @@
+/// The family of a colour space: how many components its colours have and what they mean.
+public enum CGColorSpaceModel: Int32, Sendable, Hashable {
+    case unknown = -1
+    case monochrome = 0
+    case rgb = 1
+    case cmyk = 2
+    case lab = 3
+    case deviceN = 4
+    case indexed = 5
+    case pattern = 6
+    case XYZ = 7
+}
+
+/// A colour space, as Apple's CGColorSpace: a model and a name.
+///
+/// Strata renders into sRGB. Device RGB, sRGB and extended sRGB colours are used as they are;
+/// colours in the linear and Display P3 spaces are converted to sRGB when drawn.
+public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
+    /// The colour space's name (`CGColorSpace.sRGB` ...).
+    public let name: CFString?
+    public let model: CGColorSpaceModel
+    /// How the components map to sRGB when drawing.
+    package let transfer: Transfer
+
+    package enum Transfer: Sendable, Hashable {
+        /// Components are sRGB (gamma-encoded) values already.
+        case sRGB
+        /// Components are linear-light sRGB primaries.
+        case linearSRGB
+        /// Components are gamma-encoded Display P3.
+        case displayP3
+    }
+
+    package init(name: CFString, model: CGColorSpaceModel, transfer: Transfer) {
+        self.name = name
+        self.model = model
+        self.transfer = transfer
+    }
+
+    /// The named colour space, or nil when Strata does not know the name (CMYK, Lab, ICC names).
+    public convenience init?(name: CFString) {
+        guard let known = Self.known[name] else { return nil }
+        self.init(name: name, model: known.model, transfer: known.transfer)
+    }
+
+    /// Colour components, not counting alpha.
+    public var numberOfComponents: Int {
+        switch model {
+        case .monochrome: 1
+        case .rgb, .lab, .XYZ: 3
+        case .cmyk: 4
+        default: 0
+        }
+    }
+
+    /// True for spaces whose components may leave 0...1 (extended ranges).
+    public var isExtended: Bool {
+        name == CGColorSpace.extendedSRGB || name == CGColorSpace.extendedGray
+            || name == CGColorSpace.extendedLinearSRGB
+    }
+
+    public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
+        lhs.name == rhs.name && lhs.model == rhs.model
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(model)
+    }
+
+    public var description: String { "<CGColorSpace \(name ?? "unnamed")>" }
+}
+
+extension CGColorSpace {
+    public static let sRGB: CFString = "kCGColorSpaceSRGB"
+    public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
+    public static let linearSRGB: CFString = "kCGColorSpaceLinearSRGB"
+    public static let extendedLinearSRGB: CFString = "kCGColorSpaceExtendedLinearSRGB"
+    public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
+    public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
+    public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
+    public static let linearGray: CFString = "kCGColorSpaceLinearGray"
+    public static let extendedGray: CFString = "kCGColorSpaceExtendedGray"
+    /// The name Apple gives the device-dependent spaces.
+    public static let deviceRGBName: CFString = "kCGColorSpaceDeviceRGB"
+    public static let deviceGrayName: CFString = "kCGColorSpaceDeviceGray"
+
+    private static let known: [CFString: (model: CGColorSpaceModel, transfer: Transfer)] = [
+        sRGB: (.rgb, .sRGB), extendedSRGB: (.rgb, .sRGB), deviceRGBName: (.rgb, .sRGB),
+        linearSRGB: (.rgb, .linearSRGB), extendedLinearSRGB: (.rgb, .linearSRGB),
+        genericRGBLinear: (.rgb, .linearSRGB), displayP3: (.rgb, .displayP3),
+        genericGrayGamma2_2: (.monochrome, .sRGB), extendedGray: (.monochrome, .sRGB),
+        deviceGrayName: (.monochrome, .sRGB), linearGray: (.monochrome, .linearSRGB),
+    ]
+
+    package static let deviceRGB = CGColorSpace(name: deviceRGBName, model: .rgb, transfer: .sRGB)
+    package static let deviceGray = CGColorSpace(name: deviceGrayName, model: .monochrome, transfer: .sRGB)
+    package static let sRGBSpace = CGColorSpace(name: sRGB, model: .rgb, transfer: .sRGB)
+    package static let grayGamma22 = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome, transfer: .sRGB)
+}
+
+/// The device RGB colour space (drawn as sRGB).
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .deviceRGB }
+
+/// The device gray colour space.
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { .deviceGray }

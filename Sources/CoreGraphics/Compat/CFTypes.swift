@@ -1,0 +1,12 @@
+// Core Foundation type names that Apple-platform Core Graphics code spells out (`colors as CFArray`,
+// `CGColorSpace.sRGB` of type CFString). Linux Foundation does not export Core Foundation, so these
+// aliases map them to the Swift types the bridged values are, and such code compiles unchanged.
+
+/// The type of Core Graphics string constants such as `CGColorSpace.sRGB`.
+public typealias CFString = String
+/// An array passed to Core Graphics (`[color1, color2] as CFArray`).
+public typealias CFArray = [Any]
+/// Bytes passed to or returned by Core Graphics (`data as CFData`).
+public typealias CFData = Data
+/// A file or resource address passed to Core Graphics (`url as CFURL`).
+public typealias CFURL = URL

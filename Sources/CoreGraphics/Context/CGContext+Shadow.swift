@@ -1,0 +1,77 @@
+import CCairo
+import CPixman
+
+extension CGContext {
+    /// The shadow of a device-space group: its alpha, blurred, offset and tinted, as a device-space pattern.
+    func makeShadow(of group: OpaquePointer, _ shadow: GState.Shadow) -> OpaquePointer? {
+        let alpha = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(alpha) }
+        let a = cairo_create(alpha)
+        cairo_set_source(a, group)
+        cairo_paint(a)
+        cairo_destroy(a)
+        let blurred = GaussianBlur.blurA8(alpha, sigma: Double(shadow.blur) / 2)
+        defer { cairo_surface_destroy(blurred) }
+        let tinted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let t = cairo_create(tinted)
+        let c = shadow.color.clamped
+        cairo_set_source_rgba(t, c.r, c.g, c.b, c.a)
+        // Base space is y up, device rows run down: a positive height moves the shadow up.
+        cairo_mask_surface(t, blurred, Double(shadow.offset.width), -Double(shadow.offset.height))
+        cairo_destroy(t)
+        let pattern = cairo_pattern_create_for_surface(tinted)
+        cairo_surface_destroy(tinted)
+        return pattern
+    }
+}
+
+/// Gaussian blur of 8-bit alpha surfaces, by pixman's separable convolution filter.
+package enum GaussianBlur {
+    /// A new A8 surface: `surface` blurred by a Gaussian of standard deviation `sigma` pixels
+    /// (kernel radius 3σ; pixels outside the surface count as transparent).
+    package static func blurA8(_ surface: OpaquePointer, sigma: Double) -> OpaquePointer {
+        cairo_surface_flush(surface)
+        let w = cairo_image_surface_get_width(surface)
+        let h = cairo_image_surface_get_height(surface)
+        let out = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h)
+        guard let srcBits = cairo_image_surface_get_data(surface), let dstBits = cairo_image_surface_get_data(out)
+        else { return out }
+        let src = pixman_image_create_bits(
+            PIXMAN_a8, w, h, UnsafeMutableRawPointer(srcBits).assumingMemoryBound(to: UInt32.self),
+            cairo_image_surface_get_stride(surface))
+        let dst = pixman_image_create_bits(
+            PIXMAN_a8, w, h, UnsafeMutableRawPointer(dstBits).assumingMemoryBound(to: UInt32.self),
+            cairo_image_surface_get_stride(out))
+        defer {
+            pixman_image_unref(src)
+            pixman_image_unref(dst)
+        }
+        if sigma > 0.01 {
+            var params = separableParameters(sigma: sigma)
+            _ = params.withUnsafeMutableBufferPointer { buffer in
+                pixman_image_set_filter(src, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, buffer.baseAddress, Int32(buffer.count))
+            }
+        }
+        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, w, h)
+        cairo_surface_mark_dirty(out)
+        return out
+    }
+
+    /// pixman's separable-convolution parameters: widths, zero subpixel phase bits, then the same
+    /// normalised 16.16 fixed-point kernel for x and y.
+    static func separableParameters(sigma: Double) -> [pixman_fixed_t] {
+        let kernel = kernel(sigma: sigma)
+        let n = pixman_fixed_t(kernel.count) << 16
+        return [n, n, 0, 0] + kernel + kernel
+    }
+
+    /// An odd-width Gaussian kernel in 16.16 fixed point, summing to exactly 1.0.
+    static func kernel(sigma: Double) -> [pixman_fixed_t] {
+        let radius = max(1, Int((3 * sigma).rounded(.up)))
+        let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = weights.reduce(0, +)
+        var fixed = weights.map { pixman_fixed_t(($0 / total * 65536).rounded()) }
+        fixed[radius] += 65536 - fixed.reduce(0, +)
+        return fixed
+    }
+}

@@ -1,0 +1,116 @@
+import CCairo
+
+/// A drawing destination, as Apple's CGContext. Strata provides bitmap contexts, drawn through cairo.
+///
+/// Coordinates are Core Graphics' own: origin at the bottom left, y up. In the bitmap memory, row 0
+/// is the top of the image (as on Apple). Drawing calls with non-finite coordinates are ignored with a
+/// warning; so is everything drawn while the CTM is not invertible (nothing would be visible).
+public final class CGContext {
+    /// Pixels and the cairo surface over them.
+    let backing: BitmapBacking
+    /// cairo's drawing context; its matrix is always `state.ctm` followed by the y flip.
+    let cr: OpaquePointer
+    /// The graphics state cairo does not keep for us, and the stack `saveGState` pushes.
+    var state = GState()
+    var savedStates: [GState] = []
+
+    public let width: Int
+    public let height: Int
+    public let bitsPerComponent: Int
+    public let bitsPerPixel: Int
+    public let bytesPerRow: Int
+    public let colorSpace: CGColorSpace?
+    public let bitmapInfo: CGBitmapInfo
+
+    /// A bitmap context over `data` (or over memory it allocates when `data` is nil).
+    ///
+    /// Supported, as on Apple: 8 bits a component RGB with premultiplied or skipped alpha (first or
+    /// last, default or 32-bit little byte order), 8-bit alpha-only (`space` nil), and 8-bit gray
+    /// without alpha. Anything else, a size of zero or over 32,767 pixels, or a `bytesPerRow` too small
+    /// for the width gives nil with a message. `bytesPerRow` 0 means "compute it".
+    public init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+        space: CGColorSpace?, bitmapInfo: UInt32
+    ) {
+        let info = CGBitmapInfo(rawValue: bitmapInfo)
+        guard let format = Self.contextFormat(bitsPerComponent: bitsPerComponent, space: space, info: info) else {
+            Diagnostics.warn(
+                "CGBitmapContextCreate: unsupported parameter combination: \(bitsPerComponent) bits/component; "
+                    + "\(space?.model.rawValue ?? -1) colour model; bitmap info \(bitmapInfo)")
+            return nil
+        }
+        guard CGImage.validSize(width: width, height: height) else {
+            Diagnostics.warn("CGBitmapContextCreate: invalid size \(width)x\(height) (1...32767 supported)")
+            return nil
+        }
+        let rowBytes = bytesPerRow == 0 ? width * format.bytesPerPixel : bytesPerRow
+        guard rowBytes >= width * format.bytesPerPixel else {
+            Diagnostics.warn("CGBitmapContextCreate: bytesPerRow \(bytesPerRow) is too small for width \(width)")
+            return nil
+        }
+        guard let backing = BitmapBacking(
+            data: data, width: width, height: height, bytesPerRow: rowBytes, format: format)
+        else {
+            Diagnostics.warn("CGBitmapContextCreate: cannot create a \(width)x\(height) surface")
+            return nil
+        }
+        self.backing = backing
+        self.cr = cairo_create(backing.surface)
+        self.width = width
+        self.height = height
+        self.bitsPerComponent = 8
+        self.bitsPerPixel = format.bytesPerPixel * 8
+        self.bytesPerRow = rowBytes
+        self.colorSpace = format == .alpha8 ? nil : space
+        self.bitmapInfo = info
+        applyCTM()
+    }
+
+    deinit {
+        cairo_destroy(cr)
+    }
+
+    /// The pixel memory (row 0 at the top).
+    public var data: UnsafeMutableRawPointer? { backing.data }
+
+    public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfo ?? .none }
+
+    /// A copy of the pixels as an image in the context's own layout.
+    public func makeImage() -> CGImage? {
+        cairo_surface_flush(backing.surface)
+        let count = bytesPerRow * height
+        let bytes = Data(bytes: backing.data, count: count)
+        let pixels = PixelConversion.makeBuffer(
+            from: backing.data, width: width, height: height, bytesPerRow: bytesPerRow, format: backing.format)
+        return CGImage(
+            width: width, height: height, bytesPerRow: bytesPerRow, format: backing.format,
+            space: colorSpace, bitmapInfo: bitmapInfo, data: bytes, pixels: pixels,
+            shouldInterpolate: true, intent: .defaultIntent)
+    }
+
+    /// Drawing is synchronous in Strata; these exist for source compatibility.
+    public func flush() {
+        cairo_surface_flush(backing.surface)
+    }
+
+    public func synchronize() {
+        cairo_surface_flush(backing.surface)
+    }
+
+    private static func contextFormat(bitsPerComponent: Int, space: CGColorSpace?, info: CGBitmapInfo) -> PixelFormat? {
+        guard bitsPerComponent == 8, let alpha = info.alphaInfo else { return nil }
+        if alpha == .alphaOnly {
+            return PixelFormat(bitsPerComponent: 8, bitsPerPixel: 8, model: nil, bitmapInfo: info)
+        }
+        switch (space?.model, alpha) {
+        case (.rgb?, .premultipliedFirst), (.rgb?, .premultipliedLast), (.rgb?, .noneSkipFirst),
+            (.rgb?, .noneSkipLast):
+            return PixelFormat(bitsPerComponent: 8, bitsPerPixel: 32, model: .rgb, bitmapInfo: info)
+        case (.monochrome?, CGImageAlphaInfo.none):
+            return .gray8
+        default:
+            // Straight alpha (first/last) and other layouts are refused, as Apple refuses them.
+            return nil
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import QuartzCore
+print("strata")

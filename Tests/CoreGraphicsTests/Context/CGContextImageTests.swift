@@ -1,0 +1,149 @@
+import CoreGraphics
+import Testing
+
+/// A 2×2 image: red, green on its top row; blue, white below.
+private let quad = makeImage(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
+
+@Suite struct CGContextImageTests {
+    @Test func imagesAreDrawnUprightWithTheirFirstRowAtTheTopOfTheRect() {
+        let ctx = makeRGBAContext(width: 2, height: 2)
+        ctx.draw(quad, in: CGRect(x: 0, y: 0, width: 2, height: 2))
+        #expect(ctx.pixel(column: 0, row: 0) == .red)
+        #expect(ctx.pixel(column: 1, row: 0) == .green)
+        #expect(ctx.pixel(column: 0, row: 1) == .blue)
+        #expect(ctx.pixel(column: 1, row: 1) == .white)
+    }
+
+    @Test func scalingWithoutInterpolationMakesBlocks() {
+        let ctx = makeRGBAContext(width: 20, height: 20)
+        ctx.interpolationQuality = .none
+        ctx.draw(quad, in: CGRect(x: 0, y: 0, width: 20, height: 20))
+        #expect(ctx.pixel(column: 0, row: 0) == .red)
+        #expect(ctx.pixel(column: 9, row: 9) == .red)
+        #expect(ctx.pixel(column: 10, row: 9) == .green)
+        #expect(ctx.pixel(column: 9, row: 10) == .blue)
+        #expect(ctx.pixel(column: 19, row: 19) == .white)
+    }
+
+    @Test func scaledEdgesStayOpaque() {
+        // Padding the source keeps the drawn rect's edge pixels fully covered.
+        let image = makeImage(width: 1, height: 1, rgba: [0, 0, 255, 255])
+        let ctx = makeRGBAContext(width: 10, height: 10)
+        ctx.interpolationQuality = .high
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(ctx.pixel(column: 0, row: 0) == .blue && ctx.pixel(column: 9, row: 9) == .blue)
+    }
+
+    @Test func tilingRepeatsTheImageAtTheRectSize() {
+        let ctx = makeRGBAContext(width: 8, height: 8)
+        ctx.draw(quad, in: CGRect(x: 0, y: 0, width: 2, height: 2), byTiling: true)
+        for (column, row) in [(0, 0), (2, 0), (4, 6), (6, 2)] {
+            #expect(ctx.pixel(column: column, row: row) == .blue, "(\(column), \(row))")
+        }
+        // Tiles start at the rect: the rect's top row is device row 6, so row 0 holds a tile's top.
+        #expect(ctx.pixel(column: 0, row: 7) == .blue && ctx.pixel(column: 0, row: 6) == .red)
+    }
+
+    @Test func clipToMaskUsesGraySamplesAsCoverage() throws {
+        let gray = try #require(
+            CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
+                    space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGBitmapInfo(alphaInfo: .none),
+                    provider: CGDataProvider(data: Data([255, 64]))!, decode: nil, shouldInterpolate: false,
+                    intent: .defaultIntent))
+        let ctx = makeRGBAContext(width: 4, height: 2)
+        ctx.interpolationQuality = .none
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 2, height: 2), mask: gray)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
+        #expect(ctx.pixel(x: 0, y: 0) == .red)
+        #expect(ctx.pixel(x: 1, y: 0).isClose(to: Pixel(r: 64, g: 0, b: 0, a: 64), tolerance: 2))
+        #expect(ctx.pixel(x: 3, y: 0) == .clear, "outside the mask rect nothing is drawn")
+    }
+}
+
+@Suite struct CGContextGradientTests {
+    private let blackToWhite = CGGradient(
+        colorsSpace: CGColorSpaceCreateDeviceRGB(),
+        colors: [CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 1, blue: 1, alpha: 1)] as CFArray,
+        locations: [0, 1])!
+
+    @Test func linearGradientInterpolatesAlongTheAxis() {
+        let ctx = makeRGBAContext(width: 101, height: 4)
+        ctx.drawLinearGradient(blackToWhite, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 101, y: 0), options: [])
+        // Pixel centres sit at x + 0.5: expect 255·(x + 0.5)/101 within 2 levels.
+        for x in [0, 25, 50, 75, 100] {
+            let expected = Int((255 * (Double(x) + 0.5) / 101).rounded())
+            #expect(abs(ctx.pixel(x: x, y: 1).r - expected) <= 2, "x \(x)")
+        }
+    }
+
+    @Test func gradientOptionsPadEachEndIndependently() {
+        let line = { (options: CGGradientDrawingOptions) -> (Pixel, Pixel) in
+            let ctx = makeRGBAContext(width: 100, height: 2)
+            ctx.drawLinearGradient(
+                self.blackToWhite, start: CGPoint(x: 40, y: 0), end: CGPoint(x: 60, y: 0), options: options)
+            return (ctx.pixel(x: 10, y: 0), ctx.pixel(x: 90, y: 0))
+        }
+        #expect(line([]) == (.clear, .clear))
+        #expect(line(.drawsBeforeStartLocation) == (.black, .clear))
+        #expect(line(.drawsAfterEndLocation) == (.clear, .white))
+        #expect(line([.drawsBeforeStartLocation, .drawsAfterEndLocation]) == (.black, .white))
+    }
+
+    @Test func radialGradientRunsFromTheStartCircleToTheEndCircle() {
+        let ctx = makeRGBAContext(width: 100, height: 100)
+        ctx.drawRadialGradient(
+            blackToWhite, startCenter: CGPoint(x: 50, y: 50), startRadius: 0, endCenter: CGPoint(x: 50, y: 50),
+            endRadius: 40, options: [])
+        #expect(ctx.pixel(x: 50, y: 50).r < 8)
+        #expect(abs(ctx.pixel(x: 70, y: 50).r - 128) <= 4, "half way out")
+        #expect(ctx.pixel(x: 95, y: 50) == .clear)
+        let padded = makeRGBAContext(width: 100, height: 100)
+        padded.drawRadialGradient(
+            blackToWhite, startCenter: CGPoint(x: 50, y: 50), startRadius: 10, endCenter: CGPoint(x: 50, y: 50),
+            endRadius: 40, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        #expect(padded.pixel(x: 50, y: 50) == .black && padded.pixel(x: 95, y: 95) == .white)
+    }
+
+    @Test func gradientsRefuseNonColourEntries() {
+        // Bad input: an array holding something other than CGColor.
+        #expect(CGGradient(colorsSpace: nil, colors: [CGColor.black, "red"] as CFArray, locations: nil) == nil)
+        #expect(CGGradient(colorsSpace: nil, colors: [] as CFArray, locations: nil) == nil)
+        let components: [CGFloat] = [1, 0, 0, 1, 0, 0, 1, 1]
+        #expect(CGGradient(colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: components, locations: nil, count: 2) != nil)
+    }
+}
+
+@Suite struct CGContextShadowTests {
+    @Test func sharpShadowIsOffsetInBaseSpace() {
+        let ctx = makeRGBAContext()
+        ctx.setShadow(offset: CGSize(width: 10, height: -10), blur: 0, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 20, y: 50, width: 20, height: 20))
+        #expect(ctx.pixel(x: 25, y: 65) == .red)
+        #expect(ctx.pixel(x: 45, y: 45) == .black, "shadow right of and below the square")
+        #expect(ctx.pixel(x: 45, y: 75) == .clear)
+        #expect(ctx.pixel(x: 15, y: 45) == .clear)
+    }
+
+    @Test func blurredShadowFallsOffLikeAGaussian() {
+        let ctx = makeRGBAContext()
+        ctx.setShadow(offset: .zero, blur: 8, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 30, y: 0, width: 40, height: 100))
+        // σ = blur / 2 = 4: at the edge the shadow is half its strength, 4 px out (one σ) about 16%.
+        let atEdge = ctx.pixel(x: 70, y: 50).a
+        let oneSigma = ctx.pixel(x: 74, y: 50).a
+        #expect(abs(atEdge - 128) <= 12, "edge alpha \(atEdge)")
+        #expect(abs(oneSigma - 40) <= 12, "one sigma out \(oneSigma)")
+        #expect(ctx.pixel(x: 90, y: 50).a == 0)
+        #expect(GaussianBlur.kernel(sigma: 4).reduce(0, +) == 65536)
+    }
+
+    @Test func defaultShadowColourIsBlackAtOneThird() {
+        let ctx = makeRGBAContext()
+        ctx.setShadow(offset: CGSize(width: 30, height: 0), blur: 0)
+        ctx.fill(CGRect(x: 10, y: 10, width: 20, height: 20))
+        #expect(ctx.pixel(x: 45, y: 15).isClose(to: Pixel(r: 0, g: 0, b: 0, a: 85)))
+    }
+}

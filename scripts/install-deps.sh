@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Strata builds against, when they are missing.
+# Runs apt-get directly as root, through sudo otherwise. Needs the Swift toolchain on PATH.
+set -euo pipefail
+
+packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing Debian packages: ${missing[*]}"
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: the Swift toolchain (swift) is not on PATH; install Swift 6.1 or later first" >&2
+    exit 1
+fi
