@@ -1,2 +1,0 @@
-import QuartzCore
-print("strata")
