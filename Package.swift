@@ -29,7 +29,9 @@ let package = Package(
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG"]),
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "_Testing_CoreGraphics"]),
+        // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
+        .target(name: "_Testing_CoreGraphics"),
         // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.
         .target(
             name: "StrataGeometry",

@@ -92,7 +92,7 @@ final class BitmapBacking {
         from src: UnsafeMutableRawPointer, fromStride: Int, fromFormat: PixelFormat,
         to dst: UnsafeMutableRawPointer, toStride: Int, toFormat: PixelFormat
     ) {
-        if let pf = fromFormat.pixmanFormat, let pt = toFormat.pixmanFormat, fromStride % 4 == 0, toStride % 4 == 0,
+        if let pf = fromFormat.pixmanFormat(), let pt = toFormat.pixmanFormat(forWriting: true), fromStride % 4 == 0, toStride % 4 == 0,
             Int(bitPattern: src) % 4 == 0, Int(bitPattern: dst) % 4 == 0
         {
             let s = pixman_image_create_bits(

@@ -4,7 +4,9 @@ import CPixman
 extension CGContext {
     /// The shadow of a device-space group: its alpha, blurred, offset and tinted, as a device-space pattern.
     func makeShadow(of group: OpaquePointer, _ shadow: GState.Shadow) -> OpaquePointer? {
-        let alpha = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        guard let alpha = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
+            return nil
+        }
         defer { cairo_surface_destroy(alpha) }
         let a = cairo_create(alpha)
         cairo_set_source(a, group)
@@ -12,7 +14,9 @@ extension CGContext {
         cairo_destroy(a)
         let blurred = GaussianBlur.blurA8(alpha, sigma: Double(shadow.blur) / 2)
         defer { cairo_surface_destroy(blurred) }
-        let tinted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard let tinted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            return nil
+        }
         let t = cairo_create(tinted)
         let c = shadow.color.clamped
         cairo_set_source_rgba(t, c.r, c.g, c.b, c.a)
@@ -33,7 +37,7 @@ package enum GaussianBlur {
         cairo_surface_flush(surface)
         let w = cairo_image_surface_get_width(surface)
         let h = cairo_image_surface_get_height(surface)
-        let out = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h)
+        let out: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h)
         guard let srcBits = cairo_image_surface_get_data(surface), let dstBits = cairo_image_surface_get_data(out)
         else { return out }
         let src = pixman_image_create_bits(
@@ -59,14 +63,14 @@ package enum GaussianBlur {
 
     /// pixman's separable-convolution parameters: widths, zero subpixel phase bits, then the same
     /// normalised 16.16 fixed-point kernel for x and y.
-    static func separableParameters(sigma: Double) -> [pixman_fixed_t] {
+    package static func separableParameters(sigma: Double) -> [pixman_fixed_t] {
         let kernel = kernel(sigma: sigma)
         let n = pixman_fixed_t(kernel.count) << 16
         return [n, n, 0, 0] + kernel + kernel
     }
 
     /// An odd-width Gaussian kernel in 16.16 fixed point, summing to exactly 1.0.
-    static func kernel(sigma: Double) -> [pixman_fixed_t] {
+    package static func kernel(sigma: Double) -> [pixman_fixed_t] {
         let radius = max(1, Int((3 * sigma).rounded(.up)))
         let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = weights.reduce(0, +)

@@ -85,12 +85,14 @@ package enum PixelFormat: Hashable, Sendable {
     package static let nativeARGB = PixelFormat.rgba32(order: .bgra, alpha: .premultiplied)
 
     /// The pixman format with the same memory layout, for formats pixman can convert directly
-    /// (premultiplied or skipped alpha, 4 bytes a pixel).
-    package var pixmanFormat: pixman_format_code_t? {
+    /// (premultiplied or skipped alpha, 4 bytes a pixel). Reading a skipped-alpha layout ignores the
+    /// skipped byte; writing one stores alpha there (255 for anything drawn opaque), as Apple's
+    /// bitmap contexts leave 0xFF in the unused byte.
+    package func pixmanFormat(forWriting: Bool = false) -> pixman_format_code_t? {
         guard case .rgba32(let order, let alpha) = self, alpha != .straight else {
             return self == .alpha8 ? PIXMAN_a8 : nil
         }
-        let skip = alpha == .skip
+        let skip = alpha == .skip && !forWriting
         // pixman names a 32-bit value from its high byte down; memory on little-endian runs backwards.
         switch order {
         case .bgra: return skip ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8

@@ -42,6 +42,15 @@ extension CGContext {
         return Pixel(r: Int(p[0]), g: Int(p[1]), b: Int(p[2]), a: Int(p[3]))
     }
 
+    /// The sum of alpha over the bitmap, in whole pixels (antialiased edges count partly).
+    func coveredArea() -> Double {
+        var total = 0
+        for row in 0..<height {
+            for column in 0..<width { total += pixel(column: column, row: row).a }
+        }
+        return Double(total) / 255
+    }
+
     /// How many pixels have a non-zero alpha.
     func paintedPixelCount() -> Int {
         var count = 0
