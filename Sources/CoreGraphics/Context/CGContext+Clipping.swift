@@ -65,7 +65,7 @@ extension CGContext {
         return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
 
-    /// Removes every clip (Strata keeps masks until the state they were set in is restored... and here).
+    /// Removes every clip: clip paths, clip rects and masks from `clip(to:mask:)`.
     public func resetClip() {
         cairo_reset_clip(cr)
         state.mask = nil

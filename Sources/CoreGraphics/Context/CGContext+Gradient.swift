@@ -57,7 +57,7 @@ extension CGContext {
         for _ in 0..<24 {
             let (c, r) = circle(t)
             if corners.allSatisfy({ Double(hypot($0.x - c.x, $0.y - c.y)) <= r }) { break }
-            t = direction > 0 ? t * 2 : t * 2
+            t *= 2
         }
         return t
     }
