@@ -36,10 +36,15 @@ let package = Package(
         .target(
             name: "StrataGeometry",
             dependencies: ["CoreGraphics"]),
+        // The animation engine's pure parts: timing model, timing curves, springs, animatable values,
+        // key paths and keyframe tracks. No layers, no clock: time is always passed in.
+        .target(
+            name: "StrataAnimation",
+            dependencies: ["CoreGraphics", "StrataGeometry"]),
         // The public Core Animation API.
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "StrataGeometry"]),
+            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation"]),
         .executableTarget(
             name: "strata",
             dependencies: [
@@ -49,7 +54,8 @@ let package = Package(
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation"]),
     ],
     swiftLanguageModes: [.v6]
 )

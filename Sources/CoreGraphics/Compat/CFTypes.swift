@@ -10,3 +10,5 @@ public typealias CFArray = [Any]
 public typealias CFData = Data
 /// A file or resource address passed to Core Graphics (`url as CFURL`).
 public typealias CFURL = URL
+/// Seconds, as Core Animation's timing properties and `CACurrentMediaTime()` spell them.
+public typealias CFTimeInterval = Double
