@@ -82,6 +82,9 @@ package enum TransformComponent: String, CaseIterable, Sendable {
     /// rule the spec recommends for `setValue(_:forKeyPath: "transform.<component>")`). The other
     /// components are kept; `.scale` sets all three factors. Nil when the value kind does not fit.
     package func replacing(in base: CATransform3D, with value: Value) -> CATransform3D? {
+        // Shortcut for the common case (an animation of one component of an untransformed layer):
+        // every component of the identity is neutral, so the result is the component alone.
+        if base == CATransform3DIdentity { return transform(from: value) }
         var d = base.keyPathComponents
         switch (self, value) {
         case (.translation, .size(let v)):

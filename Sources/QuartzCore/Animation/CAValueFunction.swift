@@ -1,3 +1,5 @@
+import StrataAnimation
+
 /// The names of the value functions, with Apple's raw values.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -31,11 +33,7 @@ public final class CAValueFunction: NSObject, @unchecked Sendable {
 
     /// The named function, or nil for an unknown name.
     public init?(name: CAValueFunctionName) {
-        let known: [CAValueFunctionName] = [
-            .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate, .translateX,
-            .translateY, .translateZ,
-        ]
-        guard known.contains(name) else {
+        guard ValueFunction(rawValue: name.rawValue) != nil else {
             Diagnostics.warn("CAValueFunction: unknown name '\(name.rawValue)'")
             return nil
         }
@@ -43,27 +41,16 @@ public final class CAValueFunction: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// How many numbers the function takes (1 or 3).
-    package var inputCount: Int { name == .scale || name == .translate ? 3 : 1 }
+    /// The engine's form of the function.
+    package var function: ValueFunction { ValueFunction(rawValue: name.rawValue) ?? .rotateZ }
 
-    /// The transform for `input` (`inputCount` numbers; missing numbers count as the identity's).
-    package func transform(_ input: [Double]) -> CATransform3D {
-        let v = input.first ?? (isScale ? 1 : 0)
-        func at(_ i: Int) -> CGFloat { i < input.count ? input[i] : (isScale ? 1 : 0) }
-        switch name {
-        case .rotateX: return CATransform3DMakeRotation(v, 1, 0, 0)
-        case .rotateY: return CATransform3DMakeRotation(v, 0, 1, 0)
-        case .rotateZ: return CATransform3DMakeRotation(v, 0, 0, 1)
-        case .scale: return CATransform3DMakeScale(at(0), at(1), at(2))
-        case .scaleX: return CATransform3DMakeScale(v, 1, 1)
-        case .scaleY: return CATransform3DMakeScale(1, v, 1)
-        case .scaleZ: return CATransform3DMakeScale(1, 1, v)
-        case .translate: return CATransform3DMakeTranslation(at(0), at(1), at(2))
-        case .translateX: return CATransform3DMakeTranslation(v, 0, 0)
-        case .translateY: return CATransform3DMakeTranslation(0, v, 0)
-        default: return CATransform3DMakeTranslation(0, 0, v)
-        }
+    /// The transform for `input` (one number, or three for `scale` and `translate`; missing
+    /// numbers count as the identity's). (Strata addition, for tests and tools.)
+    public func transform(_ input: [Double]) -> CATransform3D {
+        let f = function
+        guard f.inputKind == .vector3 else { return f.transform(.scalar(input.first ?? 0)) }
+        let neutral: Double = f == .scale ? 1 : 0
+        func at(_ i: Int) -> Double { i < input.count ? input[i] : neutral }
+        return f.transform(.vector3(SIMD3(at(0), at(1), at(2))))
     }
-
-    private var isScale: Bool { name == .scale || name == .scaleX || name == .scaleY || name == .scaleZ }
 }

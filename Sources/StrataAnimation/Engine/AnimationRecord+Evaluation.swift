@@ -1,0 +1,101 @@
+import CoreGraphics
+import StrataGeometry
+
+// Evaluating a record at one time, on top of the value underneath it:
+//
+//   parent time ──groups──▶ animation parent time ──MediaTiming.sample──▶ progress p, iteration k
+//   p ──curve──▶ eased p ──content──▶ v ──cumulative (+k·Δ)──▶ ──value function──▶ ──additive (+base)──▶
+//   written into the property at the key path's component.
+
+extension AnimationRecord {
+    /// The property's value with this animation applied at `parentTime` (the layer's local time,
+    /// seconds), or nil when the animation contributes nothing then (before or after its active
+    /// duration without fill, or clipped by a group).
+    ///
+    /// - Parameters:
+    ///   - base: the whole property's value underneath this animation (model value plus earlier
+    ///     animations), e.g. the position for key path `position.x`.
+    ///   - cursor: the keyframe segment found last time, kept by the caller per record.
+    package func evaluate(parentTime: Double, base: AnimatableValue, cursor: inout Int) -> AnimatableValue? {
+        guard let time = groupLocalTime(parentTime), let sample = timing.sample(parentTime: time) else { return nil }
+        let underlying = valueFunction == nil ? key.read(from: base) : valueFunction!.neutralInput
+        var value = interpolatedValue(sample.progress, underlying: underlying, cursor: &cursor)
+        if isCumulative, sample.iteration > 0 {
+            value = accumulated(value, iterations: sample.iteration, underlying: underlying, cursor: &cursor)
+        }
+        if let valueFunction {
+            // The numbers become a transform, which then replaces (or adds to) the property.
+            value = .transform(valueFunction.transform(value))
+            if isAdditive { value = value.adding(key.read(from: base)) }
+            return key.write(value, into: base)
+        }
+        if isAdditive { value = value.adding(underlying) }
+        return key.write(value, into: base)
+    }
+
+    /// True when the animation's active duration is over at `parentTime` (groups included).
+    package func isFinished(parentTime: Double) -> Bool {
+        var time = parentTime
+        for stage in groups {
+            if stage.timing.isFinished(parentTime: time) { return true }
+            guard let sample = stage.timing.sample(parentTime: time) else { return false }
+            time = stage.timing.duration * stage.curve.value(at: sample.progress)
+        }
+        return timing.isFinished(parentTime: time)
+    }
+
+    /// Maps a layer time through the enclosing groups: each child's parent time is the group's
+    /// eased basic local time in seconds. Nil when a group contributes nothing.
+    private func groupLocalTime(_ parentTime: Double) -> Double? {
+        var time = parentTime
+        for stage in groups {
+            guard let sample = stage.timing.sample(parentTime: time) else { return nil }
+            time = stage.timing.duration * stage.curve.value(at: sample.progress)
+        }
+        return time
+    }
+
+    /// The content's value at iteration progress `progress` (before any timing function).
+    private func interpolatedValue(_ progress: Double, underlying: AnimatableValue, cursor: inout Int)
+        -> AnimatableValue
+    {
+        switch content {
+        case .basic(let from, let to):
+            let p = curve.value(at: progress)
+            return .interpolate(from: resolve(from, underlying), to: resolve(to, underlying), progress: p)
+        case .spring(let spring, let from, let to):
+            // Springs run on seconds of local time; their timing function is ignored.
+            let p = spring.progress(at: progress * timing.duration)
+            return .interpolate(from: resolve(from, underlying), to: resolve(to, underlying), progress: p)
+        case .keyframes(let track):
+            return track.value(at: curve.value(at: progress), cursor: &cursor)
+        }
+    }
+
+    /// `value` moved on by `k` whole iterations: `k·(v(1) − v(0))` (the delta form, continuous at
+    /// iteration edges; spec §3.1).
+    private func accumulated(_ value: AnimatableValue, iterations k: Int, underlying: AnimatableValue,
+                             cursor: inout Int) -> AnimatableValue {
+        var scratch = cursor
+        let start = interpolatedEndpoint(0, underlying: underlying, cursor: &scratch)
+        let end = interpolatedEndpoint(1, underlying: underlying, cursor: &scratch)
+        return end.subtracting(start).scaled(by: Double(k)).adding(value)
+    }
+
+    private func interpolatedEndpoint(_ p: Double, underlying: AnimatableValue, cursor: inout Int) -> AnimatableValue {
+        switch content {
+        case .basic(let from, let to), .spring(_, let from, let to):
+            resolve(p == 0 ? from : to, underlying)
+        case .keyframes(let track):
+            track.value(at: p, cursor: &cursor)
+        }
+    }
+
+    private func resolve(_ endpoint: Endpoint, _ underlying: AnimatableValue) -> AnimatableValue {
+        switch endpoint {
+        case .value(let v): v
+        case .current: underlying
+        case .currentPlus(let by): by.adding(underlying)
+        }
+    }
+}

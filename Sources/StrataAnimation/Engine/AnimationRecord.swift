@@ -1,0 +1,62 @@
+/// One animation of one property, frozen when it was added to a layer: a typed key, typed values,
+/// a resolved timing and, for animations inside groups, the timing of each enclosing group.
+///
+/// Records are values: the render side holds them without touching `CAAnimation` objects, and
+/// evaluating one never reads a clock and never casts `Any`.
+package struct AnimationRecord: Sendable {
+    /// Where an end of a basic animation comes from.
+    package enum Endpoint: Sendable {
+        /// A value given by the animation.
+        case value(AnimatableValue)
+        /// The property's value underneath this animation (model value plus earlier animations),
+        /// read every frame.
+        case current
+        /// The underlying value plus a fixed amount (`byValue` without `fromValue`).
+        case currentPlus(AnimatableValue)
+    }
+
+    /// What the animation interpolates.
+    package enum Content: Sendable {
+        case basic(from: Endpoint, to: Endpoint)
+        /// A basic animation whose progress follows a spring in seconds of local time.
+        case spring(Spring, from: Endpoint, to: Endpoint)
+        case keyframes(KeyframeTrack)
+    }
+
+    /// The timing of an enclosing CAAnimationGroup, outermost first.
+    package struct GroupStage: Sendable {
+        package var timing: MediaTiming
+        package var curve: TimingCurve
+
+        package init(timing: MediaTiming, curve: TimingCurve) {
+            self.timing = timing
+            self.curve = curve
+        }
+    }
+
+    package var key: PropertyKey
+    /// Resolved timing: duration substituted, begin time in the layer's local time.
+    package var timing: MediaTiming
+    /// The animation-level timing function (`.linear` when none).
+    package var curve: TimingCurve
+    package var content: Content
+    package var isAdditive: Bool
+    package var isCumulative: Bool
+    package var valueFunction: ValueFunction?
+    package var groups: [GroupStage]
+
+    package init(
+        key: PropertyKey, timing: MediaTiming, curve: TimingCurve = .linear, content: Content,
+        isAdditive: Bool = false, isCumulative: Bool = false, valueFunction: ValueFunction? = nil,
+        groups: [GroupStage] = []
+    ) {
+        self.key = key
+        self.timing = timing
+        self.curve = curve
+        self.content = content
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
+        self.groups = groups
+    }
+}
