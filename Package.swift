@@ -10,9 +10,12 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "strata", targets: ["strata"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Counts allocations in benchmarks (preloaded by strata-bench itself).
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // System libraries, installed from Debian by scripts/install-deps.sh.
@@ -50,6 +53,14 @@ let package = Package(
             dependencies: [
                 "QuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Benchmarks: named scenarios, time per frame and heap allocations per frame.
+        .executableTarget(
+            name: "strata-bench",
+            dependencies: [
+                "QuartzCore", "StrataAnimation",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),

@@ -18,7 +18,12 @@ extension AnimationRecord {
     ///   - cursor: the keyframe segment found last time, kept by the caller per record.
     package func evaluate(parentTime: Double, base: AnimatableValue, cursor: inout Int) -> AnimatableValue? {
         guard let time = groupLocalTime(parentTime), let sample = timing.sample(parentTime: time) else { return nil }
-        let underlying = valueFunction == nil ? key.read(from: base) : valueFunction!.neutralInput
+        // Reading the underlying component can cost a matrix decomposition (`transform.rotation.z`):
+        // skip it when nothing needs it (both ends given, not additive, not cumulative).
+        let underlying: AnimatableValue =
+            if let valueFunction { valueFunction.neutralInput }
+            else if needsUnderlying { key.read(from: base) }
+            else { .none }
         var value = interpolatedValue(sample.progress, underlying: underlying, cursor: &cursor)
         if isCumulative, sample.iteration > 0 {
             value = accumulated(value, iterations: sample.iteration, underlying: underlying, cursor: &cursor)
@@ -31,6 +36,19 @@ extension AnimationRecord {
         }
         if isAdditive { value = value.adding(underlying) }
         return key.write(value, into: base)
+    }
+
+    /// Whether evaluation reads the value underneath (an end is the current value, or the
+    /// animation adds to it).
+    private var needsUnderlying: Bool {
+        if isAdditive { return true }
+        switch content {
+        case .basic(let from, let to), .spring(_, let from, let to):
+            if case .value = from, case .value = to { return false }
+            return true
+        case .keyframes:
+            return false
+        }
     }
 
     /// True when the animation's active duration is over at `parentTime` (groups included).

@@ -1,0 +1,18 @@
+import Foundation
+
+/// A named benchmark: `prepare` builds the data once, `frame` is the measured work, run many times.
+struct Scenario: Sendable {
+    let name: String
+    let summary: String
+    /// The figure the issues ask for, in milliseconds per frame (nil: none).
+    let budgetMilliseconds: Double?
+    /// How many units (animations, layers...) one frame handles, to report a cost per unit.
+    let units: Int
+    let unitName: String
+    let prepare: @Sendable () -> (_ frameIndex: Int) -> Void
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(message.utf8))
+}
