@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "strata-bench",
             dependencies: [
-                "QuartzCore", "StrataAnimation",
+                "QuartzCore", "StrataAnimation", "StrataGeometry",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]),
 

@@ -40,6 +40,12 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 public func CATransform3DMakeRotation(
     _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat
 ) -> CATransform3D {
+    // Rotations about a positive coordinate axis are the common case (`transform.rotation.z`):
+    // fill them in directly. The values are exactly those of the general formula below (a
+    // non-finite angle goes the general way, which fills the whole 3×3 part with NaN, as Apple).
+    if angle.isFinite, x == 0, y == 0, z > 0, z.isFinite { return axisRotation(angle, axis: 2) }
+    if angle.isFinite, x == 0, z == 0, y > 0, y.isFinite { return axisRotation(angle, axis: 1) }
+    if angle.isFinite, y == 0, z == 0, x > 0, x.isFinite { return axisRotation(angle, axis: 0) }
     var (ax, ay, az) = (Double(x), Double(y), Double(z))
     // Divide by the largest component first so that tiny axes do not underflow to "zero length"
     // and huge ones do not overflow; an axis-aligned axis then normalises to exactly 1.
@@ -129,4 +135,20 @@ public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransf
 /// (other fields are ignored, as on Apple).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
+
+/// The rotation by `angle` radians about the positive x (0), y (1) or z (2) axis.
+private func axisRotation(_ angle: CGFloat, axis: Int) -> CATransform3D {
+    let c = cos(Double(angle))
+    let s = sin(Double(angle))
+    var t = CATransform3DIdentity
+    switch axis {
+    case 0:
+        (t.m22, t.m23, t.m32, t.m33) = (c, s, -s, c)
+    case 1:
+        (t.m11, t.m13, t.m31, t.m33) = (c, -s, s, c)
+    default:
+        (t.m11, t.m12, t.m21, t.m22) = (c, s, -s, c)
+    }
+    return t
 }

@@ -1,5 +1,6 @@
 import QuartzCore
 import StrataAnimation
+import StrataGeometry
 
 extension Scenario {
     /// Issue 4's figure: 10,000 layers, each with a 5-value keyframe animation on `position`, a
@@ -11,12 +12,15 @@ extension Scenario {
         prepare: prepareEvaluation)
 }
 
-/// The records, the values underneath them and the outputs, in flat parallel arrays.
+/// Per layer: three records with their numeric tracks, the model values, the presented values.
+/// Flat parallel arrays, as the render side keeps them.
 private final class EvaluationData {
-    var records: [AnimationRecord] = []
-    var bases: [AnimatableValue] = []
-    var outputs: [AnimatableValue] = []
+    var animations: [NumericAnimation] = []
     var cursors: [Int] = []
+    var modelPositions: [CGPoint] = []
+    var positions: [CGPoint] = []
+    var opacities: [Double] = []
+    var transforms: [CATransform3D] = []
 }
 
 private func prepareEvaluation() -> (Int) -> Void {
@@ -39,28 +43,57 @@ private func prepareEvaluation() -> (Int) -> Void {
         spin.fromValue = 0
         spin.toValue = Double.pi / 2
         spin.duration = 3
-        for (animation, base) in [
-            (move as CAAnimation, AnimatableValue.point(CGPoint(x: 10, y: 10))), (fade, .scalar(1)),
-            (spin, .transform(CATransform3DIdentity)),
-        ] {
-            guard case .success(let records) = compiler.compile(animation), let record = records.first else {
-                fatalError("benchmark animation did not compile")
-            }
-            data.records.append(record)
-            data.bases.append(base)
+        for animation in [move as CAAnimation, fade, spin] {
+            guard case .success(let records) = compiler.compile(animation), let record = records.first,
+                let compact = NumericAnimation(record)
+            else { fatalError("benchmark animation did not compile to a numeric record") }
+            data.animations.append(compact)
         }
+        data.modelPositions.append(CGPoint(x: 10, y: 10))
     }
-    data.outputs = data.bases
-    data.cursors = Array(repeating: 0, count: data.records.count)
+    data.cursors = Array(repeating: 0, count: data.animations.count)
+    data.positions = data.modelPositions
+    data.opacities = Array(repeating: 1, count: 10_000)
+    data.transforms = Array(repeating: CATransform3DIdentity, count: 10_000)
     return { frame in
         // Frame i at 60 fps, computed from the index, never accumulated.
         let t = 0.37 + Double(frame) / 60
-        data.records.withUnsafeBufferPointer { records in
-            data.bases.withUnsafeBufferPointer { bases in
-                data.outputs.withUnsafeMutableBufferPointer { outputs in
-                    data.cursors.withUnsafeMutableBufferPointer { cursors in
-                        for i in 0..<records.count {
-                            outputs[i] = records[i].evaluate(parentTime: t, base: bases[i], cursor: &cursors[i]) ?? bases[i]
+        data.animations.withUnsafeBufferPointer { animations in
+            data.cursors.withUnsafeMutableBufferPointer { cursors in
+                evaluateFrame(data, t, animations.baseAddress!, cursors.baseAddress!)
+            }
+        }
+    }
+}
+
+/// One frame: each layer's position, opacity and transform from its model values and animations.
+private func evaluateFrame(
+    _ data: EvaluationData, _ t: Double, _ animations: UnsafePointer<NumericAnimation>,
+    _ cursors: UnsafeMutablePointer<Int>
+) {
+    data.modelPositions.withUnsafeBufferPointer { model in
+        data.positions.withUnsafeMutableBufferPointer { positions in
+            data.opacities.withUnsafeMutableBufferPointer { opacities in
+                data.transforms.withUnsafeMutableBufferPointer { transforms in
+                    for layer in 0..<model.count {
+                        let r = layer * 3
+                        let base = model[layer]
+                        if let v = NumericAnimation.evaluate(
+                            animations + r, parentTime: t, underlying: SIMD4(base.x, base.y, 0, 0), cursor: &cursors[r])
+                        {
+                            positions[layer] = CGPoint(x: v.x, y: v.y)
+                        }
+                        if let v = NumericAnimation.evaluate(
+                            animations + r + 1, parentTime: t, underlying: SIMD4(1, 0, 0, 0), cursor: &cursors[r + 1])
+                        {
+                            opacities[layer] = v.x
+                        }
+                        if let v = NumericAnimation.evaluate(
+                            animations + r + 2, parentTime: t, underlying: SIMD4(), cursor: &cursors[r + 2])
+                        {
+                            // The model transform is the identity: the rotation is the whole transform.
+                            transforms[layer] = TransformComponent.rotationZ.replacing(
+                                in: CATransform3DIdentity, with: .scalar(v.x)) ?? CATransform3DIdentity
                         }
                     }
                 }

@@ -17,6 +17,34 @@ extension AnimationRecord {
     ///     animations), e.g. the position for key path `position.x`.
     ///   - cursor: the keyframe segment found last time, kept by the caller per record.
     package func evaluate(parentTime: Double, base: AnimatableValue, cursor: inout Int) -> AnimatableValue? {
+        if let numeric {
+            let underlying = needsUnderlying ? numeric.shape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
+            guard let lanes = evaluateNumeric(numeric, parentTime: parentTime, underlying: underlying, cursor: &cursor)
+            else { return nil }
+            return key.write(numeric.shape.value(lanes), into: base)
+        }
+        return evaluateGeneral(parentTime: parentTime, base: base, cursor: &cursor)
+    }
+
+    /// The fast path: the lanes of the animated component (`position.x` → one lane) at
+    /// `parentTime`, or nil when the animation contributes nothing then. `underlying` holds the
+    /// lanes of the component underneath, needed when `needsUnderlying`.
+    @inline(__always)
+    package func evaluateNumeric(
+        _ track: NumericTrack, parentTime: Double, underlying: SIMD4<Double>, cursor: inout Int
+    ) -> SIMD4<Double>? {
+        guard let time = groupLocalTime(parentTime), let sample = timing.sample(parentTime: time) else { return nil }
+        var lanes = track.value(
+            at: sample.progress, curve: curve, duration: timing.duration, underlying: underlying, cursor: &cursor)
+        if isCumulative, sample.iteration > 0 {
+            lanes += track.iterationDelta(underlying: underlying) * Double(sample.iteration)
+        }
+        if isAdditive { lanes += underlying }
+        return lanes
+    }
+
+    /// The general path, for every kind of value.
+    package func evaluateGeneral(parentTime: Double, base: AnimatableValue, cursor: inout Int) -> AnimatableValue? {
         guard let time = groupLocalTime(parentTime), let sample = timing.sample(parentTime: time) else { return nil }
         // Reading the underlying component can cost a matrix decomposition (`transform.rotation.z`):
         // skip it when nothing needs it (both ends given, not additive, not cumulative).
@@ -40,8 +68,9 @@ extension AnimationRecord {
 
     /// Whether evaluation reads the value underneath (an end is the current value, or the
     /// animation adds to it).
-    private var needsUnderlying: Bool {
+    package var needsUnderlying: Bool {
         if isAdditive { return true }
+        if let numeric { return numeric.readsUnderlying }
         switch content {
         case .basic(let from, let to), .spring(_, let from, let to):
             if case .value = from, case .value = to { return false }
@@ -64,6 +93,7 @@ extension AnimationRecord {
 
     /// Maps a layer time through the enclosing groups: each child's parent time is the group's
     /// eased basic local time in seconds. Nil when a group contributes nothing.
+    @inline(__always)
     private func groupLocalTime(_ parentTime: Double) -> Double? {
         var time = parentTime
         for stage in groups {

@@ -44,6 +44,9 @@ package struct AnimationRecord: Sendable {
     package var isCumulative: Bool
     package var valueFunction: ValueFunction?
     package var groups: [GroupStage]
+    /// The typed fast form of `content`, when its values are numbers (see `NumericTrack`); nil
+    /// sends evaluation down the general path.
+    package var numeric: NumericTrack?
 
     package init(
         key: PropertyKey, timing: MediaTiming, curve: TimingCurve = .linear, content: Content,
@@ -58,5 +61,6 @@ package struct AnimationRecord: Sendable {
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.groups = groups
+        self.numeric = valueFunction == nil ? NumericTrack(content, kind: key.valueKind) : nil
     }
 }

@@ -139,7 +139,8 @@ extension MediaTiming {
         // Repeating forever: no wrap forwards; negative u wraps by one cycle.
         if ad.isInfinite, u >= 0 { return legSample(s: u, leftLimit: false, phase: phase) }
         let modulus = ad.isInfinite ? cycleDuration : ad
-        var s = u.truncatingRemainder(dividingBy: modulus)
+        // Inside [0, modulus) the remainder is u itself (exactly): skip the fmod call.
+        var s = u >= 0 && u < modulus ? u : u.truncatingRemainder(dividingBy: modulus)
         if s < 0 {
             s += modulus
             // −tiny + modulus rounded up to the modulus: that is the end, seen from the left.
@@ -170,7 +171,8 @@ extension MediaTiming {
             leg -= 1
             f = 1
         }
-        let forward = !autoreverses || leg.truncatingRemainder(dividingBy: 2) == 0
+        // Parity of a whole number of legs, exactly (halving and flooring are exact in binary).
+        let forward = !autoreverses || (leg * 0.5).rounded(.down) * 2 == leg
         let cycles = autoreverses ? (leg / 2).rounded(.down) : leg
         return IterationSample(
             progress: forward ? f : 1 - f, iteration: Self.saturatingInt(cycles), phase: phase)

@@ -1,0 +1,188 @@
+/// The fast form of an animation whose values are numbers (scalars, points, sizes, rects,
+/// colours): endpoints and keyframes as flat `SIMD4<Double>` lanes, so that evaluation copies no
+/// enums and touches no reference counts. Built once, from a record's general content, for
+/// basic and spring animations and for linear and discrete keyframes; other content (paths,
+/// cubic and paced modes, transforms, images) stays on the general path.
+package struct NumericTrack: Sendable {
+    package enum Mode: UInt8, Sendable {
+        case basic, spring, linear, discrete
+    }
+
+    package let mode: Mode
+    package let shape: NumericShape
+    let from: SIMD4<Double>
+    let to: SIMD4<Double>
+    /// Which ends are the underlying value (`.current`) or the underlying value plus `to` (`.currentPlus`).
+    let fromIsCurrent: Bool
+    let toIsCurrent: Bool
+    let toAddsCurrent: Bool
+    let spring: Spring
+    package let keyTimes: [Double]
+    package let values: [SIMD4<Double>]
+    let curveIndices: [Int32]
+    let curves: [TimingCurve]
+
+    /// True when evaluation reads the underlying value.
+    package var readsUnderlying: Bool { fromIsCurrent || toIsCurrent || toAddsCurrent }
+
+    /// The fast form of `content` whose values are of `kind`, or nil when the content
+    /// is not numeric or needs the general path.
+    init?(_ content: AnimationRecord.Content, kind: ValueKind) {
+        let shape: NumericShape
+        switch kind {
+        case .scalar: shape = .scalar
+        case .point: shape = .point
+        case .size: shape = .size
+        case .rect: shape = .rect
+        case .color: shape = .color
+        default: return nil
+        }
+        self.shape = shape
+        var from = SIMD4<Double>()
+        var to = SIMD4<Double>()
+        var flags = (false, false, false)
+        func lanes(_ e: AnimationRecord.Endpoint, _ out: inout SIMD4<Double>) -> (current: Bool, plus: Bool)? {
+            switch e {
+            case .current: return (true, false)
+            case .value(let v):
+                guard let l = shape.lanes(v) else { return nil }
+                out = l
+                return (false, false)
+            case .currentPlus(let v):
+                guard let l = shape.lanes(v) else { return nil }
+                out = l
+                return (false, true)
+            }
+        }
+        var spring = Spring()
+        var keyTimes: [Double] = []
+        var values: [SIMD4<Double>] = []
+        var curveIndices: [Int32] = []
+        var curves: [TimingCurve] = []
+        switch content {
+        case .basic(let f, let t), .spring(_, let f, let t):
+            guard let a = lanes(f, &from), let b = lanes(t, &to), !a.plus else { return nil }
+            flags = (a.current, b.current, b.plus)
+            if case .spring(let s, _, _) = content {
+                mode = .spring
+                spring = s
+            } else {
+                mode = .basic
+            }
+        case .keyframes(let track):
+            guard track.path == nil else { return nil }
+            switch track.calculationMode {
+            // Paced tracks are linear tracks whose key times were computed for constant speed.
+            case .linear, .paced: mode = track.values.count > 1 && track.constant == nil ? .linear : .discrete
+            case .discrete: mode = .discrete
+            default: return nil
+            }
+            var all: [SIMD4<Double>] = []
+            for v in track.values {
+                guard let l = shape.lanes(v) else { return nil }
+                all.append(l)
+            }
+            if let constant = track.constant, let l = shape.lanes(constant) {
+                // A constant track holds one value: model it as a one-keyframe discrete track.
+                all = [l]
+                keyTimes = [0, 1]
+            } else {
+                keyTimes = track.keyTimes
+            }
+            values = all
+            if track.calculationMode == .linear {
+                curveIndices = track.curveIndices
+                curves = track.curves
+            }
+        }
+        self.from = from
+        self.to = to
+        (fromIsCurrent, toIsCurrent, toAddsCurrent) = flags
+        self.spring = spring
+        self.keyTimes = keyTimes
+        self.values = values
+        self.curveIndices = curveIndices
+        self.curves = curves
+    }
+
+    /// The lanes at iteration `progress` (before the animation's timing function).
+    ///
+    /// - Parameters:
+    ///   - curve: the animation-level timing function (ignored by springs).
+    ///   - duration: seconds of one iteration, for springs, which run on local time.
+    ///   - underlying: the lanes of the value underneath, when `readsUnderlying`.
+    @inline(__always)
+    package func value(at progress: Double, curve: TimingCurve, duration: Double, underlying: SIMD4<Double>,
+                       cursor: inout Int) -> SIMD4<Double> {
+        withUnsafePointer(to: self) {
+            Self.value($0, at: progress, curve: curve, duration: duration, underlying: underlying, cursor: &cursor)
+        }
+    }
+
+    /// `value(at:...)` reading the track in place (a method call through `pointee` copies the
+    /// track, with a retain per array, before calling).
+    @inline(__always)
+    package static func value(
+        _ track: UnsafePointer<NumericTrack>, at progress: Double, curve: TimingCurve, duration: Double,
+        underlying: SIMD4<Double>, cursor: inout Int
+    ) -> SIMD4<Double> {
+        switch track.pointee.mode {
+        case .basic:
+            return .lerp(
+                track.pointee.start(underlying), track.pointee.end(underlying),
+                curve.isLinear ? progress : curve.value(at: progress))
+        case .spring:
+            return .lerp(
+                track.pointee.start(underlying), track.pointee.end(underlying),
+                track.pointee.spring.progress(at: progress * duration))
+        case .linear, .discrete:
+            return keyframe(track, at: curve.isLinear ? progress : curve.value(at: progress), cursor: &cursor)
+        }
+    }
+
+    /// `v(1) − v(0)`: what one whole iteration adds, for cumulative animations.
+    package func iterationDelta(underlying: SIMD4<Double>) -> SIMD4<Double> {
+        switch mode {
+        case .basic, .spring: end(underlying) - start(underlying)
+        case .linear, .discrete: values[values.count - 1] - values[0]
+        }
+    }
+
+    @inline(__always)
+    private func start(_ underlying: SIMD4<Double>) -> SIMD4<Double> { fromIsCurrent ? underlying : from }
+
+    @inline(__always)
+    private func end(_ underlying: SIMD4<Double>) -> SIMD4<Double> {
+        toIsCurrent ? underlying : toAddsCurrent ? to + underlying : to
+    }
+
+    /// Keyframe lanes at eased progress `p`, with the general track's rules: the later value wins
+    /// at repeated key times, segment curves apply inside 0...1, outside it values extrapolate
+    /// (linear) or hold (discrete).
+    private static func keyframe(_ track: UnsafePointer<NumericTrack>, at progress: Double, cursor: inout Int)
+        -> SIMD4<Double>
+    {
+        let p = progress.isNaN ? 0 : progress
+        let values = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.values)!)
+            .assumingMemoryBound(to: [SIMD4<Double>].self)
+        let keyTimes = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.keyTimes)!)
+            .assumingMemoryBound(to: [Double].self)
+        if track.pointee.mode == .discrete {
+            let count = min(values.pointee.count, keyTimes.pointee.count - 1)
+            guard count > 1 else { return values.pointee[0] }
+            let i = SegmentLocator.segment(containing: p, in: keyTimes.pointee, segmentCount: count, cursor: &cursor)
+            return values.pointee[i]
+        }
+        let i = SegmentLocator.segment(
+            containing: p, in: keyTimes.pointee, segmentCount: values.pointee.count - 1, cursor: &cursor)
+        let k0 = keyTimes.pointee[i]
+        let k1 = keyTimes.pointee[i + 1]
+        let span = k1 - k0
+        var s = span > 0 ? (p - k0) / span : (p >= k1 ? 1 : 0)
+        if !track.pointee.curveIndices.isEmpty, s >= 0, s <= 1 {
+            let c = track.pointee.curveIndices[i]
+            if c >= 0 { s = track.pointee.curves[Int(c)].value(at: s) }
+        }
+        return .lerp(values.pointee[i], values.pointee[i + 1], s)
+    }
+}
