@@ -1,0 +1,110 @@
+import StrataAnimation
+
+// Every model read and write goes through here: under the transaction lock, with the change
+// pipeline Core Animation uses for a property set:
+//
+//   equal? → return (no event) ─▶ look up the action (old value still readable), capture the
+//   on-screen value ─▶ store ─▶ side effects (layout, display), join the transaction ─▶ run the action
+
+extension CALayer {
+    /// Runs `body` under the transaction lock (recursive).
+    @inline(__always)
+    final func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        return try body()
+    }
+
+    @inline(__always)
+    final func read<T>(_ path: KeyPath<LayerState, T>) -> T {
+        withLock { state[keyPath: path] }
+    }
+
+    /// Sets a model property and posts the change event `key`.
+    final func update<T: Equatable>(_ key: String, _ path: WritableKeyPath<LayerState, T>, _ value: T) {
+        guard Self.isFinite(value) else {
+            Diagnostics.warn("CALayer.\(key): non-finite value \(value) refused; the property keeps its value")
+            return
+        }
+        withLock {
+            guard state[keyPath: path] != value else { return }
+            let action = prepareChange(key)
+            state[keyPath: path] = value
+            finishChange(key, action: action)
+        }
+    }
+
+    /// False for NaN or infinite numbers, points, sizes, rects and transforms (bad input that
+    /// would poison geometry and rendering).
+    static func isFinite(_ value: Any) -> Bool {
+        switch value {
+        case let v as CGFloat: v.isFinite
+        case let v as Float: v.isFinite
+        case let v as Double: v.isFinite || v == .infinity  // repeatCount/duration may be infinite
+        case let p as CGPoint: p.x.isFinite && p.y.isFinite
+        case let s as CGSize: s.width.isFinite && s.height.isFinite
+        case let r as CGRect: r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
+        case let t as CATransform3D: t.isFinite
+        default: true
+        }
+    }
+
+    /// `contents` is `Any?`: images compare by identity, anything else always counts as a change.
+    final func updateContents(_ value: Any?) {
+        withLock {
+            if let old = state.contents as? CGImage, let new = value as? CGImage, old === new { return }
+            if state.contents == nil, value == nil { return }
+            let action = prepareChange("contents")
+            state.contents = value
+            finishChange("contents", action: action)
+        }
+    }
+
+    /// Before a change: the action to run (none when actions are disabled, for presentation
+    /// copies, and for layers never committed — nothing is on screen to animate from), and the
+    /// value the layer shows now, which an implicit animation starts from.
+    final func prepareChange(_ key: String) -> CAAction? {
+        guard !flags.isPresentation, flags.hasBeenCommitted, !CATransaction.disableActions() else { return nil }
+        guard let action = action(forKey: key) else { return nil }
+        if let property = try? PropertyKey(parsing: key, isCustomKey: { _ in true }) {
+            valuesBeforeChange[key] = presentedValue(of: property)
+        }
+        return action
+    }
+
+    /// After a change: side effects, the transaction, then the action.
+    final func finishChange(_ key: String, action: CAAction?) {
+        guard !flags.isPresentation else { return }
+        switch key {
+        case "bounds":
+            markNeedsLayout()
+            superlayerStorage?.markNeedsLayout()
+            if state.needsDisplayOnBoundsChange { markNeedsDisplay() }
+        case "transform":
+            markNeedsLayout()
+            superlayerStorage?.markNeedsLayout()
+        default:
+            break
+        }
+        if type(of: self).needsDisplay(forKey: key) { markNeedsDisplay() }
+        joinTransaction()
+        action?.run(forKey: key, object: self, arguments: nil)
+        valuesBeforeChange[key] = nil
+    }
+
+    /// Registers the layer with the current transaction (opening an implicit one if needed).
+    final func joinTransaction() {
+        guard !flags.isPresentation else { return }
+        TransactionStack.register(self)
+    }
+
+    /// Seeds the model from `class func defaultValue(forKey:)`, so subclasses' defaults hold.
+    final func applyClassDefaults() {
+        let type = type(of: self)
+        guard type != CALayer.self else { return }
+        for key in Self.propertyKeys {
+            guard let value = type.defaultValue(forKey: key) else { continue }
+            _ = storeProperty(value, forKey: key, notify: false)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import StrataAnimation
+
+extension CALayer {
+    /// The action search of spec §2.2, with NSNull stopping it anywhere.
+    final func findAction(forKey event: String) -> CAAction? {
+        func found(_ action: CAAction) -> CAAction? { action is NSNull ? nil : action }
+        if let delegate, let action = delegate.action(for: self, forKey: event) { return found(action) }
+        if let action = state.actions?[event] { return found(action) }
+        var style = state.style
+        while let current = style {
+            if let actions = current["actions"] as? [String: Any], let action = actions[event] as? CAAction {
+                return found(action)
+            }
+            style = current["style"] as? [AnyHashable: Any]
+        }
+        if let action = type(of: self).defaultAction(forKey: event) { return found(action) }
+        return implicitAnimation(forKey: event)
+    }
+
+    /// Core Animation's built-in implicit animation for `event`: a basic animation of that key
+    /// path with no values (from where the layer appears to the new model value), the transaction's
+    /// duration and timing function (or the `default` curve). nil for keys without one.
+    final func implicitAnimation(forKey event: String) -> CAAction? {
+        guard Self.animatesImplicitly(event, layerClass: type(of: self).engineLayerClass) else { return nil }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Keys with a built-in basic animation: Apple's Table B-1, plus the header-animatable
+    /// numbers it omits (anchorPointZ, contentsCenter, contentsScale, rasterizationScale), plus
+    /// struct fields and transform paths under position, bounds, anchorPoint, transform,
+    /// sublayerTransform, shadowOffset and contentsRect set with `setValue(_:forKeyPath:)`.
+    /// Subclass keys animate on their own class. (Decision for spec §10 items 1 and 7.)
+    static func animatesImplicitly(_ event: String, layerClass: LayerClass) -> Bool {
+        guard let key = try? PropertyKey(parsing: event), let property = key.layerProperty else { return false }
+        if case .field = key.component, !implicitStructPaths.contains(property) { return false }
+        if case .transform = key.component, !implicitStructPaths.contains(property) { return false }
+        guard !noImplicitAnimation.contains(property) else { return false }
+        return property.owner == .layer || property.owner == layerClass
+    }
+
+    private static let implicitStructPaths: Set<LayerProperty> = [
+        .position, .bounds, .anchorPoint, .transform, .sublayerTransform, .shadowOffset, .contentsRect,
+    ]
+
+    /// Header-animatable keys that Apple gives no implicit animation.
+    private static let noImplicitAnimation: Set<LayerProperty> = [
+        .doubleSided, .shouldRasterize, .minificationFilterBias,
+    ]
+}

@@ -1,0 +1,159 @@
+import StrataAnimation
+
+extension CALayer {
+    /// Attaches a copy of `anim` under `key`, replacing an animation with the same key (which
+    /// then reports `finished: false`). Transitions always use the key "transition"; a nil key
+    /// makes an unnamed animation. A zero duration becomes the transaction's; the transaction's
+    /// timing function applies when the animation has none. An animation whose key path or
+    /// values do not fit is kept (listed, with callbacks) but has no effect, with a warning.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
+        if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            copy.timingFunction = function
+        }
+        withLock {
+            let isTransition = copy is CATransition
+            let name = isTransition ? kCATransition : key ?? nextAnonymousKey()
+            var compiler = AnimationCompiler()
+            compiler.defaultDuration = CATransaction.animationDuration()
+            compiler.isCustomKey = { [unowned self] in self.isCustomAnimatableKey($0) }
+            compiler.previousValue = { [unowned self] in self.valuesBeforeChange[$0.keyPath] }
+            let records: [AnimationRecord]
+            switch compiler.compile(copy) {
+            case .success(let compiled): records = compiled
+            case .failure(let error):
+                Diagnostics.warn("CALayer.add(_:forKey: \(name)): \(error); the animation is kept but has no effect")
+                records = []
+            }
+            let timing = MediaTiming(
+                beginTime: copy.beginTime, duration: copy.duration, speed: Double(copy.speed), timeOffset: copy.timeOffset,
+                repeatCount: Double(copy.repeatCount), repeatDuration: copy.repeatDuration,
+                autoreverses: copy.autoreverses, fillMode: FillMode(copy.fillMode)
+            ).sanitized().timing
+            if let index = animationEntries.firstIndex(where: { $0.key == name }) {
+                endAnimation(animationEntries.remove(at: index), finished: false)
+            }
+            let entry = AnimationEntry(
+                key: name, isAnonymous: key == nil && !isTransition, animation: copy, records: records, timing: timing)
+            entry.completionGroup = TransactionStack.currentCompletionGroup()
+            entry.completionGroup?.enter()
+            animationEntries.append(entry)
+            joinTransaction()
+        }
+    }
+
+    /// The attached copy for `key` (treat it as immutable).
+    public func animation(forKey key: String) -> CAAnimation? {
+        withLock { animationEntries.last { $0.key == key && !$0.isAnonymous }?.animation }
+    }
+
+    /// The keys of the attached animations in the order they apply; nil when there are none.
+    public func animationKeys() -> [String]? {
+        withLock {
+            let keys = animationEntries.filter { !$0.isAnonymous }.map(\.key)
+            return keys.isEmpty ? nil : keys
+        }
+    }
+
+    /// Removes the animation for `key`; its delegate hears `finished: false`.
+    public func removeAnimation(forKey key: String) {
+        withLock {
+            guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+            endAnimation(animationEntries.remove(at: index), finished: false)
+            joinTransaction()
+        }
+    }
+
+    public func removeAllAnimations() {
+        withLock {
+            let all = animationEntries
+            animationEntries = []
+            all.forEach { endAnimation($0, finished: false) }
+            if !all.isEmpty { joinTransaction() }
+        }
+    }
+
+    /// Delivers start and stop events due at `mediaTime` for this layer and its descendants, and
+    /// removes finished animations whose `isRemovedOnCompletion` is set. Hosts call it every frame;
+    /// tests with a manual clock call it after advancing the clock. Delegates are called later, on
+    /// the main queue, outside the lock.
+    package func processAnimationEvents(at mediaTime: CFTimeInterval) {
+        withLock {
+            let local = TimeMap.compose(ancestorTimeMaps).apply(mediaTime)
+            for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
+                if !entry.hasStarted, entry.timing.hasStarted(parentTime: local) {
+                    entry.hasStarted = true
+                    AnimationEvents.didStart(entry.animation)
+                }
+                if entry.timing.isFinished(parentTime: local) {
+                    entry.hasFinished = true
+                    if entry.animation.isRemovedOnCompletion {
+                        animationEntries.removeAll { $0 === entry }
+                    }
+                    endAnimation(entry, finished: true)
+                }
+            }
+            for sublayer in sublayerStorage { sublayer.processAnimationEvents(at: mediaTime) }
+            maskStorage?.processAnimationEvents(at: mediaTime)
+        }
+    }
+
+    // MARK: - Internal
+
+    /// Reports the end of an animation to its delegate and its transaction group.
+    final func endAnimation(_ entry: AnimationEntry, finished: Bool) {
+        if finished || !entry.hasFinished {
+            AnimationEvents.didStop(entry.animation, finished: finished)
+        }
+        entry.hasFinished = true
+        entry.completionGroup?.leave()
+        entry.completionGroup = nil
+    }
+
+    /// Whether a key that is not a CALayer property names a property of this layer (a custom
+    /// animatable property: stored, given a default, or redrawn on change).
+    final func isCustomAnimatableKey(_ key: String) -> Bool {
+        extraValues[key] != nil || type(of: self).needsDisplay(forKey: key) || type(of: self).defaultValue(forKey: key) != nil
+    }
+
+    private func nextAnonymousKey() -> String {
+        anonymousKeyCounter += 1
+        return "strata.unnamed.\(anonymousKeyCounter)"
+    }
+}
+
+extension FillMode {
+    init(_ mode: CAMediaTimingFillMode) {
+        switch mode {
+        case .forwards: self = .forwards
+        case .backwards: self = .backwards
+        case .both: self = .both
+        default: self = .removed
+        }
+    }
+}
+
+/// Delivers animation delegate callbacks on the main queue, never under the transaction lock and
+/// never inside a commit, as Core Animation delivers them on the main run loop.
+enum AnimationEvents {
+    static func didStart(_ animation: CAAnimation) {
+        let box = UncheckedSendable(animation)
+        DispatchQueue.main.async { box.value.delegate?.animationDidStart(box.value) }
+    }
+
+    static func didStop(_ animation: CAAnimation, finished: Bool) {
+        let box = UncheckedSendable(animation)
+        DispatchQueue.main.async { box.value.delegate?.animationDidStop(box.value, finished: finished) }
+    }
+}
+
+/// Carries a value to the main queue. Animations are not Sendable; the layer's copy is immutable
+/// once attached (Apple: mutating it is undefined), so handing it to the main queue is safe.
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+
+    init(_ value: T) {
+        self.value = value
+    }
+}

@@ -1,0 +1,174 @@
+// Layout, and the layout-and-display pass a commit runs (spec §3.2).
+
+extension CALayer {
+    /// Marks the layer for `layoutSublayers()` and joins the current transaction; does nothing
+    /// while the layer is running its own `layoutSublayers()`.
+    final func markNeedsLayout() {
+        withLock {
+            guard !flags.isLayingOut else { return }
+            if !flags.needsLayout, !flags.isPresentation { PendingLayerUpdates.queueLayout(self) }
+            flags.needsLayout = true
+            joinTransaction()
+        }
+    }
+
+    /// True while the layer is marked for layout.
+    public func needsLayout() -> Bool {
+        withLock { flags.needsLayout }
+    }
+
+    /// Lays out now: goes up while the superlayer is marked too, then lays out the subtree under
+    /// that layer top-down, calling `layoutSublayers()` once on each marked layer.
+    public func layoutIfNeeded() {
+        let top = withLock {
+            var top = self
+            while let parent = top.superlayerStorage, parent.flags.needsLayout { top = parent }
+            return top
+        }
+        Self.layoutSubtree(top)
+    }
+
+    /// Runs `layoutSublayers()` on the layer if it is marked (with the mark cleared and further
+    /// marks suppressed meanwhile); returns whether it did.
+    @discardableResult
+    private func layOutIfMarked() -> Bool {
+        let marked = withLock {
+            guard flags.needsLayout, !flags.isLayingOut else { return false }
+            flags.needsLayout = false
+            flags.isLayingOut = true
+            return true
+        }
+        guard marked else { return false }
+        layoutSublayers()
+        withLock {
+            flags.isLayingOut = false
+            flags.needsLayout = false
+        }
+        return true
+    }
+
+    /// The layers that layout and display visit under this one: its mask, then its sublayers
+    /// (read after the layer's own layout, which may change them).
+    private var layoutChildren: [CALayer] {
+        withLock {
+            guard let mask = maskStorage else { return sublayerStorage }
+            return [mask] + sublayerStorage
+        }
+    }
+
+    /// Top-down (pre-order) layout of `root`'s subtree; returns whether any layer was laid out.
+    @discardableResult
+    private static func layoutSubtree(_ root: CALayer) -> Bool {
+        var didLayout = false
+        var stack = [root]
+        while let layer = stack.popLast() {
+            if layer.layOutIfMarked() { didLayout = true }
+            stack.append(contentsOf: layer.layoutChildren.reversed())
+        }
+        return didLayout
+    }
+
+    /// The most rounds `layoutAndDisplay` makes (and the most layout passes in one round)
+    /// before giving up on a layout that never settles.
+    static let maximumLayoutIterations = 16
+
+    /// The commit's layout and display (spec §3.2, Apple's `do { layout } while (display)`):
+    ///
+    /// 1. Layout: every layer marked for layout — `layers` and every layer marked since the last
+    ///    commit (``PendingLayerUpdates``) — runs `layoutSublayers()` once, ancestors before
+    ///    descendants; layers marked by those layouts are laid out in a further pass, until none
+    ///    is marked.
+    /// 2. Display: every layer marked for display before this pass is displayed, ancestors first.
+    ///    (A layer marked again by its own `display()` waits for the next commit.)
+    /// 3. If display marked layouts, again from 1 — at most `maximumLayoutIterations` rounds, then
+    ///    a warning, and the remaining marks wait for the next commit.
+    ///
+    /// Work is proportional to the marked layers (times their depth), not to the size of the
+    /// tree, so calling it once per committed layer costs nothing after the first call.
+    static func layoutAndDisplay(_ layers: [CALayer]) {
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        var extra = layers
+        for _ in 0..<maximumLayoutIterations {
+            layoutPass(including: extra)
+            let toDisplay = topDown(PendingLayerUpdates.takeDisplay() + extra) { $0.flags.needsDisplay }
+            extra = []
+            for layer in toDisplay { layer.displayIfNeeded() }
+            if !PendingLayerUpdates.layout.contains(where: { $0.flags.needsLayout && !$0.flags.isLayingOut }) {
+                return
+            }
+        }
+        Diagnostics.warn(
+            "CALayer layout and display did not settle after \(maximumLayoutIterations) rounds; "
+                + "the remaining layouts wait for the next commit")
+    }
+
+    /// Lays out every marked layer, ancestors first, until none is marked (bounded).
+    private static func layoutPass(including layers: [CALayer]) {
+        var extra = layers
+        for _ in 0..<maximumLayoutIterations {
+            let batch = topDown(PendingLayerUpdates.takeLayout() + extra) { $0.flags.needsLayout && !$0.flags.isLayingOut }
+            extra = []
+            if batch.isEmpty { return }
+            for layer in batch { layer.layOutIfMarked() }
+        }
+        Diagnostics.warn("CALayer layout did not settle after \(maximumLayoutIterations) passes; continuing with display")
+    }
+
+    /// The distinct layers of `layers` passing `test`, shallowest first (stable). Call under the lock.
+    private static func topDown(_ layers: [CALayer], where test: (CALayer) -> Bool) -> [CALayer] {
+        var seen = Set<ObjectIdentifier>()
+        var result: [(layer: CALayer, depth: Int)] = []
+        for layer in layers where test(layer) && seen.insert(ObjectIdentifier(layer)).inserted {
+            var depth = 0
+            var current = layer
+            while let parent = current.superlayerStorage ?? current.maskOwner {
+                depth += 1
+                current = parent
+            }
+            result.append((layer, depth))
+        }
+        if result.count < 2 { return result.map(\.layer) }
+        return result.enumerated()
+            .sorted { $0.element.depth != $1.element.depth ? $0.element.depth < $1.element.depth : $0.offset < $1.offset }
+            .map(\.element.layer)
+    }
+}
+
+/// The layers marked for layout or display since the last commit, in marking order, for the
+/// commit to find them without walking whole trees. A layer is queued when its mark goes from
+/// false to true; entries whose mark was cleared meanwhile (by `layoutIfNeeded()` or
+/// `displayIfNeeded()`) are skipped. Guarded by the transaction lock. The queues hold the layers
+/// (as the transaction does) until the next commit; stale entries are dropped when they pile up.
+enum PendingLayerUpdates {
+    nonisolated(unsafe) static var layout: [CALayer] = []
+    nonisolated(unsafe) static var display: [CALayer] = []
+    nonisolated(unsafe) private static var layoutLimit = 1024
+    nonisolated(unsafe) private static var displayLimit = 1024
+
+    static func queueLayout(_ layer: CALayer) {
+        layout.append(layer)
+        if layout.count >= layoutLimit {
+            layout.removeAll { !$0.flags.needsLayout }
+            layoutLimit = max(1024, 2 * layout.count)
+        }
+    }
+
+    static func queueDisplay(_ layer: CALayer) {
+        display.append(layer)
+        if display.count >= displayLimit {
+            display.removeAll { !$0.flags.needsDisplay }
+            displayLimit = max(1024, 2 * display.count)
+        }
+    }
+
+    static func takeLayout() -> [CALayer] {
+        defer { layout = [] }
+        return layout
+    }
+
+    static func takeDisplay() -> [CALayer] {
+        defer { display = [] }
+        return display
+    }
+}

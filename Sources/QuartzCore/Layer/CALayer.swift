@@ -1,0 +1,476 @@
+import StrataAnimation
+
+/// A rectangle of content in a tree of layers: Core Animation's model object.
+///
+/// Setting an animatable property posts an event whose action (by default an implicit
+/// animation from the on-screen value to the new one) is run in the current transaction.
+/// Changes reach the screen when the transaction commits. Safe from any thread: every model
+/// access takes the transaction lock.
+open class CALayer: NSObject, CAMediaTiming {
+    /// The typed model properties.
+    final var state = LayerState()
+    /// Values of keys that are not CALayer properties (`setValue(_:forKey:)`), and subclass state.
+    final var extraValues: [String: Any] = [:]
+    final var sublayerStorage: [CALayer] = []
+    final weak var superlayerStorage: CALayer?
+    final var maskStorage: CALayer?
+    /// The layer whose mask this layer is (a mask has no superlayer).
+    final weak var maskOwner: CALayer?
+    /// The attached animations in application order.
+    final var animationEntries: [AnimationEntry] = []
+    /// Presentation values of properties captured just before a change, for the implicit
+    /// animation that change adds (its start: where the layer appeared).
+    final var valuesBeforeChange: [String: AnimatableValue] = [:]
+    final var flags = LayerFlags()
+    /// For presentation copies: the model layer they were made from.
+    final weak var modelLayer: CALayer?
+    final var anonymousKeyCounter = 0
+
+    /// The delegate (not retained, as on Apple).
+    open weak var delegate: CALayerDelegate?
+
+    public override init() {
+        super.init()
+        applyClassDefaults()
+    }
+
+    /// A copy of `layer` for use as its presentation layer. Subclasses override it to copy
+    /// their own state and call super, as on Apple.
+    ///
+    /// Unlike Apple's, this initialiser is `required`: Swift can only create presentation copies
+    /// of subclasses through a required initialiser, so subclasses write
+    /// `required override init(layer: Any)` (the compiler's fix-it). Subclasses with their own
+    /// designated initialisers must provide it, as they must on Apple to be animated.
+    public required init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer {
+            state = other.state
+            extraValues = other.extraValues
+            delegate = other.delegate
+        }
+    }
+
+    /// Archives are not supported on Linux: this makes a default layer, so that subclasses'
+    /// `required init?(coder:)` calling super compile and run.
+    public required init?(coder: NSCoder) {
+        super.init()
+        applyClassDefaults()
+    }
+
+    // MARK: - Class hooks
+
+    /// The value a property has until it is set; subclasses override it. nil by default.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether a change of `key` (also by an animation) makes the layer redraw.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// The action for `event` after the delegate, `actions` and `style`; nil by default (the
+    /// built-in implicit animation comes after it, as observed on Apple).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Which engine layer class this is (for implicit animations of subclass keys).
+    package class var engineLayerClass: LayerClass { .layer }
+
+    /// The value of a subclass's own animatable property (CAShapeLayer...); none on CALayer.
+    package func subclassValue(_ property: LayerProperty) -> AnimatableValue? { nil }
+
+    /// Stores a subclass's own animatable property; nothing on CALayer.
+    package func setSubclassValue(_ value: AnimatableValue, _ property: LayerProperty) {}
+
+    /// Whether the value of `key` is archived; every key is.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    // MARK: - Geometry
+
+    open var bounds: CGRect {
+        get { read(\.bounds) }
+        set { update("bounds", \.bounds, newValue) }
+    }
+
+    open var position: CGPoint {
+        get { read(\.position) }
+        set { update("position", \.position, newValue) }
+    }
+
+    open var zPosition: CGFloat {
+        get { read(\.zPosition) }
+        set { update("zPosition", \.zPosition, newValue) }
+    }
+
+    open var anchorPoint: CGPoint {
+        get { read(\.anchorPoint) }
+        set { update("anchorPoint", \.anchorPoint, newValue) }
+    }
+
+    open var anchorPointZ: CGFloat {
+        get { read(\.anchorPointZ) }
+        set { update("anchorPointZ", \.anchorPointZ, newValue) }
+    }
+
+    open var transform: CATransform3D {
+        get { read(\.transform) }
+        set { update("transform", \.transform, newValue) }
+    }
+
+    open var sublayerTransform: CATransform3D {
+        get { read(\.sublayerTransform) }
+        set { update("sublayerTransform", \.sublayerTransform, newValue) }
+    }
+
+    /// The rectangle the layer covers in its superlayer: derived from position, bounds, anchor
+    /// point and transform; setting it sets position and bounds.size.
+    open var frame: CGRect {
+        get { withLock { derivedFrame } }
+        set { applyFrame(newValue) }
+    }
+
+    open var isGeometryFlipped: Bool {
+        get { read(\.isGeometryFlipped) }
+        set { update("geometryFlipped", \.isGeometryFlipped, newValue) }
+    }
+
+    // MARK: - Appearance
+
+    open var opacity: Float {
+        get { read(\.opacity) }
+        set { update("opacity", \.opacity, newValue) }
+    }
+
+    open var isHidden: Bool {
+        get { read(\.isHidden) }
+        set { update("hidden", \.isHidden, newValue) }
+    }
+
+    open var backgroundColor: CGColor? {
+        get { read(\.backgroundColor) }
+        set { update("backgroundColor", \.backgroundColor, newValue) }
+    }
+
+    open var cornerRadius: CGFloat {
+        get { read(\.cornerRadius) }
+        set { update("cornerRadius", \.cornerRadius, newValue) }
+    }
+
+    open var maskedCorners: CACornerMask {
+        get { read(\.maskedCorners) }
+        set { update("maskedCorners", \.maskedCorners, newValue) }
+    }
+
+    open var cornerCurve: CALayerCornerCurve {
+        get { read(\.cornerCurve) }
+        set { update("cornerCurve", \.cornerCurve, newValue) }
+    }
+
+    open var borderWidth: CGFloat {
+        get { read(\.borderWidth) }
+        set { update("borderWidth", \.borderWidth, newValue) }
+    }
+
+    open var borderColor: CGColor? {
+        get { read(\.borderColor) }
+        set { update("borderColor", \.borderColor, newValue) }
+    }
+
+    open var masksToBounds: Bool {
+        get { read(\.masksToBounds) }
+        set { update("masksToBounds", \.masksToBounds, newValue) }
+    }
+
+    open var isDoubleSided: Bool {
+        get { read(\.isDoubleSided) }
+        set { update("doubleSided", \.isDoubleSided, newValue) }
+    }
+
+    open var isOpaque: Bool {
+        get { read(\.isOpaque) }
+        set { update("opaque", \.isOpaque, newValue) }
+    }
+
+    open var allowsGroupOpacity: Bool {
+        get { read(\.allowsGroupOpacity) }
+        set { update("allowsGroupOpacity", \.allowsGroupOpacity, newValue) }
+    }
+
+    open var allowsEdgeAntialiasing: Bool {
+        get { read(\.allowsEdgeAntialiasing) }
+        set { update("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue) }
+    }
+
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { read(\.edgeAntialiasingMask) }
+        set { update("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) }
+    }
+
+    open var shouldRasterize: Bool {
+        get { read(\.shouldRasterize) }
+        set { update("shouldRasterize", \.shouldRasterize, newValue) }
+    }
+
+    open var rasterizationScale: CGFloat {
+        get { read(\.rasterizationScale) }
+        set { update("rasterizationScale", \.rasterizationScale, newValue) }
+    }
+
+    // MARK: - Shadow
+
+    open var shadowColor: CGColor? {
+        get { read(\.shadowColor) }
+        set { update("shadowColor", \.shadowColor, newValue) }
+    }
+
+    open var shadowOpacity: Float {
+        get { read(\.shadowOpacity) }
+        set { update("shadowOpacity", \.shadowOpacity, newValue) }
+    }
+
+    open var shadowOffset: CGSize {
+        get { read(\.shadowOffset) }
+        set { update("shadowOffset", \.shadowOffset, newValue) }
+    }
+
+    open var shadowRadius: CGFloat {
+        get { read(\.shadowRadius) }
+        set { update("shadowRadius", \.shadowRadius, newValue) }
+    }
+
+    /// The shadow's shape; copied on assignment.
+    open var shadowPath: CGPath? {
+        get { read(\.shadowPath) }
+        set { update("shadowPath", \.shadowPath, newValue?.copy()) }
+    }
+
+    // MARK: - Contents
+
+    /// The layer's image (a CGImage).
+    open var contents: Any? {
+        get { withLock { state.contents } }
+        set { updateContents(newValue) }
+    }
+
+    open var contentsRect: CGRect {
+        get { read(\.contentsRect) }
+        set { update("contentsRect", \.contentsRect, newValue) }
+    }
+
+    open var contentsCenter: CGRect {
+        get { read(\.contentsCenter) }
+        set { update("contentsCenter", \.contentsCenter, newValue) }
+    }
+
+    open var contentsScale: CGFloat {
+        get { read(\.contentsScale) }
+        set { update("contentsScale", \.contentsScale, newValue) }
+    }
+
+    open var contentsGravity: CALayerContentsGravity {
+        get { read(\.contentsGravity) }
+        set { update("contentsGravity", \.contentsGravity, newValue) }
+    }
+
+    open var contentsFormat: CALayerContentsFormat {
+        get { read(\.contentsFormat) }
+        set { update("contentsFormat", \.contentsFormat, newValue) }
+    }
+
+    open var minificationFilter: CALayerContentsFilter {
+        get { read(\.minificationFilter) }
+        set { update("minificationFilter", \.minificationFilter, newValue) }
+    }
+
+    open var magnificationFilter: CALayerContentsFilter {
+        get { read(\.magnificationFilter) }
+        set { update("magnificationFilter", \.magnificationFilter, newValue) }
+    }
+
+    open var minificationFilterBias: Float {
+        get { read(\.minificationFilterBias) }
+        set { update("minificationFilterBias", \.minificationFilterBias, newValue) }
+    }
+
+    open var needsDisplayOnBoundsChange: Bool {
+        get { read(\.needsDisplayOnBoundsChange) }
+        set { update("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, newValue) }
+    }
+
+    open var drawsAsynchronously: Bool {
+        get { read(\.drawsAsynchronously) }
+        set { update("drawsAsynchronously", \.drawsAsynchronously, newValue) }
+    }
+
+    // MARK: - Identity, style, actions
+
+    open var name: String? {
+        get { read(\.name) }
+        set { update("name", \.name, newValue) }
+    }
+
+    /// Fallback values for properties and actions (key "actions"); may nest another "style".
+    open var style: [AnyHashable: Any]? {
+        get { withLock { state.style } }
+        set { withLock { state.style = newValue } }
+    }
+
+    /// Actions by event key; copied on set.
+    open var actions: [String: CAAction]? {
+        get { withLock { state.actions } }
+        set { withLock { state.actions = newValue } }
+    }
+
+    // MARK: - CAMediaTiming
+
+    open var beginTime: CFTimeInterval {
+        get { read(\.beginTime) }
+        set { update("beginTime", \.beginTime, newValue) }
+    }
+
+    open var duration: CFTimeInterval {
+        get { read(\.duration) }
+        set { update("duration", \.duration, newValue) }
+    }
+
+    open var speed: Float {
+        get { read(\.speed) }
+        set { update("speed", \.speed, newValue) }
+    }
+
+    open var timeOffset: CFTimeInterval {
+        get { read(\.timeOffset) }
+        set { update("timeOffset", \.timeOffset, newValue) }
+    }
+
+    open var repeatCount: Float {
+        get { read(\.repeatCount) }
+        set { update("repeatCount", \.repeatCount, newValue) }
+    }
+
+    open var repeatDuration: CFTimeInterval {
+        get { read(\.repeatDuration) }
+        set { update("repeatDuration", \.repeatDuration, newValue) }
+    }
+
+    open var autoreverses: Bool {
+        get { read(\.autoreverses) }
+        set { update("autoreverses", \.autoreverses, newValue) }
+    }
+
+    open var fillMode: CAMediaTimingFillMode {
+        get { read(\.fillMode) }
+        set { update("fillMode", \.fillMode, newValue) }
+    }
+
+    // MARK: - Tree
+
+    /// The sublayers, back to front; nil when there are none. Setting it replaces them all.
+    open var sublayers: [CALayer]? {
+        get { currentSublayers() }
+        set { replaceAllSublayers(with: newValue ?? []) }
+    }
+
+    /// The layer this one is a sublayer of.
+    open var superlayer: CALayer? { currentSuperlayer() }
+
+    /// A layer whose alpha masks this one; it must have no superlayer.
+    open var mask: CALayer? {
+        get { withLock { flags.isPresentation ? modelLayer?.mask?.presentation() : maskStorage } }
+        set { setMask(newValue) }
+    }
+
+    open func addSublayer(_ layer: CALayer) {
+        insert(layer, at: nil)
+    }
+
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        insert(layer, at: Int(idx))
+    }
+
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, offset: 0)
+    }
+
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, offset: 1)
+    }
+
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        replace(oldLayer, with: newLayer)
+    }
+
+    open func removeFromSuperlayer() {
+        detachFromParent(postEvents: true)
+    }
+
+    // MARK: - Overridable behaviour
+
+    /// The action for `event`: delegate, `actions`, `style` (nested), `defaultAction(forKey:)`,
+    /// then the built-in implicit animation. NSNull anywhere stops the search with no action.
+    open func action(forKey event: String) -> CAAction? {
+        findAction(forKey: event)
+    }
+
+    /// The value of property `key`, or of an arbitrary key set earlier (then `style`, then
+    /// `defaultValue(forKey:)`).
+    open func value(forKey key: String) -> Any? {
+        kvcValue(forKey: key)
+    }
+
+    /// Sets property `key` (a value of the wrong type is refused with a warning) or stores an
+    /// arbitrary key on the layer.
+    open func setValue(_ value: Any?, forKey key: String) {
+        setKVCValue(value, forKey: key)
+    }
+
+    /// Redraws the contents: the delegate's `display(_:)`, or a bitmap drawn by `draw(in:)`.
+    open func display() {
+        defaultDisplay()
+    }
+
+    /// Draws the layer's contents; the default asks the delegate.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// Lays out sublayers; the default asks the delegate.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// The size the layer would like in its superlayer (its bounds size through its transform).
+    open func preferredFrameSize() -> CGSize {
+        defaultPreferredFrameSize()
+    }
+
+    /// Whether `p` (in this layer's coordinates) is inside it: `bounds.contains(p)`.
+    open func contains(_ p: CGPoint) -> Bool {
+        bounds.contains(p)
+    }
+
+    /// The farthest descendant (or self) containing `p`, given in the superlayer's coordinates.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        defaultHitTest(p)
+    }
+
+    open func setNeedsDisplay() {
+        markNeedsDisplay()
+    }
+
+    open func setNeedsDisplay(_ r: CGRect) {
+        guard !r.isEmpty else { return }
+        markNeedsDisplay()
+    }
+
+    open func setNeedsLayout() {
+        markNeedsLayout()
+    }
+}
+
+/// Per-layer bookkeeping flags.
+struct LayerFlags {
+    var needsDisplay = false
+    var needsLayout = false
+    var isLayingOut = false
+    /// Set by the first commit that included the layer; presentation() is nil before it.
+    var hasBeenCommitted = false
+    /// A presentation copy (not a model layer).
+    var isPresentation = false
+}
