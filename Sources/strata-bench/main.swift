@@ -11,7 +11,7 @@ import Glibc
 //
 //   swift run -c release strata-bench [SCENARIO...] [--frames N]
 
-let scenarios: [Scenario] = [.evaluate10kLayers]
+let scenarios: [Scenario] = [.evaluate10kLayers, .commit30kImplicit, .presentation3]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {

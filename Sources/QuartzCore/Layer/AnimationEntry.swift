@@ -18,6 +18,8 @@ final class AnimationEntry {
     var isCommitted = false
     var hasStarted = false
     var hasFinished = false
+    /// The properties the records animate, for quick "does this animate X" questions.
+    let animatedBases: [PropertyKey.Base]
     /// The transaction group waiting for this animation, if any.
     var completionGroup: CompletionGroup?
 
@@ -28,6 +30,7 @@ final class AnimationEntry {
         self.records = records
         self.cursors = Array(repeating: 0, count: records.count)
         self.timing = timing
+        self.animatedBases = records.map(\.key.base)
     }
 
     /// Sets the begin time of an animation added with beginTime 0 to `now` (layer time), as Core

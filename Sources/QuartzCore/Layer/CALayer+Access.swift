@@ -66,7 +66,12 @@ extension CALayer {
     final func prepareChange(_ key: String) -> CAAction? {
         guard !flags.isPresentation, flags.hasBeenCommitted, !CATransaction.disableActions() else { return nil }
         guard let action = action(forKey: key) else { return nil }
-        if let property = try? PropertyKey(parsing: key, isCustomKey: { _ in true }) {
+        if let property = LayerProperty(rawValue: key) {
+            // A plain property: read it directly, and evaluate animations only if one animates it.
+            let key = PropertyKey(property)
+            let animated = animationEntries.contains { $0.animatedBases.contains(key.base) }
+            valuesBeforeChange[key.keyPath] = animated ? presentedValue(of: key) : modelValue(of: key)
+        } else if let property = try? PropertyKey(parsing: key, isCustomKey: { _ in true }) {
             valuesBeforeChange[key] = presentedValue(of: property)
         }
         return action

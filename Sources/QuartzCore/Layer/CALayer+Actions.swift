@@ -22,8 +22,8 @@ extension CALayer {
     /// duration and timing function (or the `default` curve). nil for keys without one.
     final func implicitAnimation(forKey event: String) -> CAAction? {
         guard Self.animatesImplicitly(event, layerClass: type(of: self).engineLayerClass) else { return nil }
-        let animation = CABasicAnimation(keyPath: event)
-        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        let animation = ImplicitAnimation(keyPath: event)
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? Self.defaultTimingFunction
         return animation
     }
 
@@ -33,12 +33,19 @@ extension CALayer {
     /// sublayerTransform, shadowOffset and contentsRect set with `setValue(_:forKeyPath:)`.
     /// Subclass keys animate on their own class. (Decision for spec §10 items 1 and 7.)
     static func animatesImplicitly(_ event: String, layerClass: LayerClass) -> Bool {
+        if let property = LayerProperty(rawValue: event) {
+            // A plain property name: the common case, without parsing.
+            return !noImplicitAnimation.contains(property) && (property.owner == .layer || property.owner == layerClass)
+        }
         guard let key = try? PropertyKey(parsing: event), let property = key.layerProperty else { return false }
         if case .field = key.component, !implicitStructPaths.contains(property) { return false }
         if case .transform = key.component, !implicitStructPaths.contains(property) { return false }
         guard !noImplicitAnimation.contains(property) else { return false }
         return property.owner == .layer || property.owner == layerClass
     }
+
+    /// The `default` curve, shared: timing functions are immutable.
+    private static let defaultTimingFunction = CAMediaTimingFunction(name: .default)
 
     private static let implicitStructPaths: Set<LayerProperty> = [
         .position, .bounds, .anchorPoint, .transform, .sublayerTransform, .shadowOffset, .contentsRect,
@@ -49,3 +56,8 @@ extension CALayer {
         .doubleSided, .shouldRasterize, .minificationFilterBias,
     ]
 }
+
+/// The built-in implicit animation. Made fresh by the action search and handed only to `run`, so
+/// the layer attaches it without the copy and the general compile (the common case, made cheap:
+/// one transaction can change thousands of layers).
+final class ImplicitAnimation: CABasicAnimation {}

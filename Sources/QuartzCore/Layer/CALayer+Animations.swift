@@ -43,6 +43,34 @@ extension CALayer {
         }
     }
 
+    /// Attaches a built-in implicit animation (see `ImplicitAnimation`) without copying or the
+    /// general compile: the record is a basic animation of the event's property from where the
+    /// layer appeared to its current model value, with the transaction's duration.
+    final func addImplicit(_ animation: ImplicitAnimation, forKey event: String) {
+        guard let property = LayerProperty(rawValue: event), animation.fromValue == nil, animation.toValue == nil,
+            animation.byValue == nil
+        else {
+            return add(animation, forKey: event)
+        }
+        let duration = CATransaction.animationDuration()
+        animation.duration = duration
+        withLock {
+            let start: AnimationRecord.Endpoint = valuesBeforeChange[event].map { .value($0) } ?? .current
+            let record = AnimationRecord(
+                key: PropertyKey(property), timing: MediaTiming(duration: duration),
+                curve: animation.timingFunction?.curve ?? .linear, content: .basic(from: start, to: .current))
+            if let index = animationEntries.firstIndex(where: { $0.key == event }) {
+                endAnimation(animationEntries.remove(at: index), finished: false)
+            }
+            let entry = AnimationEntry(
+                key: event, isAnonymous: false, animation: animation, records: [record], timing: record.timing)
+            entry.completionGroup = TransactionStack.currentCompletionGroup()
+            entry.completionGroup?.enter()
+            animationEntries.append(entry)
+            joinTransaction()
+        }
+    }
+
     /// The attached copy for `key` (treat it as immutable).
     public func animation(forKey key: String) -> CAAnimation? {
         withLock { animationEntries.last { $0.key == key && !$0.isAnonymous }?.animation }
@@ -80,7 +108,7 @@ extension CALayer {
     /// the main queue, outside the lock.
     package func processAnimationEvents(at mediaTime: CFTimeInterval) {
         withLock {
-            let local = TimeMap.compose(ancestorTimeMaps).apply(mediaTime)
+            let local = mediaTimeMap.apply(mediaTime)
             for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
                 if !entry.hasStarted, entry.timing.hasStarted(parentTime: local) {
                     entry.hasStarted = true
@@ -138,11 +166,13 @@ extension FillMode {
 /// never inside a commit, as Core Animation delivers them on the main run loop.
 enum AnimationEvents {
     static func didStart(_ animation: CAAnimation) {
+        guard animation.delegate != nil else { return }
         let box = UncheckedSendable(animation)
         DispatchQueue.main.async { box.value.delegate?.animationDidStart(box.value) }
     }
 
     static func didStop(_ animation: CAAnimation, finished: Bool) {
+        guard animation.delegate != nil else { return }
         let box = UncheckedSendable(animation)
         DispatchQueue.main.async { box.value.delegate?.animationDidStop(box.value, finished: finished) }
     }

@@ -15,7 +15,7 @@ extension CALayer: TransactionCommitting {
         defer { CATransaction.unlock() }
         layoutAndDisplay(layers)
         for layer in layers {
-            let local = TimeMap.compose(layer.ancestorTimeMaps).apply(mediaTime)
+            let local = layer.mediaTimeMap.apply(mediaTime)
             for entry in layer.animationEntries where !entry.isCommitted {
                 entry.resolveBeginTime(now: local)
             }

@@ -33,28 +33,43 @@ extension CALayer {
     final func presentedValue(of key: PropertyKey) -> AnimatableValue? {
         guard let whole = modelValue(of: key) else { return nil }
         guard flags.hasBeenCommitted, !animationEntries.isEmpty else { return key.read(from: whole) }
-        let local = TimeMap.compose(ancestorTimeMaps).apply(CACurrentMediaTime())
+        let local = mediaTimeMap.apply(CACurrentMediaTime())
         var value = whole
-        for entry in animationEntries where entry.isCommitted {
-            for i in entry.records.indices where entry.records[i].key.base == key.base {
-                if let v = entry.records[i].evaluate(parentTime: local, base: value, cursor: &entry.cursors[i]) {
-                    value = v
+        for entry in animationEntries where entry.isCommitted && entry.animatedBases.contains(key.base) {
+            entry.records.withUnsafeBufferPointer { records in
+                for i in records.indices where entry.animatedBases[i] == key.base {
+                    if let v = AnimationRecord.evaluate(
+                        records.baseAddress! + i, parentTime: local, base: value, cursor: &entry.cursors[i])
+                    {
+                        value = v
+                    }
                 }
             }
         }
         return key.read(from: value)
     }
 
+    /// Media time to this layer's local time: every ancestor's timing, then its own (composed
+    /// without building the chain).
+    final var mediaTimeMap: TimeMap {
+        let parent = superlayerStorage ?? maskOwner
+        return (parent?.mediaTimeMap ?? .identity).then(state.timeMap)
+    }
+
     /// Applies `model`'s committed animations at `mediaTime` to this (presentation) copy.
     private func applyAnimations(from model: CALayer, at mediaTime: CFTimeInterval) {
         guard !model.animationEntries.isEmpty else { return }
-        let local = TimeMap.compose(model.ancestorTimeMaps).apply(mediaTime)
+        let local = model.mediaTimeMap.apply(mediaTime)
         for entry in model.animationEntries where entry.isCommitted {
-            for i in entry.records.indices {
-                let key = entry.records[i].key
-                guard let base = modelValue(of: key) else { continue }
-                if let value = entry.records[i].evaluate(parentTime: local, base: base, cursor: &entry.cursors[i]) {
-                    setModelValue(value, of: key)
+            entry.records.withUnsafeBufferPointer { records in
+                for i in records.indices {
+                    let key = records[i].key
+                    guard let base = modelValue(of: key) else { continue }
+                    if let value = AnimationRecord.evaluate(
+                        records.baseAddress! + i, parentTime: local, base: base, cursor: &entry.cursors[i])
+                    {
+                        setModelValue(value, of: key)
+                    }
                 }
             }
         }

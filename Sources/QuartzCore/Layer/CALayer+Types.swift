@@ -103,7 +103,12 @@ extension NSNull: CAAction {
 /// An animation run as an action adds itself to the layer under the event key.
 extension CAAnimation: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        (anObject as? CALayer)?.add(self, forKey: event)
+        guard let layer = anObject as? CALayer else { return }
+        if let implicit = self as? ImplicitAnimation {
+            layer.addImplicit(implicit, forKey: event)
+        } else {
+            layer.add(self, forKey: event)
+        }
     }
 }
 

@@ -19,8 +19,19 @@ package enum MainQueue {
 
     /// True on the main thread and inside blocks running on the main queue.
     package static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: marker.key) == true
+        DispatchQueue.getSpecific(key: marker.key) == true || isMainThread
     }
+
+    /// `Thread.isMainThread`, asked once per thread: on Linux it costs a system call, and it is
+    /// asked on every layer change.
+    private static var isMainThread: Bool {
+        if let cached = pthread_getspecific(mainThreadFlag.key) { return Int(bitPattern: cached) == 1 }
+        let main = Thread.isMainThread
+        pthread_setspecific(mainThreadFlag.key, UnsafeRawPointer(bitPattern: main ? 1 : 2))
+        return main
+    }
+
+    private static let mainThreadFlag = ThreadFlagKey()
 
     /// Runs `body` on a later turn of the main queue (the main run loop, when one runs it).
     package static func async(_ body: @escaping @Sendable () -> Void) {
@@ -31,4 +42,15 @@ package enum MainQueue {
 /// Holds the main queue's marker key, which is created once and never mutated afterwards.
 private final class DispatchSpecificKeyBox: @unchecked Sendable {
     let key = DispatchSpecificKey<Bool>()
+}
+
+/// A thread-specific slot holding a small flag (no destructor: nothing to free).
+private final class ThreadFlagKey: @unchecked Sendable {
+    let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        self.key = key
+    }
 }

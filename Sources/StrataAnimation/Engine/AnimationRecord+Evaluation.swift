@@ -26,6 +26,14 @@ extension AnimationRecord {
         return evaluateGeneral(parentTime: parentTime, base: base, cursor: &cursor)
     }
 
+    /// `evaluate(parentTime:base:cursor:)` reading the record in place (a method call on
+    /// `records[i]` from another module copies the whole record first).
+    package static func evaluate(
+        _ record: UnsafePointer<AnimationRecord>, parentTime: Double, base: AnimatableValue, cursor: inout Int
+    ) -> AnimatableValue? {
+        record.pointee.evaluate(parentTime: parentTime, base: base, cursor: &cursor)
+    }
+
     /// The fast path: the lanes of the animated component (`position.x` → one lane) at
     /// `parentTime`, or nil when the animation contributes nothing then. `underlying` holds the
     /// lanes of the component underneath, needed when `needsUnderlying`.
