@@ -50,6 +50,11 @@ public enum MediaClock {
         globalClock.withLock { $0 = clock }
     }
 
+    /// True when no manual clock is in force for the caller: media time is the system's.
+    package static var isSystemClock: Bool {
+        taskClock == nil && globalClock.withLock({ $0 }) == nil
+    }
+
     /// The current media time in seconds.
     public static var now: CFTimeInterval {
         if let clock = taskClock { return clock.time }

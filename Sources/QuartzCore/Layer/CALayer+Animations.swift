@@ -106,7 +106,7 @@ extension CALayer {
     /// removes finished animations whose `isRemovedOnCompletion` is set. Hosts call it every frame;
     /// tests with a manual clock call it after advancing the clock. Delegates are called later, on
     /// the main queue, outside the lock.
-    package func processAnimationEvents(at mediaTime: CFTimeInterval) {
+    package func processAnimationEvents(at mediaTime: CFTimeInterval, recursive: Bool = true) {
         withLock {
             let local = mediaTimeMap.apply(mediaTime)
             for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
@@ -122,6 +122,7 @@ extension CALayer {
                     endAnimation(entry, finished: true)
                 }
             }
+            guard recursive else { return }
             for sublayer in sublayerStorage { sublayer.processAnimationEvents(at: mediaTime) }
             maskStorage?.processAnimationEvents(at: mediaTime)
         }

@@ -21,6 +21,50 @@ extension CALayer: TransactionCommitting {
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
+            if MediaClock.isSystemClock { layer.scheduleAnimationEvents(after: mediaTime) }
+        }
+    }
+
+    /// Wakes the main queue when this layer's next animation starts or ends, to deliver its
+    /// callbacks on time (system clock only: with a manual clock, whoever moves the clock calls
+    /// `processAnimationEvents(at:)`, as hosts do every frame).
+    final func scheduleAnimationEvents(after mediaTime: CFTimeInterval) {
+        guard let next = nextAnimationEventTime(after: mediaTime) else { return }
+        let delay = max(0, next - mediaTime)
+        let weakLayer = UncheckedSendable(WeakLayer(self))
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
+            guard let layer = weakLayer.value.layer else { return }
+            let now = CACurrentMediaTime()
+            layer.processAnimationEvents(at: now, recursive: false)
+            layer.withLock { layer.scheduleAnimationEvents(after: now) }
+        }
+    }
+
+    /// The media time of the next start or end among the committed animations, if any.
+    final func nextAnimationEventTime(after mediaTime: CFTimeInterval) -> CFTimeInterval? {
+        let map = mediaTimeMap
+        var next: CFTimeInterval?
+        for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
+            let timing = entry.timing
+            guard timing.speed > 0 else { continue }
+            var local = [timing.beginTime]
+            let end = timing.beginTime + timing.activeDuration / timing.speed
+            if end.isFinite { local.append(end) }
+            if entry.hasStarted { local.removeFirst() }
+            for t in local {
+                guard let absolute = map.invert(t), absolute.isFinite, absolute >= mediaTime - 1e-9 else { continue }
+                next = min(next ?? absolute, absolute)
+            }
+        }
+        return next
+    }
+
+    /// Holds a layer weakly for a timer.
+    final class WeakLayer {
+        weak var layer: CALayer?
+
+        init(_ layer: CALayer) {
+            self.layer = layer
         }
     }
 

@@ -19,6 +19,18 @@ extension CALayer {
             copy.flags.isPresentation = true
             copy.modelLayer = self
             copy.applyAnimations(from: self, at: mediaTime)
+            // Custom animatable properties: a class that redraws for an animated key redraws
+            // its presentation copy, so the drawing follows the animation frame by frame.
+            let type = type(of: self)
+            let redraws = animationEntries.contains { entry in
+                entry.isCommitted && entry.records.contains { record in
+                    switch record.key.base {
+                    case .custom(let name): type.needsDisplay(forKey: name)
+                    case .layer(let property): type.needsDisplay(forKey: property.key)
+                    }
+                }
+            }
+            if redraws { copy.display() }
             return copy
         }
     }
