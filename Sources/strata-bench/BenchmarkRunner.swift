@@ -32,15 +32,20 @@ enum BenchmarkRunner {
         times.reserveCapacity(frames)
         let clock = ContinuousClock()
         for i in 0..<frames {
+            scenario.beforeFrame?()
             let elapsed = clock.measure { frame(20 + i) }
             times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
         }
         MallocInterposerSwift.initialize()
-        let before = MallocInterposerSwift.getStatistics().mallocCount
-        MallocInterposerSwift.hook()
-        for i in 0..<frames { frame(20 + frames + i) }
-        MallocInterposerSwift.unhook()
-        let mallocs = MallocInterposerSwift.getStatistics().mallocCount - before
+        var mallocs = 0
+        for i in 0..<frames {
+            scenario.beforeFrame?()
+            let start = MallocInterposerSwift.getStatistics().mallocCount
+            MallocInterposerSwift.hook()
+            frame(20 + frames + i)
+            MallocInterposerSwift.unhook()
+            mallocs += MallocInterposerSwift.getStatistics().mallocCount - start
+        }
         // The counter must see allocations it is shown, or a 0 above would mean nothing.
         let probeBefore = MallocInterposerSwift.getStatistics().mallocCount
         MallocInterposerSwift.hook()

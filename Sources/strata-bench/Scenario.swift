@@ -10,6 +10,8 @@ struct Scenario: Sendable {
     let units: Int
     let unitName: String
     let prepare: @Sendable () -> (_ frameIndex: Int) -> Void
+    /// Work done before each measured frame, not timed (e.g. bringing layers back to rest).
+    var beforeFrame: (@Sendable () -> Void)? = nil
 }
 
 /// Writes a line to standard error.

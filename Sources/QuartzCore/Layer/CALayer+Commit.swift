@@ -30,14 +30,7 @@ extension CALayer: TransactionCommitting {
     /// `processAnimationEvents(at:)`, as hosts do every frame).
     final func scheduleAnimationEvents(after mediaTime: CFTimeInterval) {
         guard let next = nextAnimationEventTime(after: mediaTime) else { return }
-        let delay = max(0, next - mediaTime)
-        let weakLayer = UncheckedSendable(WeakLayer(self))
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
-            guard let layer = weakLayer.value.layer else { return }
-            let now = CACurrentMediaTime()
-            layer.processAnimationEvents(at: now, recursive: false)
-            layer.withLock { layer.scheduleAnimationEvents(after: now) }
-        }
+        AnimationWakeups.wake(self, at: next)
     }
 
     /// The media time of the next start or end among the committed animations, if any.

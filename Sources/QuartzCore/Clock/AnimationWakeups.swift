@@ -1,0 +1,59 @@
+import Synchronization
+
+/// One main-queue timer for all layers waiting for an animation to start or end (system clock
+/// only): layers register the media time they next need attention, and when it comes they
+/// deliver their events and register again. A commit of 10,000 animated layers schedules one
+/// timer, not 10,000.
+///
+/// Global state of the clock's kind: which layers wait for which media time.
+enum AnimationWakeups {
+    private struct Waiting {
+        var layers: [ObjectIdentifier: (layer: UncheckedSendable<CALayer.WeakLayer>, time: CFTimeInterval)] = [:]
+        /// The media time the scheduled timer fires at (nil: none scheduled).
+        var scheduled: CFTimeInterval?
+    }
+
+    private static let waiting = Mutex(Waiting())
+
+    /// Asks for `layer` to be processed at media time `time`.
+    static func wake(_ layer: CALayer, at time: CFTimeInterval) {
+        let schedule: CFTimeInterval? = waiting.withLock { w in
+            let id = ObjectIdentifier(layer)
+            if let existing = w.layers[id], existing.time <= time { return nil }
+            w.layers[id] = (UncheckedSendable(CALayer.WeakLayer(layer)), time)
+            guard w.scheduled.map({ time < $0 }) ?? true else { return nil }
+            w.scheduled = time
+            return time
+        }
+        if let schedule { scheduleTimer(at: schedule) }
+    }
+
+    private static func scheduleTimer(at time: CFTimeInterval) {
+        let delay = max(0, time - MediaClock.systemTime())
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { fire() }
+    }
+
+    /// Processes every layer that is due, then schedules the next wake-up.
+    private static func fire() {
+        let now = MediaClock.systemTime()
+        let due: [CALayer] = waiting.withLock { w in
+            w.scheduled = nil
+            var ready: [CALayer] = []
+            for (id, entry) in w.layers where entry.time <= now + 1e-4 {
+                w.layers[id] = nil
+                if let layer = entry.layer.value.layer { ready.append(layer) }
+            }
+            return ready
+        }
+        for layer in due {
+            layer.processAnimationEvents(at: now, recursive: false)
+            layer.withLock { layer.scheduleAnimationEvents(after: now) }
+        }
+        let next: CFTimeInterval? = waiting.withLock { w in
+            guard w.scheduled == nil, let earliest = w.layers.values.map(\.time).min() else { return nil }
+            w.scheduled = earliest
+            return earliest
+        }
+        if let next { scheduleTimer(at: next) }
+    }
+}
