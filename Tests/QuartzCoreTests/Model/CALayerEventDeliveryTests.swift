@@ -1,0 +1,69 @@
+import QuartzCore
+import Testing
+
+/// Notes where each callback ran.
+private final class ThreadRecorder: CAAnimationDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var onMain: [Bool] = []
+
+    func animationDidStart(_ anim: CAAnimation) { note() }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { note() }
+
+    private func note() {
+        let main = MainQueue.isCurrent
+        let locked = TransactionLock.shared.isHeldByCurrentThread
+        lock.withLock { onMain.append(main && !locked) }
+    }
+
+    var deliveries: [Bool] { lock.withLock { onMain } }
+}
+
+@Suite struct CALayerEventDeliveryTests {
+    @Test func callbacksArriveOnTheMainQueueOutsideTheLock() async {
+        let recorder = ThreadRecorder()
+        let layer = committedLayer()
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.duration = 0.05
+        a.delegate = recorder
+        // Added from a background thread: the callbacks still come on the main queue.
+        let box = SharedLayer(layer)
+        let animation = UncheckedBox(a)
+        let added = Flag()
+        Thread.detachNewThread {
+            CATransaction.begin()
+            box.layer.add(animation.value, forKey: "fade")
+            CATransaction.commit()
+            added.set()
+        }
+        #expect(await eventually { added.isSet && recorder.deliveries.count == 2 })
+        #expect(recorder.deliveries == [true, true])
+    }
+
+    @Test func completionBlockOnAControlledClock() async {
+        let clock = MediaClock.Manual(time: 1000)
+        let done = Flag()
+        let layer = MediaClock.withClock(clock) { committedLayer() }
+        MediaClock.withClock(clock) {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setCompletionBlock { done.set() }
+            layer.position = CGPoint(x: 9, y: 9)
+            CATransaction.commit()
+            clock.advance(by: 0.5)
+            layer.processAnimationEvents(at: CACurrentMediaTime())
+        }
+        // Half way: the animation runs, so the block waits.
+        try? await Task.sleep(nanoseconds: 50_000_000)
+        #expect(!done.isSet)
+        MediaClock.withClock(clock) {
+            clock.advance(by: 0.6)
+            layer.processAnimationEvents(at: CACurrentMediaTime())
+        }
+        #expect(await eventually { done.isSet })
+    }
+}
+
+final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
