@@ -66,7 +66,7 @@ extension CALayer {
     final func prepareChange(_ key: String) -> CAAction? {
         guard !flags.isPresentation, flags.hasBeenCommitted, !CATransaction.disableActions() else { return nil }
         guard let action = action(forKey: key) else { return nil }
-        if let property = LayerProperty(rawValue: key) {
+        if let property = LayerProperty.named(key) {
             // A plain property: read it directly, and evaluate animations only if one animates it.
             let key = PropertyKey(property)
             let animated = animationEntries.contains { $0.animatedBases.contains(key.base) }

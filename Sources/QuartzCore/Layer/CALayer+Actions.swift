@@ -33,7 +33,7 @@ extension CALayer {
     /// sublayerTransform, shadowOffset and contentsRect set with `setValue(_:forKeyPath:)`.
     /// Subclass keys animate on their own class. (Decision for spec §10 items 1 and 7.)
     static func animatesImplicitly(_ event: String, layerClass: LayerClass) -> Bool {
-        if let property = LayerProperty(rawValue: event) {
+        if let property = LayerProperty.named(event) {
             // A plain property name: the common case, without parsing.
             return !noImplicitAnimation.contains(property) && (property.owner == .layer || property.owner == layerClass)
         }

@@ -47,7 +47,7 @@ extension CALayer {
     /// general compile: the record is a basic animation of the event's property from where the
     /// layer appeared to its current model value, with the transaction's duration.
     final func addImplicit(_ animation: ImplicitAnimation, forKey event: String) {
-        guard let property = LayerProperty(rawValue: event), animation.fromValue == nil, animation.toValue == nil,
+        guard let property = LayerProperty.named(event), animation.fromValue == nil, animation.toValue == nil,
             animation.byValue == nil
         else {
             return add(animation, forKey: event)

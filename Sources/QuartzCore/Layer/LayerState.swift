@@ -84,8 +84,8 @@ extension LayerState {
         case .shadowOpacity: .scalar(Double(shadowOpacity))
         case .shadowOffset: .size(shadowOffset)
         case .shadowRadius: .scalar(shadowRadius)
-        case .shadowPath: shadowPath.map { .path($0.storage) } ?? .none
-        case .contents: (contents as? CGImage).map { .image($0) } ?? .none
+        case .shadowPath: shadowPath.map { .path($0.storage) } ?? AnimatableValue.none
+        case .contents: (contents as? CGImage).map { .image($0) } ?? AnimatableValue.none
         case .contentsRect: .rect(contentsRect)
         case .contentsCenter: .rect(contentsCenter)
         case .contentsScale: .scalar(contentsScale)

@@ -142,3 +142,14 @@ package enum LayerProperty: String, Hashable, Sendable, CaseIterable {
     /// The key-value-coding key ("hidden", "position", …).
     package var key: String { rawValue }
 }
+
+extension LayerProperty {
+    /// The property named `key`, by hash lookup (the synthesised `init(rawValue:)` compares the
+    /// string against every case in turn, and layers ask on every property change).
+    package static func named<S: StringProtocol>(_ key: S) -> LayerProperty? {
+        byName[String(key)]
+    }
+
+    private static let byName: [String: LayerProperty] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+}

@@ -27,7 +27,7 @@ extension PropertyKey {
             throw KeyPathError(keyPath: keyPath, message: "empty key in key path '\(keyPath)'")
         }
         let base: Base
-        if let property = LayerProperty(rawValue: String(key)) {
+        if let property = LayerProperty.named(key) {
             base = .layer(property)
         } else if let hint = Self.hints[String(key)] {
             throw KeyPathError(keyPath: keyPath, message: "unknown key path '\(keyPath)' (\(hint))")

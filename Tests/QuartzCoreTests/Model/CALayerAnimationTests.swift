@@ -174,3 +174,23 @@ import Testing
 private func presentedOpacity(_ layer: CALayer) -> Float {
     layer.presentation()?.opacity ?? .nan
 }
+
+@Suite struct CALayerDiscretePropertyTests {
+    @Test func animatingFromANilShadowPathApplies() {
+        let clock = MediaClock.Manual(time: 3)
+        MediaClock.withClock(clock) {
+            let layer = committedLayer()
+            let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
+            let a = CABasicAnimation(keyPath: "shadowPath")
+            a.toValue = path
+            a.duration = 1
+            CATransaction.begin()
+            layer.add(a, forKey: "shadow")
+            CATransaction.commit()
+            clock.advance(by: 0.25)
+            #expect(layer.presentation()?.shadowPath == nil, "paths switch half way")
+            clock.advance(by: 0.5)
+            #expect(layer.presentation()?.shadowPath == path)
+        }
+    }
+}
