@@ -44,10 +44,15 @@ let package = Package(
         .target(
             name: "StrataAnimation",
             dependencies: ["CoreGraphics", "StrataGeometry"]),
+        // The render side's model: immutable snapshots of committed layer trees and their
+        // evaluation at a given time. Knows nothing of CALayer.
+        .target(
+            name: "StrataRender",
+            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation"]),
         // The public Core Animation API.
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation"]),
+            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender"]),
         .executableTarget(
             name: "strata",
             dependencies: [
@@ -66,7 +71,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
     ],
     swiftLanguageModes: [.v6]
 )
