@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 /// One animation attached to a layer: the layer's own copy, its compiled records, and where it
 /// is in its life (committed, started, finished).
@@ -20,6 +21,8 @@ final class AnimationEntry {
     var hasFinished = false
     /// The properties the records animate, for quick "does this animate X" questions.
     let animatedBases: [PropertyKey.Base]
+    /// The records as committed, shared with snapshots.
+    var committed: CommittedAnimation?
     /// The transaction group waiting for this animation, if any.
     var completionGroup: CompletionGroup?
 
@@ -38,8 +41,10 @@ final class AnimationEntry {
     func resolveBeginTime(now: Double) {
         guard !isCommitted else { return }
         isCommitted = true
-        guard animation.beginTime == 0 else { return }
-        timing.beginTime = now
-        for i in records.indices { records[i].timing.beginTime = now }
+        if animation.beginTime == 0 {
+            timing.beginTime = now
+            for i in records.indices { records[i].timing.beginTime = now }
+        }
+        committed = CommittedAnimation(records: records)
     }
 }

@@ -22,6 +22,8 @@ extension CALayer: TransactionCommitting {
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
             if MediaClock.isSystemClock { layer.scheduleAnimationEvents(after: mediaTime) }
+            // The tree's snapshot is built in the next pass, once for all its layers.
+            TransactionStack.register(layer.rootLayer.snapshotPublisher)
         }
     }
 

@@ -208,7 +208,7 @@ extension CALayer {
     }
 
     /// The root of the tree (the layer itself when it has no geometric parent).
-    private var rootLayer: CALayer {
+    var rootLayer: CALayer {
         var layer = self
         while let parent = layer.geometricParent { layer = parent }
         return layer

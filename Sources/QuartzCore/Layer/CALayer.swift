@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 /// A rectangle of content in a tree of layers: Core Animation's model object.
 ///
@@ -25,6 +26,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// For presentation copies: the model layer they were made from.
     final weak var modelLayer: CALayer?
     final var anonymousKeyCounter = 0
+    /// Where this layer, when it is a tree's root, publishes the tree's committed snapshots.
+    final let snapshotSlot = SnapshotSlot()
+    final var snapshotVersion: UInt64 = 0
+    /// Builds this root's snapshot once per commit, after the tree's layers are committed.
+    final lazy var snapshotPublisher = SnapshotPublisher(root: self)
 
     /// The delegate (not retained, as on Apple).
     open weak var delegate: CALayerDelegate?
@@ -84,38 +90,38 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - Geometry
 
     open var bounds: CGRect {
-        get { read(\.bounds) }
-        set { update("bounds", \.bounds, newValue) }
+        get { read(\.visual.bounds) }
+        set { update("bounds", \.visual.bounds, newValue) }
     }
 
     open var position: CGPoint {
-        get { read(\.position) }
-        set { update("position", \.position, newValue) }
+        get { read(\.visual.position) }
+        set { update("position", \.visual.position, newValue) }
     }
 
     open var zPosition: CGFloat {
-        get { read(\.zPosition) }
-        set { update("zPosition", \.zPosition, newValue) }
+        get { read(\.visual.zPosition) }
+        set { update("zPosition", \.visual.zPosition, newValue) }
     }
 
     open var anchorPoint: CGPoint {
-        get { read(\.anchorPoint) }
-        set { update("anchorPoint", \.anchorPoint, newValue) }
+        get { read(\.visual.anchorPoint) }
+        set { update("anchorPoint", \.visual.anchorPoint, newValue) }
     }
 
     open var anchorPointZ: CGFloat {
-        get { read(\.anchorPointZ) }
-        set { update("anchorPointZ", \.anchorPointZ, newValue) }
+        get { read(\.visual.anchorPointZ) }
+        set { update("anchorPointZ", \.visual.anchorPointZ, newValue) }
     }
 
     open var transform: CATransform3D {
-        get { read(\.transform) }
-        set { update("transform", \.transform, newValue) }
+        get { read(\.visual.transform) }
+        set { update("transform", \.visual.transform, newValue) }
     }
 
     open var sublayerTransform: CATransform3D {
-        get { read(\.sublayerTransform) }
-        set { update("sublayerTransform", \.sublayerTransform, newValue) }
+        get { read(\.visual.sublayerTransform) }
+        set { update("sublayerTransform", \.visual.sublayerTransform, newValue) }
     }
 
     /// The rectangle the layer covers in its superlayer: derived from position, bounds, anchor
@@ -126,30 +132,30 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     open var isGeometryFlipped: Bool {
-        get { read(\.isGeometryFlipped) }
-        set { update("geometryFlipped", \.isGeometryFlipped, newValue) }
+        get { read(\.visual.isGeometryFlipped) }
+        set { update("geometryFlipped", \.visual.isGeometryFlipped, newValue) }
     }
 
     // MARK: - Appearance
 
     open var opacity: Float {
-        get { read(\.opacity) }
-        set { update("opacity", \.opacity, newValue) }
+        get { read(\.visual.opacity) }
+        set { update("opacity", \.visual.opacity, newValue) }
     }
 
     open var isHidden: Bool {
-        get { read(\.isHidden) }
-        set { update("hidden", \.isHidden, newValue) }
+        get { read(\.visual.isHidden) }
+        set { update("hidden", \.visual.isHidden, newValue) }
     }
 
     open var backgroundColor: CGColor? {
-        get { read(\.backgroundColor) }
-        set { update("backgroundColor", \.backgroundColor, newValue) }
+        get { read(\.visual.backgroundColor) }
+        set { update("backgroundColor", \.visual.backgroundColor, newValue) }
     }
 
     open var cornerRadius: CGFloat {
-        get { read(\.cornerRadius) }
-        set { update("cornerRadius", \.cornerRadius, newValue) }
+        get { read(\.visual.cornerRadius) }
+        set { update("cornerRadius", \.visual.cornerRadius, newValue) }
     }
 
     open var maskedCorners: CACornerMask {
@@ -163,23 +169,23 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     open var borderWidth: CGFloat {
-        get { read(\.borderWidth) }
-        set { update("borderWidth", \.borderWidth, newValue) }
+        get { read(\.visual.borderWidth) }
+        set { update("borderWidth", \.visual.borderWidth, newValue) }
     }
 
     open var borderColor: CGColor? {
-        get { read(\.borderColor) }
-        set { update("borderColor", \.borderColor, newValue) }
+        get { read(\.visual.borderColor) }
+        set { update("borderColor", \.visual.borderColor, newValue) }
     }
 
     open var masksToBounds: Bool {
-        get { read(\.masksToBounds) }
-        set { update("masksToBounds", \.masksToBounds, newValue) }
+        get { read(\.visual.masksToBounds) }
+        set { update("masksToBounds", \.visual.masksToBounds, newValue) }
     }
 
     open var isDoubleSided: Bool {
-        get { read(\.isDoubleSided) }
-        set { update("doubleSided", \.isDoubleSided, newValue) }
+        get { read(\.visual.isDoubleSided) }
+        set { update("doubleSided", \.visual.isDoubleSided, newValue) }
     }
 
     open var isOpaque: Bool {
@@ -188,13 +194,13 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     open var allowsGroupOpacity: Bool {
-        get { read(\.allowsGroupOpacity) }
-        set { update("allowsGroupOpacity", \.allowsGroupOpacity, newValue) }
+        get { read(\.visual.allowsGroupOpacity) }
+        set { update("allowsGroupOpacity", \.visual.allowsGroupOpacity, newValue) }
     }
 
     open var allowsEdgeAntialiasing: Bool {
-        get { read(\.allowsEdgeAntialiasing) }
-        set { update("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue) }
+        get { read(\.visual.allowsEdgeAntialiasing) }
+        set { update("allowsEdgeAntialiasing", \.visual.allowsEdgeAntialiasing, newValue) }
     }
 
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
@@ -203,41 +209,41 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     open var shouldRasterize: Bool {
-        get { read(\.shouldRasterize) }
-        set { update("shouldRasterize", \.shouldRasterize, newValue) }
+        get { read(\.visual.shouldRasterize) }
+        set { update("shouldRasterize", \.visual.shouldRasterize, newValue) }
     }
 
     open var rasterizationScale: CGFloat {
-        get { read(\.rasterizationScale) }
-        set { update("rasterizationScale", \.rasterizationScale, newValue) }
+        get { read(\.visual.rasterizationScale) }
+        set { update("rasterizationScale", \.visual.rasterizationScale, newValue) }
     }
 
     // MARK: - Shadow
 
     open var shadowColor: CGColor? {
-        get { read(\.shadowColor) }
-        set { update("shadowColor", \.shadowColor, newValue) }
+        get { read(\.visual.shadowColor) }
+        set { update("shadowColor", \.visual.shadowColor, newValue) }
     }
 
     open var shadowOpacity: Float {
-        get { read(\.shadowOpacity) }
-        set { update("shadowOpacity", \.shadowOpacity, newValue) }
+        get { read(\.visual.shadowOpacity) }
+        set { update("shadowOpacity", \.visual.shadowOpacity, newValue) }
     }
 
     open var shadowOffset: CGSize {
-        get { read(\.shadowOffset) }
-        set { update("shadowOffset", \.shadowOffset, newValue) }
+        get { read(\.visual.shadowOffset) }
+        set { update("shadowOffset", \.visual.shadowOffset, newValue) }
     }
 
     open var shadowRadius: CGFloat {
-        get { read(\.shadowRadius) }
-        set { update("shadowRadius", \.shadowRadius, newValue) }
+        get { read(\.visual.shadowRadius) }
+        set { update("shadowRadius", \.visual.shadowRadius, newValue) }
     }
 
     /// The shadow's shape; copied on assignment.
     open var shadowPath: CGPath? {
-        get { read(\.shadowPath) }
-        set { update("shadowPath", \.shadowPath, newValue?.copy()) }
+        get { read(\.visual.shadowPath) }
+        set { update("shadowPath", \.visual.shadowPath, newValue?.copy()) }
     }
 
     // MARK: - Contents
@@ -249,18 +255,18 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     open var contentsRect: CGRect {
-        get { read(\.contentsRect) }
-        set { update("contentsRect", \.contentsRect, newValue) }
+        get { read(\.visual.contentsRect) }
+        set { update("contentsRect", \.visual.contentsRect, newValue) }
     }
 
     open var contentsCenter: CGRect {
-        get { read(\.contentsCenter) }
-        set { update("contentsCenter", \.contentsCenter, newValue) }
+        get { read(\.visual.contentsCenter) }
+        set { update("contentsCenter", \.visual.contentsCenter, newValue) }
     }
 
     open var contentsScale: CGFloat {
-        get { read(\.contentsScale) }
-        set { update("contentsScale", \.contentsScale, newValue) }
+        get { read(\.visual.contentsScale) }
+        set { update("contentsScale", \.visual.contentsScale, newValue) }
     }
 
     open var contentsGravity: CALayerContentsGravity {
@@ -284,8 +290,8 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     open var minificationFilterBias: Float {
-        get { read(\.minificationFilterBias) }
-        set { update("minificationFilterBias", \.minificationFilterBias, newValue) }
+        get { read(\.visual.minificationFilterBias) }
+        set { update("minificationFilterBias", \.visual.minificationFilterBias, newValue) }
     }
 
     open var needsDisplayOnBoundsChange: Bool {
@@ -320,38 +326,38 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: - CAMediaTiming
 
     open var beginTime: CFTimeInterval {
-        get { read(\.beginTime) }
-        set { update("beginTime", \.beginTime, newValue) }
+        get { read(\.visual.beginTime) }
+        set { update("beginTime", \.visual.beginTime, newValue) }
     }
 
     open var duration: CFTimeInterval {
-        get { read(\.duration) }
-        set { update("duration", \.duration, newValue) }
+        get { read(\.visual.duration) }
+        set { update("duration", \.visual.duration, newValue) }
     }
 
     open var speed: Float {
-        get { read(\.speed) }
-        set { update("speed", \.speed, newValue) }
+        get { read(\.visual.speed) }
+        set { update("speed", \.visual.speed, newValue) }
     }
 
     open var timeOffset: CFTimeInterval {
-        get { read(\.timeOffset) }
-        set { update("timeOffset", \.timeOffset, newValue) }
+        get { read(\.visual.timeOffset) }
+        set { update("timeOffset", \.visual.timeOffset, newValue) }
     }
 
     open var repeatCount: Float {
-        get { read(\.repeatCount) }
-        set { update("repeatCount", \.repeatCount, newValue) }
+        get { read(\.visual.repeatCount) }
+        set { update("repeatCount", \.visual.repeatCount, newValue) }
     }
 
     open var repeatDuration: CFTimeInterval {
-        get { read(\.repeatDuration) }
-        set { update("repeatDuration", \.repeatDuration, newValue) }
+        get { read(\.visual.repeatDuration) }
+        set { update("repeatDuration", \.visual.repeatDuration, newValue) }
     }
 
     open var autoreverses: Bool {
-        get { read(\.autoreverses) }
-        set { update("autoreverses", \.autoreverses, newValue) }
+        get { read(\.visual.autoreverses) }
+        set { update("autoreverses", \.visual.autoreverses, newValue) }
     }
 
     open var fillMode: CAMediaTimingFillMode {

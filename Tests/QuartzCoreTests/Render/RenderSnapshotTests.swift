@@ -1,0 +1,115 @@
+import QuartzCore
+import StrataRender
+import Testing
+
+@Suite struct RenderSnapshotTests {
+    /// root ─┬─ a ─── a1
+    ///       └─ b   (b.mask = m)
+    private func makeTree() -> (root: CALayer, a: CALayer, a1: CALayer, b: CALayer, m: CALayer) {
+        let root = CALayer(), a = CALayer(), a1 = CALayer(), b = CALayer(), m = CALayer()
+        root.addSublayer(a)
+        a.addSublayer(a1)
+        root.addSublayer(b)
+        b.mask = m
+        a.position = CGPoint(x: 10, y: 20)
+        b.opacity = 0.5
+        m.bounds = CGRect(x: 0, y: 0, width: 3, height: 3)
+        return (root, a, a1, b, m)
+    }
+
+    @Test func aCommitPublishesTheTreeInDepthFirstOrder() throws {
+        let t = makeTree()
+        #expect(t.root.committedSnapshot == nil, "nothing before the first commit")
+        CATransaction.flush()
+        let (snapshot, rootIndex) = try #require(t.root.committedSnapshot)
+        #expect(rootIndex == 0 && snapshot.nodes.count == 5)
+        let nodes = snapshot.nodes
+        #expect(nodes[0].parent == -1 && nodes[0].sublayers.count == 2)
+        let a = try #require(t.a.committedSnapshot).index
+        let a1 = try #require(t.a1.committedSnapshot).index
+        let b = try #require(t.b.committedSnapshot).index
+        let m = try #require(t.m.committedSnapshot).index
+        #expect(nodes[0].sublayers == [Int32(a), Int32(b)], "back to front")
+        #expect(nodes[a].sublayers == [Int32(a1)] && nodes[a1].parent == Int32(a))
+        #expect(nodes[b].mask == Int32(m) && nodes[m].isMask && nodes[m].parent == Int32(b))
+        #expect(a < a1 && b < m, "parents come before their sublayers and masks")
+        #expect(nodes[a].state.position == CGPoint(x: 10, y: 20) && nodes[b].state.opacity == 0.5)
+        #expect(nodes[m].state.bounds.width == 3)
+    }
+
+    @Test func snapshotsDoNotChangeWhenTheModelDoes() throws {
+        let t = makeTree()
+        CATransaction.flush()
+        let before = try #require(t.a.committedSnapshot)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        t.a.position = CGPoint(x: 99, y: 99)
+        #expect(try #require(t.a.committedSnapshot).snapshot.version == before.snapshot.version, "not before the commit")
+        CATransaction.commit()
+        let after = try #require(t.a.committedSnapshot)
+        #expect(before.snapshot.nodes[before.index].state.position == CGPoint(x: 10, y: 20))
+        #expect(after.snapshot.nodes[after.index].state.position == CGPoint(x: 99, y: 99))
+        #expect(after.snapshot.version > before.snapshot.version)
+    }
+
+    @Test func evaluatingASnapshotGivesWhatPresentationGives() throws {
+        let clock = MediaClock.Manual(time: 40)
+        try MediaClock.withClock(clock) {
+            let t = makeTree()
+            t.root.speed = 2
+            CATransaction.flush()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 0
+            move.toValue = 100
+            move.duration = 4
+            let fade = CAKeyframeAnimation(keyPath: "opacity")
+            fade.values = [1, 0.2, 0.8]
+            fade.duration = 2
+            CATransaction.begin()
+            t.a1.add(move, forKey: "move")
+            t.b.add(fade, forKey: "fade")
+            CATransaction.commit()
+            for step in 0..<6 {
+                clock.advance(by: 0.3)
+                let now = CACurrentMediaTime()
+                let (snapshot, _) = try #require(t.root.committedSnapshot)
+                let states = RenderEvaluator.presentation(of: snapshot, at: now)
+                let a1 = try #require(t.a1.committedSnapshot).index
+                let b = try #require(t.b.committedSnapshot).index
+                let p1 = try #require(t.a1.presentation())
+                let pb = try #require(t.b.presentation())
+                #expect(abs(states[a1].position.x - p1.position.x) < 1e-9, "step \(step)")
+                #expect(abs(states[b].opacity - pb.opacity) < 1e-6, "step \(step)")
+            }
+            // The root runs at speed 2: 1.8 s of media time is 3.6 s of the sublayers' time.
+            let (snapshot, _) = try #require(t.root.committedSnapshot)
+            let x = RenderEvaluator.presentation(of: snapshot, at: CACurrentMediaTime())[try #require(t.a1.committedSnapshot).index].position.x
+            #expect(abs(x - 90) < 1e-9)
+        }
+    }
+
+    @Test func framesEvaluateWithoutTheModelLock() throws {
+        let t = makeTree()
+        CATransaction.flush()
+        let (snapshot, _) = try #require(t.root.committedSnapshot)
+        let box = SnapshotBox(snapshot)
+        let done = Flag()
+        CATransaction.lock()
+        Thread.detachNewThread {
+            _ = RenderEvaluator.presentation(of: box.snapshot, at: 1)
+            done.set()
+        }
+        var waited = 0
+        while !done.isSet && waited < 200 {
+            usleep(10_000)
+            waited += 1
+        }
+        CATransaction.unlock()
+        #expect(done.isSet, "evaluation finished while this thread held the transaction lock")
+    }
+}
+
+private final class SnapshotBox: Sendable {
+    let snapshot: RenderTreeSnapshot
+    init(_ snapshot: RenderTreeSnapshot) { self.snapshot = snapshot }
+}
