@@ -5,18 +5,14 @@
 extension CALayer {
     final func currentSublayers() -> [CALayer]? {
         withLock {
-            if flags.isPresentation {
-                guard let model = modelLayer else { return nil }
-                let presented = model.sublayerStorage.compactMap { $0.presentation() }
-                return presented.isEmpty ? nil : presented
-            }
-            return sublayerStorage.isEmpty ? nil : sublayerStorage
+            sublayerStorage.isEmpty ? nil : sublayerStorage
         }
     }
 
     final func currentSuperlayer() -> CALayer? {
         withLock {
-            flags.isPresentation ? modelLayer?.superlayer?.presentation() : superlayerStorage
+            if flags.isPresentation, superlayerStorage == nil { return modelLayer?.superlayer?.presentation() }
+            return superlayerStorage
         }
     }
 

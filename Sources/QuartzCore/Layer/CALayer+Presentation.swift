@@ -31,6 +31,14 @@ extension CALayer {
                 }
             }
             if redraws { copy.display() }
+            // The copy's subtree, so that hit testing and conversions on it see where sublayers
+            // appear (a parent copy holds its sublayers; they refer back weakly, as in the model).
+            copy.sublayerStorage = sublayerStorage.compactMap { $0.presentation(at: mediaTime) }
+            for sublayer in copy.sublayerStorage { sublayer.superlayerStorage = copy }
+            if let mask = maskStorage?.presentation(at: mediaTime) {
+                copy.maskStorage = mask
+                mask.maskOwner = copy
+            }
             return copy
         }
     }

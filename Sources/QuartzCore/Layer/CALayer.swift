@@ -378,7 +378,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A layer whose alpha masks this one; it must have no superlayer.
     open var mask: CALayer? {
-        get { withLock { flags.isPresentation ? modelLayer?.mask?.presentation() : maskStorage } }
+        get { withLock { maskStorage } }
         set { setMask(newValue) }
     }
 

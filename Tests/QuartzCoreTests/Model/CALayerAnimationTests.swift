@@ -194,3 +194,35 @@ private func presentedOpacity(_ layer: CALayer) -> Float {
         }
     }
 }
+
+@Suite struct CALayerPresentationTreeTests {
+    @Test func hitTestingThePresentationTreeFindsMovingLayersWhereTheyAppear() throws {
+        let clock = MediaClock.Manual(time: 7)
+        try MediaClock.withClock(clock) {
+            let root = CALayer()
+            let mover = CALayer()
+            root.addSublayer(mover)
+            CATransaction.begin()
+            root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+            root.position = CGPoint(x: 100, y: 50)
+            mover.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            mover.position = CGPoint(x: 20, y: 50)
+            CATransaction.commit()
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 20
+            move.toValue = 180
+            move.duration = 1
+            CATransaction.begin()
+            mover.add(move, forKey: "move")
+            CATransaction.commit()
+            clock.advance(by: 0.5)
+            let presented = try #require(root.presentation())
+            // Points in root's superlayer space: the root's frame starts at (0, 0).
+            let hit = presented.hitTest(CGPoint(x: 100, y: 50))
+            #expect(hit?.model() === mover, "the mover appears at x = 100 half way")
+            #expect(presented.hitTest(CGPoint(x: 20, y: 50))?.model() === root, "not where its model is")
+            #expect(root.hitTest(CGPoint(x: 20, y: 50)) === mover, "the model tree answers for model positions")
+            #expect(presented.sublayers?.first?.superlayer === presented)
+        }
+    }
+}
