@@ -154,18 +154,13 @@ package struct AnimationCompiler {
         }
     }
 
-    private func timing(of animation: CAAnimation) -> MediaTiming {
-        let fill: FillMode =
-            switch animation.fillMode {
-            case .forwards: .forwards
-            case .backwards: .backwards
-            case .both: .both
-            default: .removed
-            }
+    /// The animation's own timing, sanitised (warnings printed), duration 0 → the default.
+    package func timing(of animation: CAAnimation) -> MediaTiming {
         let raw = MediaTiming(
             beginTime: animation.beginTime, duration: animation.duration, speed: Double(animation.speed),
             timeOffset: animation.timeOffset, repeatCount: Double(animation.repeatCount),
-            repeatDuration: animation.repeatDuration, autoreverses: animation.autoreverses, fillMode: fill)
+            repeatDuration: animation.repeatDuration, autoreverses: animation.autoreverses,
+            fillMode: FillMode(animation.fillMode))
         let (timing, warnings) = raw.sanitized(defaultDuration: defaultDuration)
         warnings.forEach { Diagnostics.warn("\(type(of: animation)): \($0)") }
         return timing.resolvingDefaultDuration(defaultDuration)

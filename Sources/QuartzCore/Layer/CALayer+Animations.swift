@@ -26,11 +26,7 @@ extension CALayer {
                 Diagnostics.warn("CALayer.add(_:forKey: \(name)): \(error); the animation is kept but has no effect")
                 records = []
             }
-            let timing = MediaTiming(
-                beginTime: copy.beginTime, duration: copy.duration, speed: Double(copy.speed), timeOffset: copy.timeOffset,
-                repeatCount: Double(copy.repeatCount), repeatDuration: copy.repeatDuration,
-                autoreverses: copy.autoreverses, fillMode: FillMode(copy.fillMode)
-            ).sanitized().timing
+            let timing = compiler.timing(of: copy)
             if let index = animationEntries.firstIndex(where: { $0.key == name }) {
                 endAnimation(animationEntries.remove(at: index), finished: false)
             }
@@ -153,6 +149,7 @@ extension CALayer {
 }
 
 extension FillMode {
+    /// The engine's form of Apple's fill mode (unknown names: removed).
     init(_ mode: CAMediaTimingFillMode) {
         switch mode {
         case .forwards: self = .forwards
