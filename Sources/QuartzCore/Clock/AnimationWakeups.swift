@@ -20,7 +20,7 @@ enum AnimationWakeups {
         let schedule: CFTimeInterval? = waiting.withLock { w in
             let id = ObjectIdentifier(layer)
             if let existing = w.layers[id], existing.time <= time { return nil }
-            w.layers[id] = (UncheckedSendable(CALayer.WeakLayer(layer)), time)
+            w.layers[id] = (UncheckedSendable(layer.weakSelf), time)
             guard w.scheduled.map({ time < $0 }) ?? true else { return nil }
             w.scheduled = time
             return time

@@ -70,9 +70,10 @@ extension CALayer {
             // A plain property: read it directly, and evaluate animations only if one animates it.
             let key = PropertyKey(property)
             let animated = animationEntries.contains { $0.animatedBases.contains(key.base) }
-            valuesBeforeChange[key.keyPath] = animated ? presentedValue(of: key) : modelValue(of: key)
+            let value = animated ? presentedValue(of: key) : modelValue(of: key)
+            valueBeforeChange = value.map { (key.keyPath, $0) }
         } else if let property = try? PropertyKey(parsing: key, isCustomKey: { _ in true }) {
-            valuesBeforeChange[key] = presentedValue(of: property)
+            valueBeforeChange = presentedValue(of: property).map { (key, $0) }
         }
         return action
     }
@@ -94,7 +95,7 @@ extension CALayer {
         if type(of: self).needsDisplay(forKey: key) { markNeedsDisplay() }
         joinTransaction()
         action?.run(forKey: key, object: self, arguments: nil)
-        valuesBeforeChange[key] = nil
+        valueBeforeChange = nil
     }
 
     /// Registers the layer with the current transaction (opening an implicit one if needed).

@@ -18,7 +18,9 @@ extension CALayer {
             var compiler = AnimationCompiler()
             compiler.defaultDuration = CATransaction.animationDuration()
             compiler.isCustomKey = { [unowned self] in self.isCustomAnimatableKey($0) }
-            compiler.previousValue = { [unowned self] in self.valuesBeforeChange[$0.keyPath] }
+            compiler.previousValue = { [unowned self] key in
+                self.valueBeforeChange.flatMap { $0.key == key.keyPath ? $0.value : nil }
+            }
             let records: [AnimationRecord]
             switch compiler.compile(copy) {
             case .success(let compiled): records = compiled
@@ -51,7 +53,8 @@ extension CALayer {
         let duration = CATransaction.animationDuration()
         animation.duration = duration
         withLock {
-            let start: AnimationRecord.Endpoint = valuesBeforeChange[event].map { .value($0) } ?? .current
+            let start: AnimationRecord.Endpoint =
+                valueBeforeChange.flatMap { $0.key == event ? .value($0.value) : nil } ?? .current
             let record = AnimationRecord(
                 key: PropertyKey(property), timing: MediaTiming(duration: duration),
                 curve: animation.timingFunction?.curve ?? .linear, content: .basic(from: start, to: .current))

@@ -21,7 +21,7 @@ open class CALayer: NSObject, CAMediaTiming {
     final var animationEntries: [AnimationEntry] = []
     /// Presentation values of properties captured just before a change, for the implicit
     /// animation that change adds (its start: where the layer appeared).
-    final var valuesBeforeChange: [String: AnimatableValue] = [:]
+    final var valueBeforeChange: (key: String, value: AnimatableValue)?
     final var flags = LayerFlags()
     /// For presentation copies: the model layer they were made from.
     final weak var modelLayer: CALayer?
@@ -29,6 +29,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Where this layer, when it is a tree's root, publishes the tree's committed snapshots.
     final let snapshotSlot = SnapshotSlot()
     final var snapshotVersion: UInt64 = 0
+    /// This layer, weakly, for the animation wake-up timer (one box for the layer's life).
+    final lazy var weakSelf = WeakLayer(self)
     /// Builds this root's snapshot once per commit, after the tree's layers are committed.
     final lazy var snapshotPublisher = SnapshotPublisher(root: self)
 
