@@ -154,15 +154,16 @@ package struct AnimationCompiler {
         }
     }
 
-    /// The animation's own timing, sanitised (warnings printed), duration 0 → the default.
-    package func timing(of animation: CAAnimation) -> MediaTiming {
+    /// The animation's own timing, sanitised, duration 0 → the default. Warnings are printed
+    /// unless `reportingWarnings` is false (a second look at an animation already compiled).
+    package func timing(of animation: CAAnimation, reportingWarnings: Bool = true) -> MediaTiming {
         let raw = MediaTiming(
             beginTime: animation.beginTime, duration: animation.duration, speed: Double(animation.speed),
             timeOffset: animation.timeOffset, repeatCount: Double(animation.repeatCount),
             repeatDuration: animation.repeatDuration, autoreverses: animation.autoreverses,
             fillMode: FillMode(animation.fillMode))
         let (timing, warnings) = raw.sanitized(defaultDuration: defaultDuration)
-        warnings.forEach { Diagnostics.warn("\(type(of: animation)): \($0)") }
+        if reportingWarnings { warnings.forEach { Diagnostics.warn("\(type(of: animation)): \($0)") } }
         return timing.resolvingDefaultDuration(defaultDuration)
     }
 

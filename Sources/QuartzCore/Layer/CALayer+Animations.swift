@@ -28,7 +28,7 @@ extension CALayer {
                 Diagnostics.warn("CALayer.add(_:forKey: \(name)): \(error); the animation is kept but has no effect")
                 records = []
             }
-            let timing = compiler.timing(of: copy)
+            let timing = compiler.timing(of: copy, reportingWarnings: false)
             if let index = animationEntries.firstIndex(where: { $0.key == name }) {
                 endAnimation(animationEntries.remove(at: index), finished: false)
             }
