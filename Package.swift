@@ -49,10 +49,15 @@ let package = Package(
         .target(
             name: "StrataRender",
             dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation"]),
+        // The compositor: draws evaluated snapshots into pixels through cairo and pixman.
+        // Sees only snapshots and presented states, never CALayer.
+        .target(
+            name: "StrataCompositor",
+            dependencies: ["CoreGraphics", "CCairo", "CPixman", "StrataGeometry", "StrataRender"]),
         // The public Core Animation API.
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender"]),
+            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor"]),
         .executableTarget(
             name: "strata",
             dependencies: [
@@ -64,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "strata-bench",
             dependencies: [
-                "QuartzCore", "StrataAnimation", "StrataGeometry",
+                "QuartzCore", "StrataAnimation", "StrataGeometry", "StrataRender", "StrataCompositor", "CCairo",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]),
 
@@ -72,6 +77,10 @@ let package = Package(
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender"],
+            exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]
 )

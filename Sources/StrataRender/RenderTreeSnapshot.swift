@@ -14,6 +14,10 @@ package final class CommittedAnimation: Sendable {
 /// One layer of a committed tree: its visual state, its place in the tree, and its committed
 /// animations (begin times resolved) in application order.
 package struct RenderNode: Sendable {
+    /// The layer's identity, stable across commits (what render caches and damage are keyed by).
+    package var layerID: UInt64
+    /// A CATransformLayer: draws nothing itself and does not flatten its sublayers.
+    package var isTransformLayer: Bool
     package var state: RenderLayerState
     /// The superlayer's index, or for a mask the index of the layer it masks; −1 for the root.
     package var parent: Int32
@@ -25,9 +29,11 @@ package struct RenderNode: Sendable {
     package var animations: [CommittedAnimation]
 
     package init(
-        state: RenderLayerState, parent: Int32, sublayers: [Int32] = [], mask: Int32 = -1, isMask: Bool = false,
-        animations: [CommittedAnimation] = []
+        layerID: UInt64 = 0, isTransformLayer: Bool = false, state: RenderLayerState, parent: Int32,
+        sublayers: [Int32] = [], mask: Int32 = -1, isMask: Bool = false, animations: [CommittedAnimation] = []
     ) {
+        self.layerID = layerID
+        self.isTransformLayer = isTransformLayer
         self.state = state
         self.parent = parent
         self.sublayers = sublayers

@@ -34,7 +34,10 @@ extension CALayer {
         while let (layer, parent, isMask) = stack.popLast() {
             let index = Int32(nodes.count)
             let animations = layer.animationEntries.compactMap(\.committed)
-            nodes.append(RenderNode(state: layer.state.visual, parent: parent, isMask: isMask, animations: animations))
+            nodes.append(
+                RenderNode(
+                    layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
+                    parent: parent, isMask: isMask, animations: animations))
             if parent >= 0 {
                 if isMask { nodes[Int(parent)].mask = index } else { nodes[Int(parent)].sublayers.append(index) }
             }

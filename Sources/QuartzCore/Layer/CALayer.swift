@@ -34,6 +34,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Builds this root's snapshot once per commit, after the tree's layers are committed.
     final lazy var snapshotPublisher = SnapshotPublisher(root: self)
 
+    /// This layer's identity on the render side (stable for its life, never reused).
+    final let layerID = LayerIdentity.next()
+
     /// The delegate (not retained, as on Apple).
     open weak var delegate: CALayerDelegate?
 
@@ -63,6 +66,19 @@ open class CALayer: NSObject, CAMediaTiming {
     public required init?(coder: NSCoder) {
         super.init()
         applyClassDefaults()
+    }
+
+    /// Draws the layer and its sublayers into `ctx`, as Apple's does: from the model values
+    /// (animations are ignored), in the layer's own coordinate space, through the context's
+    /// current transform, clip and alpha. The layer's y axis is the context's y axis: in a
+    /// flipped (y-down) context the result looks as on screen; in a plain bitmap context (y up)
+    /// it comes out upside down, as on Apple.
+    ///
+    /// Like Apple's, this honours only the affine part of `transform` and `sublayerTransform`
+    /// (perspective and 3D rotations are flattened away). Masks, shadows, opacity and
+    /// masksToBounds are drawn. Layers that need display or layout get it first.
+    open func render(in ctx: CGContext) {
+        defaultRender(in: ctx)
     }
 
     // MARK: - Class hooks

@@ -1,0 +1,141 @@
+import CCairo
+import StrataAnimation
+import StrataCompositor
+import StrataRender
+
+/// Renders a layer tree offscreen, frame by frame, into a bitmap the caller reads: Apple's
+/// CARenderer, with a CGContext (bitmap) as the destination in place of a Metal texture.
+///
+/// A frame: `beginFrame(atTime:timeStamp:)` (commits pending changes and evaluates the tree at
+/// that media time), `updateBounds()` (what changed), `addUpdate(_:)` (more to redraw),
+/// `render()` (redraws only the changed region), `endFrame()`. `nextFrameTime()` says when
+/// something will next change (infinity when nothing animates), so an idle host can sleep.
+///
+/// The destination shows the rectangle `bounds` of the layer's superlayer space (default: the
+/// destination's size in pixels), origin at the top left, y down: as iOS shows layers. For
+/// macOS's orientation (y up), set `isGeometryFlipped` on a root layer that holds the tree.
+open class CARenderer: NSObject {
+    /// The root of what is rendered. Rendering reads its committed snapshots only.
+    open var layer: CALayer? {
+        didSet { previous = Footprints(); forceFull = true }
+    }
+
+    /// The part of the layer's superlayer space that fills the destination.
+    open var bounds: CGRect {
+        didSet { forceFull = true }
+    }
+
+    private var destination: CGContext
+    private let compositor = Compositor()
+    private var frameTime: Double?
+    private var frame: (snapshot: RenderTreeSnapshot, index: Int, states: [RenderLayerState])?
+    private var previous = Footprints()
+    private var current = Footprints()
+    private var updates = CGRect.null
+    private var forceFull = true
+
+    /// A renderer drawing into the pixels of the bitmap context `cgContext` (its CTM is not used).
+    public init(cgContext: CGContext, options: [AnyHashable: Any]? = nil) {
+        destination = cgContext
+        bounds = CGRect(x: 0, y: 0, width: cgContext.width, height: cgContext.height)
+        super.init()
+    }
+
+    /// Draws into `cgContext` from the next frame on (everything is redrawn).
+    open func setDestination(_ cgContext: CGContext) {
+        destination = cgContext
+        forceFull = true
+    }
+
+    /// Starts a frame at media time `t` (seconds): commits this thread's pending transaction and
+    /// evaluates the layer tree at `t`. `ts` is accepted for source compatibility and unused.
+    open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
+        guard t.isFinite else {
+            Diagnostics.warn("CARenderer.beginFrame: time \(t) is not finite; frame skipped")
+            frameTime = nil
+            return
+        }
+        CATransaction.flush()
+        frameTime = t
+        updates = .null
+        guard let layer, let committed = layer.committedSnapshot ?? layer.uncommittedSnapshot() else {
+            frame = nil
+            current = Footprints()
+            return
+        }
+        let states = RenderEvaluator.presentation(of: committed.snapshot, at: t)
+        frame = (committed.snapshot, committed.index, states)
+        current = Footprints(
+            committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform)
+    }
+
+    /// The region of the destination (pixels) that this frame changes: layers that moved,
+    /// changed, appeared or went away since the last rendered frame, plus `addUpdate` rectangles.
+    open func updateBounds() -> CGRect {
+        let canvas = CGRect(x: 0, y: 0, width: destination.width, height: destination.height)
+        if forceFull { return canvas }
+        let changed = current.damage(since: previous) ?? .null
+        return changed.union(updates).intersection(canvas)
+    }
+
+    /// Adds `r` (destination pixels) to what the next `render()` redraws.
+    open func addUpdate(_ r: CGRect) {
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        updates = updates.union(r.standardized)
+    }
+
+    /// Draws the frame: clears and redraws the update region only.
+    open func render() {
+        guard frameTime != nil else { return }
+        let region = updateBounds()
+        guard !region.isNull, !region.isEmpty else { return }
+        let region2 = region.integral
+        destination.withCairo { cr, _, clip in
+            let area = region2.intersection(clip)
+            guard !area.isNull, !area.isEmpty else { return }
+            cairo_save(cr)
+            cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
+            cairo_clip(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            if let frame {
+                compositor.draw(
+                    frame.snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
+                    base: baseTransform, clip: area)
+            }
+            cairo_restore(cr)
+        }
+        previous = current
+        forceFull = false
+        updates = .null
+    }
+
+    /// The media time at which the rendered picture next changes: the frame's time while an
+    /// animation runs, the start of the next one that is waiting, infinity when nothing animates.
+    open func nextFrameTime() -> CFTimeInterval {
+        guard let t = frameTime, let frame else { return .infinity }
+        return RenderEvaluator.nextChange(of: frame.snapshot, after: t)
+    }
+
+    /// Ends the frame.
+    open func endFrame() {
+        frameTime = nil
+    }
+
+    /// Superlayer space → destination pixels.
+    private var baseTransform: CGAffineTransform {
+        let b = bounds
+        guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite else { return .identity }
+        let sx = Double(destination.width) / b.width, sy = Double(destination.height) / b.height
+        return CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -b.minX * sx, ty: -b.minY * sy)
+    }
+}
+
+extension CALayer {
+    /// A snapshot of a tree that was never committed, with this layer as its root (so a
+    /// renderer has something to draw before the first commit).
+    final func uncommittedSnapshot() -> (snapshot: RenderTreeSnapshot, index: Int)? {
+        (withLock { makeSnapshot(commitTime: 0) }, 0)
+    }
+}

@@ -1,0 +1,100 @@
+import CCairo
+import CoreGraphics
+import StrataGeometry
+import StrataRender
+
+/// Draws an evaluated layer tree into a cairo target: the render side's compositor. It sees only
+/// a `RenderTreeSnapshot` and the presented states of its nodes, never CALayer objects.
+///
+/// A layer's own pixels (background, contents, border) and its shadow are drawn once into cached
+/// rasters in the layer's space and reused while they look the same; each frame composites them
+/// through the layers' transforms. Affine layers go through cairo; layers seen in perspective
+/// through pixman's projective transform (with their sublayers flattened into them first).
+package final class Compositor {
+    /// How the root layer is placed on the target.
+    package enum RootPlacement {
+        /// By its position, anchor point and transform, as a sublayer of the target (CARenderer).
+        case inSuperlayer
+        /// In its own coordinate space: bounds origin at the target origin (`render(in:)`).
+        case ownSpace
+    }
+
+    struct CachedRaster {
+        var key: AnyHashable
+        var raster: Raster
+        var frame: UInt64
+    }
+
+    var bodies: [UInt64: CachedRaster] = [:]
+    var borders: [UInt64: CachedRaster] = [:]
+    var shadows: [UInt64: CachedRaster] = [:]
+    var frameNumber: UInt64 = 0
+    /// Set when a layer's matrix is not finite, so the warning is given once per compositor.
+    var warnedNonFinite = false
+    var warnedDepth = false
+
+    /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
+    package private(set) var rastersMadeInLastFrame = 0
+    var rastersMade = 0
+
+    /// Isolation groups nest at most this deep; deeper ones draw their layers directly (opacity
+    /// multiplied, masks ignored) with a warning, so memory stays bounded on very deep trees.
+    package static let maxGroupDepth = 64
+
+    package init() {}
+
+    /// Draws `snapshot`'s tree from node `root`, presented as `states` (one per node), into `cr`.
+    ///
+    /// - Parameters:
+    ///   - base: the target's matrix from the root's superlayer space (or the root's own space)
+    ///     to target pixels; y down is what windows and files show.
+    ///   - clip: where drawing may land, in target pixels.
+    package func draw(
+        _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0, placement: RootPlacement,
+        into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect
+    ) {
+        frameNumber &+= 1
+        rastersMade = 0
+        guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
+        var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
+        walk.run(root: root, placement: placement, base: base, clip: clip)
+        evictUnused()
+        rastersMadeInLastFrame = rastersMade
+    }
+
+    /// Frees rasters of layers that were not drawn in this frame.
+    private func evictUnused() {
+        let now = frameNumber
+        bodies = bodies.filter { $0.value.frame == now }
+        borders = borders.filter { $0.value.frame == now }
+        shadows = shadows.filter { $0.value.frame == now }
+    }
+
+    /// The raster for `key` from `cache`, made by `make` when missing or stale.
+    func raster(
+        _ cache: ReferenceWritableKeyPath<Compositor, [UInt64: CachedRaster]>, id: UInt64, key: AnyHashable,
+        make: () -> Raster?
+    ) -> Raster? {
+        if let hit = self[keyPath: cache][id], hit.key == key {
+            self[keyPath: cache][id]?.frame = frameNumber
+            return hit.raster
+        }
+        guard let raster = make() else {
+            self[keyPath: cache][id] = nil
+            return nil
+        }
+        rastersMade += 1
+        self[keyPath: cache][id] = CachedRaster(key: key, raster: raster, frame: frameNumber)
+        return raster
+    }
+
+    /// The raster scale for a layer whose local→target stretch is `stretch`: the next quarter
+    /// octave up, so small changes of scale keep the cache, within [1/64, 64].
+    static func rasterScale(stretch: Double, extent: CGRect) -> Double {
+        let s = stretch.isFinite && stretch > 0 ? Swift.min(Swift.max(stretch, 1.0 / 64), 64) : 1
+        var bucket = pow(2, (log2(s) * 4).rounded(.up) / 4)
+        let side = Swift.max(extent.width, extent.height) * bucket
+        if side > Double(Raster.maxSide) { bucket *= Double(Raster.maxSide) / side }
+        return bucket
+    }
+}

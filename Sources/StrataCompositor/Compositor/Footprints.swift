@@ -1,0 +1,134 @@
+import CoreGraphics
+import StrataGeometry
+import StrataRender
+
+/// Where each layer of a frame lands on the target and a fingerprint of everything that decides
+/// its pixels (its own look, its placement, and what its ancestors do to it). Comparing two
+/// frames' footprints gives the damaged region: the old and new boxes of every layer whose
+/// fingerprint changed, appeared or went away.
+package struct Footprints: Equatable {
+    package struct Entry: Equatable {
+        /// Target pixels the layer may touch (shadow included).
+        package var box: CGRect
+        package var signature: Int
+    }
+
+    package var entries: [UInt64: Entry] = [:]
+
+    package init() {}
+
+    /// The footprints of `snapshot`'s tree below `root`, presented as `states`, placed as the
+    /// compositor places it.
+    package init(
+        _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0,
+        placement: Compositor.RootPlacement, base: CGAffineTransform
+    ) {
+        let nodes = snapshot.nodes
+        guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
+        // (node, parent, toTarget of the parent, toPlane of the parent, parent's chain, isMask)
+        var stack: [(Int, Int, CATransform3D, CATransform3D, Int, Bool)] = [
+            (root, placement == .ownSpace ? -2 : -1, CATransform3DMakeAffineTransform(base), CATransform3DIdentity, 0, false)
+        ]
+        while let (node, parent, parentTarget, parentPlane, parentChain, isMask) = stack.popLast() {
+            let s = states[node]
+            if s.isHidden || !(s.opacity > 0) { continue }
+            let local: CATransform3D
+            switch parent {
+            case -2: local = LayerMatrix.ownSpace(s)
+            case -1: local = LayerMatrix.toParent(s, sublayerOf: nil)
+            default: local = LayerMatrix.toParent(s, sublayerOf: isMask ? nil : states[parent])
+            }
+            let inTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
+            let toTarget = (inTransformLayer ? local : LayerMatrix.flattened(local)).concatenating(parentTarget)
+            let toPlane = inTransformLayer ? local.concatenating(parentPlane) : local
+            guard LayerMatrix.isFinite(toTarget) else { continue }
+            let map = PlaneMap(toTarget)
+            var h = Hasher()
+            h.combine(parentChain)
+            h.combine(isMask)
+            Self.combine(s, into: &h)
+            for v in [map.a, map.b, map.c, map.d, map.e, map.f, map.g, map.h, map.i] { h.combine(v) }
+            // Sublayer order depends on the plane (transform layers sort by depth).
+            if inTransformLayer { h.combine(toPlane.m43) }
+            let signature = h.finalize()
+            if !nodes[node].isTransformLayer {
+                entries[nodes[node].layerID] = Entry(box: Self.box(s, map: map), signature: signature)
+            }
+            for (k, child) in nodes[node].sublayers.enumerated() {
+                // The place among siblings is part of the look (drawing order).
+                stack.append((Int(child), node, toTarget, toPlane, signature &+ k &* 0x9E37_79B9, false))
+            }
+            if nodes[node].mask >= 0 {
+                stack.append((Int(nodes[node].mask), node, toTarget, toPlane, signature, true))
+            }
+        }
+    }
+
+    /// The region (target pixels) that differs between `previous` and `self`; nil when nothing does.
+    package func damage(since previous: Footprints) -> CGRect? {
+        var region = CGRect.null
+        for (id, entry) in entries {
+            if let old = previous.entries[id] {
+                if old != entry { region = region.union(old.box).union(entry.box) }
+            } else {
+                region = region.union(entry.box)
+            }
+        }
+        for (id, old) in previous.entries where entries[id] == nil {
+            region = region.union(old.box)
+        }
+        guard !region.isNull else { return nil }
+        // Whole pixels, one of slack for filtering and antialiasing.
+        return region.insetBy(dx: -1, dy: -1).integral
+    }
+
+    static func box(_ s: RenderLayerState, map: PlaneMap) -> CGRect {
+        var extent = s.bounds
+        if s.contentsImage != nil, !s.masksToBounds {
+            // Contents may overflow the bounds (gravity); cover the largest placement.
+            let image = s.contentsImage!
+            let scale = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
+            let w = Double(image.width) * Swift.max(1, s.contentsRect.width) / scale
+            let h = Double(image.height) * Swift.max(1, s.contentsRect.height) / scale
+            extent = extent.union(
+                CGRect(x: s.bounds.midX - w, y: s.bounds.midY - h, width: 2 * w, height: 2 * h))
+        }
+        if s.shadowOpacity > 0, s.shadowRadius.isFinite {
+            let pad = 3 * Swift.max(0, s.shadowRadius) + 1
+            let source = s.shadowPath?.boundingBoxOfPath ?? extent
+            extent = extent.union(
+                source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -pad, dy: -pad))
+        }
+        guard extent.width.isFinite, extent.height.isFinite else { return .null }
+        return CGRect.bounding(map.projectedPolygon(of: extent))
+    }
+
+    /// Everything about a layer's own look.
+    static func combine(_ s: RenderLayerState, into h: inout Hasher) {
+        for v in [
+            s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height, s.cornerRadius,
+            s.borderWidth, s.shadowRadius, s.shadowOffset.width, s.shadowOffset.height, s.contentsScale,
+            s.contentsRect.origin.x, s.contentsRect.origin.y, s.contentsRect.size.width, s.contentsRect.size.height,
+            s.contentsCenter.origin.x, s.contentsCenter.origin.y, s.contentsCenter.size.width,
+            s.contentsCenter.size.height,
+        ] { h.combine(v) }
+        h.combine(s.opacity)
+        h.combine(s.shadowOpacity)
+        h.combine(s.backgroundColor?.sRGBComponents)
+        h.combine(s.borderColor?.sRGBComponents)
+        h.combine(s.shadowColor?.sRGBComponents)
+        h.combine(s.shadowPath.map(ObjectIdentifier.init))
+        h.combine(s.contentsImage.map(ObjectIdentifier.init))
+        h.combine(s.maskedCornersRaw)
+        h.combine(s.isCornerCurveContinuous)
+        h.combine(s.contentsGravityName)
+        h.combine(s.masksToBounds)
+        h.combine(s.isDoubleSided)
+        h.combine(s.isGeometryFlipped)
+        h.combine(s.minificationFilterName)
+        h.combine(s.magnificationFilterName)
+        h.combine(s.allowsGroupOpacity)
+        h.combine(s.allowsEdgeAntialiasing)
+        h.combine(s.zPosition)
+    }
+}

@@ -1,0 +1,210 @@
+import CCairo
+import CoreGraphics
+import StrataGeometry
+import StrataRender
+
+/// A body raster's cache key: the body, the scale it was drawn at and the contents orientation.
+struct BodyRasterKey: Hashable {
+    var body: LayerBody
+    var scale: Double
+    var flipped: Bool
+}
+
+struct ShadowRasterKey: Hashable {
+    var shadow: LayerShadow
+    var scale: Double
+}
+
+extension FrameWalk {
+    /// The shadow's colour (shadowOpacity folded in) and blur radius, nil when it cannot show.
+    func shadowStyle(_ s: RenderLayerState) -> (color: RGBA, radius: Double)? {
+        guard s.shadowOpacity > 0, s.shadowOpacity.isFinite, let base = s.shadowColor?.sRGBComponents.clamped,
+            s.shadowRadius.isFinite, s.shadowOffset.width.isFinite, s.shadowOffset.height.isFinite
+        else { return nil }
+        var color = base
+        color.a *= Double(Swift.min(s.shadowOpacity, 1))
+        guard color.a > 0 else { return nil }
+        return (color, Swift.max(0, s.shadowRadius))
+    }
+
+    func visibleShadow(_ s: RenderLayerState) -> (color: RGBA, radius: Double)? { shadowStyle(s) }
+
+    /// The box (target pixels) that `rect` of a layer covers through `map`, with its shadow.
+    func deviceBox(of rect: CGRect, map: PlaneMap, shadow: (color: RGBA, radius: Double)?, s: RenderLayerState)
+        -> CGRect
+    {
+        var box = CGRect.bounding(map.projectedPolygon(of: rect))
+        if let shadow {
+            let source = s.shadowPath?.boundingBoxOfPath ?? rect
+            let pad = 3 * shadow.radius + 1
+            let shadowRect = source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height)
+                .insetBy(dx: -pad, dy: -pad)
+            box = box.union(CGRect.bounding(map.projectedPolygon(of: shadowRect)))
+        }
+        return box
+    }
+
+    /// The part of the target clip that a layer's local space can reach (affine maps only).
+    func localClip(_ map: PlaneMap, _ clip: CGRect) -> CGRect {
+        guard let inverse = map.inverse else { return .null }
+        let corners = [
+            CGPoint(x: clip.minX, y: clip.minY), CGPoint(x: clip.maxX, y: clip.minY),
+            CGPoint(x: clip.maxX, y: clip.maxY), CGPoint(x: clip.minX, y: clip.maxY),
+        ].compactMap { inverse.apply($0) }
+        // A pixel of slack so edge pixels filter from their neighbours.
+        return CGRect.bounding(corners).insetBy(dx: -2, dy: -2)
+    }
+
+    /// Draws a layer's body (or its border, for `part` \.borders) through `map`.
+    mutating func drawBody(
+        _ node: Int, _ body: LayerBody, map: PlaneMap, alpha: Double, context: Context,
+        part: ReferenceWritableKeyPath<Compositor, [UInt64: Compositor.CachedRaster]> = \.bodies
+    ) {
+        guard !body.isEmpty else { return }
+        let s = states[node]
+        let extent = body.extent
+        let box = deviceBox(of: extent, map: map, shadow: nil, s: s)
+        guard box.intersects(context.clip) else { return }
+        let antialias = s.allowsEdgeAntialiasing
+        if body.isPlainRectangle, let color = body.background {
+            fillRectangle(extent, color: color, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
+            return
+        }
+        let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
+        let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
+        let image = s.contentsImage
+        let flipped = context.flipped
+        let raster = compositor.raster(part, id: nodes[node].layerID, key: key) {
+            Self.makeBodyRaster(body, image: image, scale: scale, flipped: flipped)
+        }
+        guard let raster else { return }
+        composite(raster, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
+    }
+
+    static func makeBodyRaster(_ body: LayerBody, image: CGImage?, scale: Double, flipped: Bool) -> Raster? {
+        guard let raster = Raster(covering: body.extent, scale: scale) else { return nil }
+        raster.draw { body.paint(into: $0, image: image, flipped: flipped, deviceScale: scale) }
+        return raster
+    }
+
+    /// Fills a solid rectangle of local space (the common plain layer: no raster needed).
+    func fillRectangle(_ rect: CGRect, color: RGBA, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
+        cairo_save(cr)
+        cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
+        cairo_new_path(cr)
+        if map.isAffine {
+            let visible = rect.intersection(localClip(map, clip))
+            guard !visible.isNull, visible.width > 0, visible.height > 0 else {
+                cairo_restore(cr)
+                return
+            }
+            var m = cairoMatrix(map.affine)
+            cairo_set_matrix(cr, &m)
+            cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
+        } else {
+            let polygon = map.projectedPolygon(of: rect)
+            guard polygon.count >= 3 else {
+                cairo_restore(cr)
+                return
+            }
+            cairo_move_to(cr, polygon[0].x, polygon[0].y)
+            for p in polygon.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            cairo_close_path(cr)
+        }
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// Composites a cached raster through `map` at `alpha`.
+    func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
+        guard map.isAffine else {
+            ProjectiveWarp.draw(raster, through: map, onto: cr, clip: clip, alpha: alpha, antialias: antialias)
+            return
+        }
+        let visible = raster.extent.intersection(localClip(map, clip))
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
+        let t = map.affine
+        // A raster at 1:1 on whole pixels is copied exactly; anything else is filtered.
+        let exact =
+            raster.scale == 1 && t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
+            && (t.tx + raster.origin.x).rounded() == t.tx + raster.origin.x
+            && (t.ty + raster.origin.y).rounded() == t.ty + raster.origin.y
+        guard let pattern = raster.makePattern(filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR) else {
+            return
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_save(cr)
+        var m = cairoMatrix(t)
+        cairo_set_matrix(cr, &m)
+        cairo_set_source(cr, pattern)
+        cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Draws a layer's shadow from its body's alpha or its shadowPath, offset by shadowOffset.
+    mutating func drawShadow(
+        _ node: Int, _ style: (color: RGBA, radius: Double), body: LayerBody, map: PlaneMap, alpha: Double,
+        context: Context
+    ) {
+        let s = states[node]
+        let path = s.shadowPath
+        let source: LayerShadow.Source =
+            path.map { .path(ObjectIdentifier($0), $0.boundingBoxOfPath) } ?? .body(body)
+        if path == nil, body.isEmpty { return }
+        let shadow = LayerShadow(color: style.color, radius: style.radius, source: source)
+        let extent = path?.boundingBoxOfPath ?? body.extent
+        let offset = s.shadowOffset
+        let shadowMap = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: offset.width, h: offset.height, i: 1).then(map)
+        let box = deviceBox(of: extent, map: map, shadow: style, s: s)
+        guard box.intersects(context.clip) else { return }
+        let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
+        let image = s.contentsImage
+        let flipped = context.flipped
+        let raster = compositor.raster(\.shadows, id: nodes[node].layerID, key: ShadowRasterKey(shadow: shadow, scale: scale)) {
+            let shape = path == nil ? Self.makeBodyRaster(body, image: image, scale: scale, flipped: flipped) : nil
+            return shadow.makeRaster(shapeRaster: shape, path: path, scale: scale)
+        }
+        guard let raster else { return }
+        composite(raster, map: shadowMap, alpha: alpha, clip: context.clip, antialias: true)
+    }
+
+    /// The shadow of a layer with sublayers (no shadowPath): from the alpha of everything it drew,
+    /// blurred in target pixels (σ scaled by the layer's scale on the target).
+    func drawCompositeShadow(
+        _ content: OpaquePointer, mask: OpaquePointer?, shadow: (color: RGBA, radius: Double), s: RenderLayerState,
+        map: PlaneMap, alpha: Double
+    ) {
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        cairo_set_source(cr, content)
+        if let mask { cairo_mask(cr, mask) } else { cairo_paint(cr) }
+        guard let alphaPattern = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(alphaPattern) }
+        var surface: OpaquePointer?
+        guard cairo_pattern_get_surface(alphaPattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+        else { return }
+        var dx = 0.0, dy = 0.0
+        cairo_surface_get_device_offset(surface, &dx, &dy)
+        let t = map.affine
+        let sigma = shadow.radius * abs(t.a * t.d - t.b * t.c).squareRoot()
+        let blurred = GaussianBlur.blurA8(surface, sigma: sigma)
+        defer { cairo_surface_destroy(blurred) }
+        let o = s.shadowOffset
+        let ox = o.width * t.a + o.height * t.c, oy = o.width * t.b + o.height * t.d
+        cairo_set_source_rgba(cr, shadow.color.r, shadow.color.g, shadow.color.b, shadow.color.a * alpha)
+        cairo_mask_surface(cr, blurred, -dx + ox, -dy + oy)
+    }
+
+    func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {
+        cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    }
+}

@@ -1,0 +1,293 @@
+import CCairo
+import CoreGraphics
+import StrataGeometry
+import StrataRender
+
+/// One frame's walk over a layer tree: iterative (a tree 10,000 levels deep cannot overflow the
+/// stack), back to front, with isolation groups, clips, masks and perspective offscreens.
+struct FrameWalk {
+    unowned let compositor: Compositor
+    let nodes: [RenderNode]
+    let states: [RenderLayerState]
+    /// The cairo contexts drawn into: the frame's target, then any perspective offscreens.
+    var targets: [OpaquePointer]
+    /// Popped group contents waiting for their mask to be drawn.
+    var pendingContents: [OpaquePointer] = []
+    var steps: [Step] = []
+
+    init(compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer) {
+        self.compositor = compositor
+        self.nodes = nodes
+        self.states = states
+        self.targets = [target]
+    }
+
+    /// Where and how a layer is drawn, handed from a layer to its sublayers.
+    struct Context {
+        /// Local 3D → target pixels (then divide by w).
+        var toTarget: CATransform3D
+        /// Local → the 3D space of the nearest flattening ancestor (depth order in transform layers).
+        var toPlane: CATransform3D
+        /// Opacity not yet applied by a group.
+        var alpha: Double
+        /// contentsAreFlipped of the parent.
+        var flipped: Bool
+        /// Where drawing can land, in target pixels.
+        var clip: CGRect
+        /// +1, or −1 when the target is mirrored relative to the screen (back-face culling).
+        var orientation: Double
+        /// Isolation groups open above.
+        var groupDepth: Int
+    }
+
+    enum Step {
+        /// Draw `node` (a sublayer of `parent`, or its mask when `isMask`) and push its sublayers.
+        case enter(node: Int, parent: Int, isMask: Bool, context: Context, opacityApplied: Bool)
+        case afterSublayers(Exit)
+        case afterMask(Exit)
+        case endOffscreen(Offscreen)
+    }
+
+    /// What `enter` opened and its exit must close.
+    struct Exit {
+        var node: Int
+        var map: PlaneMap
+        var context: Context
+        var drawAlpha: Double
+        var clipped: Bool
+        var grouped: Bool
+        var groupAlpha: Double
+        var compositeShadow: Bool
+        var hasMask: Bool
+        var separateBorder: LayerBody?
+    }
+
+    struct Offscreen {
+        var node: Int
+        var raster: Raster
+        var map: PlaneMap
+        var clip: CGRect
+        var alpha: Double
+        var antialias: Bool
+    }
+
+    var cr: OpaquePointer { targets[targets.count - 1] }
+
+    // MARK: - Walk
+
+    mutating func run(root: Int, placement: Compositor.RootPlacement, base: CGAffineTransform, clip: CGRect) {
+        let baseMatrix = CATransform3DMakeAffineTransform(base)
+        let det = base.a * base.d - base.b * base.c
+        let context = Context(
+            toTarget: baseMatrix, toPlane: CATransform3DIdentity, alpha: 1, flipped: false, clip: clip,
+            orientation: det < 0 ? -1 : 1, groupDepth: 0)
+        steps.append(
+            .enter(node: root, parent: placement == .ownSpace ? -2 : -1, isMask: false, context: context,
+                opacityApplied: false))
+        while let step = steps.popLast() {
+            switch step {
+            case .enter(let node, let parent, let isMask, let context, let opacityApplied):
+                enter(node, parent: parent, isMask: isMask, context, opacityApplied: opacityApplied)
+            case .afterSublayers(let exit):
+                afterSublayers(exit)
+            case .afterMask(let exit):
+                afterMask(exit)
+            case .endOffscreen(let offscreen):
+                endOffscreen(offscreen)
+            }
+        }
+    }
+
+    /// The map from `node`'s space into its parent's 3D space. `parent` −1: the root placed as
+    /// a sublayer of the target; −2: the root in its own space.
+    func localMatrix(_ node: Int, parent: Int, isMask: Bool) -> CATransform3D {
+        let s = states[node]
+        switch parent {
+        case -2: return LayerMatrix.ownSpace(s)
+        case -1: return LayerMatrix.toParent(s, sublayerOf: nil)
+        default: return LayerMatrix.toParent(s, sublayerOf: isMask ? nil : states[parent])
+        }
+    }
+
+    mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool) {
+        let s = states[node]
+        guard !s.isHidden else { return }
+        let local = localMatrix(node, parent: parent, isMask: isMask)
+        let parentIsTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
+        var context = outer
+        if parentIsTransformLayer {
+            context.toTarget = local.concatenating(outer.toTarget)
+            context.toPlane = local.concatenating(outer.toPlane)
+        } else {
+            context.toTarget = LayerMatrix.flattened(local).concatenating(outer.toTarget)
+            context.toPlane = local
+        }
+        guard LayerMatrix.isFinite(context.toTarget) else {
+            if !compositor.warnedNonFinite {
+                compositor.warnedNonFinite = true
+                Diagnostics.warn("CALayer rendering: a layer's geometry is not finite (NaN or infinite); not drawn")
+            }
+            return
+        }
+        let opacity = Double(s.opacity)
+        guard opacity.isFinite else { return }
+        if !opacityApplied { context.alpha *= Swift.min(Swift.max(opacity, 0), 1) }
+        guard context.alpha > 0 else { return }
+        let flippedHere = outer.flipped != s.isGeometryFlipped
+        context.flipped = flippedHere
+
+        if nodes[node].isTransformLayer {
+            pushSublayers(of: node, context: context, depthSorted: true)
+            return
+        }
+        let map = PlaneMap(context.toTarget)
+        let det = map.determinant
+        guard det.isFinite, abs(det) > 1e-12 else { return }  // seen edge-on: nothing shows
+        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        let wCenter = map.applyHomogeneous(center.x, center.y).w
+        if !s.isDoubleSided, det * context.orientation * (wCenter < 0 ? -1 : 1) < 0 { return }
+
+        let sublayers = nodes[node].sublayers
+        let hasSublayers = sublayers.contains { !states[Int($0)].isHidden }
+        let hasMask = nodes[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth
+        if !map.isAffine, hasSublayers || hasMask {
+            beginOffscreen(node, map: map, context: context)
+            return
+        }
+        drawLayer(node, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+    }
+
+    /// Draws a layer through an affine map (or, without sublayers, through a perspective one).
+    mutating func drawLayer(_ node: Int, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool) {
+        let s = states[node]
+        var context = context
+        let shadow = visibleShadow(s)
+        let compositeShadow = shadow != nil && s.shadowPath == nil && hasSublayers
+        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
+        var grouped = groupOpacity || hasMask || compositeShadow
+        if grouped, context.groupDepth >= Compositor.maxGroupDepth {
+            grouped = false
+            if !compositor.warnedDepth {
+                compositor.warnedDepth = true
+                Diagnostics.warn(
+                    "CALayer rendering: more than \(Compositor.maxGroupDepth) nested groups (opacity, masks); "
+                        + "deeper layers are drawn without isolation")
+            }
+        }
+        let body = LayerBody(s, withBorder: !hasSublayers, flipped: context.flipped)
+
+        // The shadow (from the body or shadowPath) goes under everything of the layer.
+        if let shadow, !compositeShadow {
+            drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
+        }
+        let groupAlpha = context.alpha
+        if grouped {
+            cairo_push_group(cr)
+            context.alpha = 1
+            context.groupDepth += 1
+        }
+        drawBody(node, body, map: map, alpha: context.alpha, context: context)
+
+        var clipped = false
+        var sublayerContext = context
+        if s.masksToBounds, hasSublayers {
+            let box = deviceBox(of: s.bounds, map: map, shadow: nil, s: s)
+            sublayerContext.clip = context.clip.intersection(box)
+            cairo_save(cr)
+            var m = cairoMatrix(map.affine)
+            cairo_set_matrix(cr, &m)
+            cairo_new_path(cr)
+            body.shape.addPath(s.bounds, to: cr)
+            cairo_identity_matrix(cr)
+            cairo_clip(cr)
+            clipped = true
+        }
+        let exit = Exit(
+            node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
+            groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask,
+            separateBorder: hasSublayers ? LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped) : nil)
+        if exit.hasMask {
+            steps.append(.afterMask(exit))
+            var maskContext = context
+            maskContext.alpha = 1
+            maskContext.clip = context.clip
+            steps.append(
+                .enter(node: Int(nodes[node].mask), parent: node, isMask: true, context: maskContext,
+                    opacityApplied: false))
+        }
+        steps.append(.afterSublayers(exit))
+        if hasSublayers, !sublayerContext.clip.isEmpty {
+            pushSublayers(of: node, context: sublayerContext, depthSorted: false)
+        }
+    }
+
+    /// Pushes `node`'s sublayers so they pop back to front: by zPosition (stable), or for a
+    /// transform layer by depth in its 3D space.
+    mutating func pushSublayers(of node: Int, context: Context, depthSorted: Bool) {
+        let sublayers = nodes[node].sublayers
+        guard !sublayers.isEmpty else { return }
+        var order: [(key: Double, index: Int, node: Int)] = []
+        order.reserveCapacity(sublayers.count)
+        for (k, child) in sublayers.enumerated() {
+            let c = Int(child)
+            var key = Double(states[c].zPosition)
+            if depthSorted {
+                let m = localMatrix(c, parent: node, isMask: false).concatenating(context.toPlane)
+                let b = states[c].bounds
+                let x = b.midX, y = b.midY
+                let z = x * m.m13 + y * m.m23 + m.m43
+                let w = x * m.m14 + y * m.m24 + m.m44
+                key = w != 0 ? z / w : 0
+            }
+            order.append((key.isFinite ? key : 0, k, c))
+        }
+        order.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        for entry in order.reversed() {
+            steps.append(.enter(node: entry.node, parent: node, isMask: false, context: context, opacityApplied: false))
+        }
+    }
+
+    mutating func afterSublayers(_ exit: Exit) {
+        if exit.clipped { cairo_restore(cr) }
+        if let border = exit.separateBorder, border.border != nil {
+            drawBody(exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context, part: \.borders)
+        }
+        guard exit.grouped, let content = cairo_pop_group(cr) else { return }
+        if exit.hasMask {
+            pendingContents.append(content)
+            cairo_push_group(cr)
+            return
+        }
+        finishGroup(exit, content: content, mask: nil)
+    }
+
+    mutating func afterMask(_ exit: Exit) {
+        guard let mask = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(mask) }
+        guard let content = pendingContents.popLast() else { return }
+        finishGroup(exit, content: content, mask: mask)
+    }
+
+    /// Composites an isolated layer: its composite shadow, then its content through its mask at
+    /// its opacity.
+    func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
+        defer { cairo_pattern_destroy(content) }
+        let s = states[exit.node]
+        if exit.compositeShadow, let shadow = visibleShadow(s) {
+            drawCompositeShadow(content, mask: mask, shadow: shadow, s: s, map: exit.map, alpha: exit.groupAlpha)
+        }
+        cairo_set_source(cr, content)
+        if let mask {
+            if exit.groupAlpha < 1 {
+                cairo_push_group(cr)
+                cairo_mask(cr, mask)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, exit.groupAlpha)
+            } else {
+                cairo_mask(cr, mask)
+            }
+        } else {
+            cairo_paint_with_alpha(cr, exit.groupAlpha)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import CoreGraphics
+import StrataGeometry
+import StrataRender
+
+// How a layer is placed (spec §5.1), as 4×4 matrices on row vectors [x y z 1]:
+//
+//   toParent = [mirror about the bounds' mid-y, when isGeometryFlipped]
+//              × translate(−anchor, −anchorPointZ) × transform × translate(position, zPosition)
+//              × translate(−c) × P.sublayerTransform × translate(c)   (c = centre of P.bounds)
+//
+// A normal layer flattens its sublayers into its plane: a point reaches the parent's plane by
+// toParent, then `flatten` (z dropped, w kept), then the parent's own map. A CATransformLayer
+// skips the flatten, so its sublayers share its 3D space.
+
+package enum LayerMatrix {
+    /// The map from `s`'s own space into its parent's 3D space. `sublayerOf` is the superlayer's
+    /// state when its sublayerTransform applies (nil for roots and masks).
+    package static func toParent(_ s: RenderLayerState, sublayerOf parent: RenderLayerState?) -> CATransform3D {
+        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.size.width
+        let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.size.height
+        var m: CATransform3D
+        if CATransform3DIsIdentity(s.transform) {
+            m = CATransform3DMakeTranslation(s.position.x - ax, s.position.y - ay, s.zPosition - s.anchorPointZ)
+        } else {
+            m = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
+                .concatenating(s.transform)
+                .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
+        }
+        if let p = parent, !CATransform3DIsIdentity(p.sublayerTransform) {
+            let cx = p.bounds.midX, cy = p.bounds.midY
+            m = m.concatenating(CATransform3DMakeTranslation(-cx, -cy, 0))
+                .concatenating(p.sublayerTransform)
+                .concatenating(CATransform3DMakeTranslation(cx, cy, 0))
+        }
+        if s.isGeometryFlipped {
+            let axis = 2 * s.bounds.origin.y + s.bounds.size.height
+            let mirror = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, axis, 0))
+            m = mirror.concatenating(m)
+        }
+        return m
+    }
+
+    /// The map of a layer drawn in its own space (what `render(in:)` uses for its receiver):
+    /// the bounds origin at the target's origin, with the layer's own flip.
+    package static func ownSpace(_ s: RenderLayerState) -> CATransform3D {
+        var m = CATransform3DMakeTranslation(-s.bounds.origin.x, -s.bounds.origin.y, 0)
+        if s.isGeometryFlipped {
+            let axis = 2 * s.bounds.origin.y + s.bounds.size.height
+            let mirror = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, axis, 0))
+            m = mirror.concatenating(m)
+        }
+        return m
+    }
+
+    /// `m` followed by dropping z (w kept): a point of a layer's plane lands in its parent's plane.
+    package static func flattened(_ m: CATransform3D) -> CATransform3D {
+        var f = m
+        f.m13 = 0
+        f.m23 = 0
+        f.m33 = 0
+        f.m43 = 0
+        return f
+    }
+
+    /// True when every field is finite.
+    package static func isFinite(_ m: CATransform3D) -> Bool {
+        m.m11.isFinite && m.m12.isFinite && m.m13.isFinite && m.m14.isFinite && m.m21.isFinite && m.m22.isFinite
+            && m.m23.isFinite && m.m24.isFinite && m.m31.isFinite && m.m32.isFinite && m.m33.isFinite
+            && m.m34.isFinite && m.m41.isFinite && m.m42.isFinite && m.m43.isFinite && m.m44.isFinite
+    }
+}

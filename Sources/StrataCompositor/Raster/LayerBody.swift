@@ -1,0 +1,164 @@
+import CCairo
+import CoreGraphics
+import StrataRender
+
+/// Everything that decides how a layer's own pixels look (background, contents, border), as a
+/// hashable key: a cached raster is reused while its key is unchanged.
+package struct LayerBody: Hashable {
+    package var bounds: CGRect
+    package var background: RGBA?
+    package var shape: CornerShape
+    package var masksToBounds: Bool
+    package var contents: ContentsKey?
+    package var border: Border?
+
+    package struct Border: Hashable {
+        package var width: Double
+        package var color: RGBA
+    }
+
+    /// A contents image and how it is laid out.
+    package struct ContentsKey: Hashable {
+        package var image: ObjectIdentifier
+        package var layout: ContentsLayout
+        package var minification: String
+        package var magnification: String
+
+        package static func == (l: ContentsKey, r: ContentsKey) -> Bool {
+            l.image == r.image && l.layout == r.layout && l.minification == r.minification
+                && l.magnification == r.magnification
+        }
+
+        package func hash(into h: inout Hasher) {
+            h.combine(image)
+            h.combine(layout.frame.origin.x)
+            h.combine(layout.frame.origin.y)
+            h.combine(layout.frame.size.width)
+            h.combine(layout.frame.size.height)
+        }
+    }
+
+    /// The body of `s`; `withBorder` when the border belongs in it (no sublayers are drawn
+    /// between the contents and the border), `flipped` for contentsAreFlipped.
+    package init(_ s: RenderLayerState, withBorder: Bool, withFill: Bool = true, flipped: Bool) {
+        bounds = s.bounds
+        shape = CornerShape(radius: s.cornerRadius, corners: s.maskedCornersRaw, continuous: s.isCornerCurveContinuous)
+        masksToBounds = s.masksToBounds
+        background = nil
+        contents = nil
+        border = nil
+        if withFill {
+            if let color = s.backgroundColor?.sRGBComponents.clamped, color.a > 0 { background = color }
+            if let image = s.contentsImage,
+                let layout = ContentsLayout.make(
+                    imageSize: CGSize(width: image.width, height: image.height), bounds: s.bounds,
+                    gravity: s.contentsGravityName, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
+                    contentsScale: s.contentsScale, flipped: flipped)
+            {
+                contents = ContentsKey(
+                    image: ObjectIdentifier(image), layout: layout, minification: s.minificationFilterName,
+                    magnification: s.magnificationFilterName)
+            }
+        }
+        if withBorder, s.borderWidth > 0, s.borderWidth.isFinite,
+            let color = s.borderColor?.sRGBComponents.clamped, color.a > 0
+        {
+            border = Border(width: s.borderWidth, color: color)
+        }
+    }
+
+    /// True when the body draws nothing.
+    package var isEmpty: Bool { background == nil && contents == nil && border == nil }
+
+    /// True when the body is one opaque-or-not solid rectangle: drawn directly, not cached.
+    package var isPlainRectangle: Bool {
+        contents == nil && border == nil && !shape.isRounded
+    }
+
+    /// The local rectangle the body covers.
+    package var extent: CGRect {
+        var r = bounds.standardized
+        if let contents, !masksToBounds { r = r.union(contents.layout.frame) }
+        return r
+    }
+
+    /// Paints the body into `cr` (user space = local space). `image` is the contents image.
+    package func paint(into cr: OpaquePointer, image: CGImage?, flipped: Bool, deviceScale: Double) {
+        let b = bounds.standardized
+        if let color = background {
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+            cairo_new_path(cr)
+            shape.addPath(b, to: cr)
+            cairo_fill(cr)
+        }
+        if let contents, let image {
+            cairo_save(cr)
+            if masksToBounds {
+                cairo_new_path(cr)
+                shape.addPath(b, to: cr)
+                cairo_clip(cr)
+            }
+            Self.paintContents(image, contents, flipped: flipped, deviceScale: deviceScale, into: cr)
+            cairo_restore(cr)
+        }
+        if let border {
+            let w = Swift.min(border.width, Swift.min(b.width, b.height) / 2)
+            cairo_set_source_rgba(cr, border.color.r, border.color.g, border.color.b, border.color.a)
+            cairo_new_path(cr)
+            shape.addPath(b, to: cr)
+            if w < Swift.min(b.width, b.height) / 2 {
+                var inner = shape
+                inner.radius = Swift.max(0, shape.radius - w)
+                inner.addPath(b.insetBy(dx: w, dy: w), to: cr)
+            }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        }
+    }
+
+    private static func paintContents(
+        _ image: CGImage, _ contents: ContentsKey, flipped: Bool, deviceScale: Double, into cr: OpaquePointer
+    ) {
+        let surface = CairoSurface.wrapping(image.pixels)
+        defer { cairo_surface_destroy(surface) }
+        let frame = contents.layout.frame
+        for piece in contents.layout.pieces {
+            var dst = piece.destination
+            if flipped { dst.origin.y = frame.minY + frame.maxY - dst.maxY }
+            guard let pattern = cairo_pattern_create_for_surface(surface) else { continue }
+            defer { cairo_pattern_destroy(pattern) }
+            let src = piece.source
+            let sx = src.width / dst.width, sy = src.height / dst.height
+            // User (local) → image pixels; upright: row 0 at the visual top.
+            var m = cairo_matrix_t()
+            if flipped {
+                m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: -sy, x0: src.minX - dst.minX * sx, y0: src.minY + dst.maxY * sy)
+            } else {
+                m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: sy, x0: src.minX - dst.minX * sx, y0: src.minY - dst.minY * sy)
+            }
+            cairo_pattern_set_matrix(pattern, &m)
+            // Pixels of the image per device pixel: above 1 minifies.
+            let density = Swift.max(sx, sy) / Swift.max(deviceScale, 1e-9)
+            let filterName = density > 1 ? contents.minification : contents.magnification
+            cairo_pattern_set_filter(pattern, filter(named: filterName, minifying: density > 1))
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            withExtendedLifetime(image) {
+                cairo_set_source(cr, pattern)
+                cairo_new_path(cr)
+                cairo_rectangle(cr, dst.minX, dst.minY, dst.width, dst.height)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    /// cairo's filter for a CALayerContentsFilter name. Trilinear becomes cairo's GOOD filter when
+    /// minifying (box-filtered downscaling, cairo's stand-in for mipmaps), bilinear otherwise.
+    static func filter(named name: String, minifying: Bool) -> cairo_filter_t {
+        switch name {
+        case "nearest": return CAIRO_FILTER_NEAREST
+        case "trilinear": return minifying ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR
+        default: return CAIRO_FILTER_BILINEAR
+        }
+    }
+}

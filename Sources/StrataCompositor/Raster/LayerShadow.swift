@@ -1,0 +1,78 @@
+import CCairo
+import CoreGraphics
+
+/// A layer's shadow (shadowColor, shadowOpacity, shadowRadius, shadowPath), as a key for its
+/// cached raster. The blur is a Gaussian of standard deviation σ = shadowRadius (the CSS
+/// convention `box-shadow` blur = 2 × shadowRadius); shadowOffset is applied when compositing.
+package struct LayerShadow: Hashable {
+    /// Colour with shadowOpacity folded into alpha.
+    package var color: RGBA
+    package var radius: Double
+    /// The shape: the body's alpha, or a path (identity plus bounds; paths are immutable).
+    package var source: Source
+
+    package enum Source: Hashable {
+        case body(LayerBody)
+        case path(ObjectIdentifier, CGRect)
+    }
+
+    /// The standard deviation of the blur, in local units.
+    package var sigma: Double { radius }
+
+    /// Paints the shadow into a new raster: `shapeRaster` (for `.body`) or `path` gives the alpha.
+    package func makeRaster(shapeRaster: Raster?, path: CGPath?, scale: Double) -> Raster? {
+        let pad = 3 * sigma + 1 / scale
+        var shapeExtent: CGRect
+        switch source {
+        case .body:
+            guard let shapeRaster else { return nil }
+            shapeExtent = shapeRaster.extent
+        case .path(_, let box):
+            shapeExtent = box
+        }
+        guard shapeExtent.width > 0 || shapeExtent.height > 0 else { return nil }
+        var s = scale
+        let extent = shapeExtent.insetBy(dx: -pad, dy: -pad)
+        // Keep the raster within bounds: a blur this large needs no more detail.
+        let side = Swift.max(extent.width, extent.height) * s
+        if side > Double(Raster.maxSide) { s *= Double(Raster.maxSide) / side }
+        guard let alpha = Self.alphaSurface(extent: extent, scale: s, shapeRaster: shapeRaster, path: path) else {
+            return nil
+        }
+        defer { cairo_surface_destroy(alpha) }
+        let blurred = GaussianBlur.blurA8(alpha, sigma: sigma * s)
+        defer { cairo_surface_destroy(blurred) }
+        guard let out = Raster(covering: extent, scale: s) else { return nil }
+        guard let cr = cairo_create(out.surface) else { return nil }
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        cairo_mask_surface(cr, blurred, 0, 0)
+        cairo_surface_flush(out.surface)
+        return out
+    }
+
+    /// An A8 surface over `extent` holding the shape's coverage.
+    private static func alphaSurface(extent: CGRect, scale: Double, shapeRaster: Raster?, path: CGPath?) -> OpaquePointer? {
+        let w = Int32((extent.width * scale).rounded(.up)), h = Int32((extent.height * scale).rounded(.up))
+        guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h) else { return nil }
+        guard let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -extent.minX, -extent.minY)
+        if let path {
+            CairoPath.append(path.storage, to: cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_fill(cr)
+        } else if let shapeRaster, let pattern = shapeRaster.makePattern(filter: CAIRO_FILTER_BILINEAR) {
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+        }
+        cairo_surface_flush(surface)
+        return surface
+    }
+}

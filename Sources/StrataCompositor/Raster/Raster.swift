@@ -1,0 +1,66 @@
+import CCairo
+import CoreGraphics
+
+/// A cached picture of part of a layer, in the layer's own space: pixel (0, 0) is the local
+/// point `origin`, and one local unit is `scale` pixels. Premultiplied ARGB32 (a cairo surface).
+package final class Raster {
+    package let surface: OpaquePointer
+    /// The local point at the raster's top-left pixel corner.
+    package let origin: CGPoint
+    /// Pixels per local unit.
+    package let scale: Double
+    package let width: Int
+    package let height: Int
+
+    /// A transparent raster covering `extent` (local units) at `scale`; nil when too large or empty.
+    package init?(covering extent: CGRect, scale: Double) {
+        let w = Int((extent.width * scale).rounded(.up))
+        let h = Int((extent.height * scale).rounded(.up))
+        guard w > 0, h > 0, w <= Raster.maxSide, h <= Raster.maxSide else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
+        self.surface = surface
+        self.origin = extent.origin
+        self.scale = scale
+        self.width = w
+        self.height = h
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// The local rectangle the raster covers.
+    package var extent: CGRect {
+        CGRect(x: origin.x, y: origin.y, width: Double(width) / scale, height: Double(height) / scale)
+    }
+
+    /// Bytes held (for cache accounting).
+    package var byteCount: Int { width * height * 4 }
+
+    /// Calls `body` with a cairo context whose user space is the layer's local space.
+    package func draw(_ body: (OpaquePointer) -> Void) {
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -origin.x, -origin.y)
+        body(cr)
+        cairo_surface_flush(surface)
+    }
+
+    /// A cairo pattern that maps the raster onto its extent in local space (caller destroys it).
+    package func makePattern(filter: cairo_filter_t) -> OpaquePointer? {
+        guard let pattern = cairo_pattern_create_for_surface(surface) else { return nil }
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, scale, scale)
+        cairo_matrix_translate(&m, -origin.x, -origin.y)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, filter)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        return pattern
+    }
+
+    /// The largest side a raster may have, in pixels (bounds memory: 4096² × 4 B = 64 MiB).
+    package static let maxSide = 4096
+}

@@ -1,0 +1,32 @@
+import StrataAnimation
+
+extension RenderEvaluator {
+    /// The media time (seconds) at which `snapshot`'s picture next changes after `mediaTime`:
+    /// `mediaTime` itself while any animation is in its active interval, the start of the
+    /// earliest animation still waiting, or infinity when every animation is over (its end
+    /// state holds) or there is none. Frozen layer time (speed 0) waits forever.
+    package static func nextChange(of snapshot: RenderTreeSnapshot, after mediaTime: Double) -> Double {
+        var next = Double.infinity
+        var maps: [TimeMap] = []
+        maps.reserveCapacity(snapshot.nodes.count)
+        for node in snapshot.nodes {
+            let parentMap = node.parent >= 0 ? maps[Int(node.parent)] : .identity
+            let map = parentMap.then(node.state.timeMap)
+            maps.append(map)
+            guard !node.animations.isEmpty else { continue }
+            let local = map.apply(mediaTime)
+            for animation in node.animations {
+                for record in animation.records {
+                    let timing = record.groups.first?.timing ?? record.timing
+                    if !timing.hasStarted(parentTime: local) {
+                        guard timing.speed > 0, map.speed > 0, let start = map.invert(timing.beginTime) else { continue }
+                        if start > mediaTime { next = min(next, start) } else { return mediaTime }
+                    } else if !record.isFinished(parentTime: local) {
+                        return mediaTime
+                    }
+                }
+            }
+        }
+        return next
+    }
+}
