@@ -180,12 +180,12 @@ extension FrameWalk {
     /// The shadow of a layer with sublayers (no shadowPath): from the alpha of everything it drew,
     /// blurred in target pixels (σ scaled by the layer's scale on the target).
     func drawCompositeShadow(
-        _ content: OpaquePointer, mask: OpaquePointer?, shadow: (color: RGBA, radius: Double), s: RenderLayerState,
+        _ content: OpaquePointer, shadow: (color: RGBA, radius: Double), s: RenderLayerState,
         map: PlaneMap, alpha: Double
     ) {
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         cairo_set_source(cr, content)
-        if let mask { cairo_mask(cr, mask) } else { cairo_paint(cr) }
+        cairo_paint(cr)
         guard let alphaPattern = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(alphaPattern) }
         var surface: OpaquePointer?

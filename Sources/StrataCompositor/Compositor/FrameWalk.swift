@@ -177,14 +177,23 @@ struct FrameWalk {
         let body = LayerBody(s, withBorder: !hasSublayers, flipped: context.flipped)
 
         // The shadow (from the body or shadowPath) goes under everything of the layer.
-        if let shadow, !compositeShadow {
-            drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
-        }
+        // The shadow goes under everything of the layer. A mask or masksToBounds cuts it too,
+        // as on Apple (a shadowed layer that clips needs a container to show its shadow).
         let groupAlpha = context.alpha
+        if let shadow, !compositeShadow, !(grouped && hasMask) {
+            withBoundsClip(s, map: map, body: body) {
+                $0.drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
+            }
+        }
         if grouped {
             cairo_push_group(cr)
             context.alpha = 1
             context.groupDepth += 1
+        }
+        if let shadow, !compositeShadow, grouped && hasMask {
+            withBoundsClip(s, map: map, body: body) {
+                $0.drawShadow(node, shadow, body: body, map: map, alpha: 1, context: context)
+            }
         }
         drawBody(node, body, map: map, alpha: context.alpha, context: context)
 
@@ -271,11 +280,24 @@ struct FrameWalk {
     /// Composites an isolated layer: its composite shadow, then its content through its mask at
     /// its opacity.
     func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
-        defer { cairo_pattern_destroy(content) }
         let s = states[exit.node]
+        var content = content
         if exit.compositeShadow, let shadow = visibleShadow(s) {
-            drawCompositeShadow(content, mask: mask, shadow: shadow, s: s, map: exit.map, alpha: exit.groupAlpha)
+            // With a mask, the shadow is drawn with the content and cut by the mask too.
+            if mask != nil { cairo_push_group(cr) }
+            withBoundsClip(s, map: exit.map, body: LayerBody(s, withBorder: false, withFill: false, flipped: false)) {
+                $0.drawCompositeShadow(content, shadow: shadow, s: s, map: exit.map, alpha: mask == nil ? exit.groupAlpha : 1)
+            }
+            if mask != nil {
+                cairo_set_source(cr, content)
+                cairo_paint(cr)
+                if let combined = cairo_pop_group(cr) {
+                    cairo_pattern_destroy(content)
+                    content = combined
+                }
+            }
         }
+        defer { cairo_pattern_destroy(content) }
         cairo_set_source(cr, content)
         if let mask {
             if exit.groupAlpha < 1 {
@@ -289,5 +311,23 @@ struct FrameWalk {
         } else {
             cairo_paint_with_alpha(cr, exit.groupAlpha)
         }
+    }
+
+    /// Runs `body` clipped to the layer's (rounded) bounds when it masks to bounds.
+    func withBoundsClip(_ s: RenderLayerState, map: PlaneMap, body: LayerBody, _ draw: (inout FrameWalk) -> Void) {
+        var walk = self
+        guard s.masksToBounds, map.isAffine else {
+            draw(&walk)
+            return
+        }
+        cairo_save(cr)
+        var m = cairoMatrix(map.affine)
+        cairo_set_matrix(cr, &m)
+        cairo_new_path(cr)
+        body.shape.addPath(s.bounds, to: cr)
+        cairo_identity_matrix(cr)
+        cairo_clip(cr)
+        draw(&walk)
+        cairo_restore(cr)
     }
 }

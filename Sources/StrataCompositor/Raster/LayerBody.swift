@@ -126,9 +126,22 @@ package struct LayerBody: Hashable {
         for piece in contents.layout.pieces {
             var dst = piece.destination
             if flipped { dst.origin.y = frame.minY + frame.maxY - dst.maxY }
-            guard let pattern = cairo_pattern_create_for_surface(surface) else { continue }
+            var src = piece.source
+            // Sample only the pixels of this piece (the edges of a contentsRect or of a nine-part
+            // piece extend outwards instead of blending with the neighbouring pixels).
+            var pieceSurface = surface
+            let whole = src.intersection(CGRect(x: 0, y: 0, width: image.width, height: image.height))
+            let cut = whole.isNull ? src : whole.integral
+            if !whole.isNull, cut.width >= 1, cut.height >= 1,
+                let sub = cairo_surface_create_for_rectangle(surface, cut.minX, cut.minY, cut.width, cut.height)
+            {
+                pieceSurface = sub
+                src.origin.x -= cut.minX
+                src.origin.y -= cut.minY
+            }
+            defer { if pieceSurface != surface { cairo_surface_destroy(pieceSurface) } }
+            guard let pattern = cairo_pattern_create_for_surface(pieceSurface) else { continue }
             defer { cairo_pattern_destroy(pattern) }
-            let src = piece.source
             let sx = src.width / dst.width, sy = src.height / dst.height
             // User (local) → image pixels; upright: row 0 at the visual top.
             var m = cairo_matrix_t()
