@@ -118,6 +118,10 @@ open class CARenderer: NSObject {
         return RenderEvaluator.nextChange(of: frame.snapshot, after: t)
     }
 
+    /// Layer rasters drawn in the last rendered frame (Strata addition: unchanged layers reuse
+    /// theirs, so an idle frame draws none).
+    public var rastersMadeInLastFrame: Int { compositor.rastersMadeInLastFrame }
+
     /// Ends the frame.
     open func endFrame() {
         frameTime = nil

@@ -41,6 +41,9 @@ package final class Compositor {
     /// multiplied, masks ignored) with a warning, so memory stays bounded on very deep trees.
     package static let maxGroupDepth = 64
 
+    /// The largest magnification (target pixels per local unit) a layer is drawn at.
+    package static let maxStretch = 1e6
+
     package init() {}
 
     /// Draws `snapshot`'s tree from node `root`, presented as `states` (one per node), into `cr`.
@@ -94,7 +97,7 @@ package final class Compositor {
         let s = stretch.isFinite && stretch > 0 ? Swift.min(Swift.max(stretch, 1.0 / 64), 64) : 1
         var bucket = pow(2, (log2(s) * 4).rounded(.up) / 4)
         let side = Swift.max(extent.width, extent.height) * bucket
-        if side > Double(Raster.maxSide) { bucket *= Double(Raster.maxSide) / side }
+        if side > Double(Raster.maxSide) { bucket *= Double(Raster.maxSide - 1) / side }
         return bucket
     }
 }

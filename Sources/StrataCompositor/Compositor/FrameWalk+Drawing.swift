@@ -99,9 +99,9 @@ extension FrameWalk {
                 cairo_restore(cr)
                 return
             }
-            var m = cairoMatrix(map.affine)
+            var m = cairoMatrix(map.affine.translatedBy(x: visible.minX, y: visible.minY))
             cairo_set_matrix(cr, &m)
-            cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
+            cairo_rectangle(cr, 0, 0, visible.width, visible.height)
         } else {
             let polygon = map.projectedPolygon(of: rect)
             guard polygon.count >= 3 else {
@@ -130,17 +130,20 @@ extension FrameWalk {
             raster.scale == 1 && t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
             && (t.tx + raster.origin.x).rounded() == t.tx + raster.origin.x
             && (t.ty + raster.origin.y).rounded() == t.ty + raster.origin.y
-        guard let pattern = raster.makePattern(filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR) else {
-            return
-        }
+        // Coordinates are rebased at the visible rectangle's corner: cairo hands pixman 16.16
+        // fixed-point transforms, which cannot hold the offsets of far corners of huge layers.
+        let shift = visible.origin
+        guard let pattern = raster.makePattern(
+            filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, rebasedAt: shift)
+        else { return }
         defer { cairo_pattern_destroy(pattern) }
         cairo_save(cr)
-        var m = cairoMatrix(t)
+        var m = cairoMatrix(t.translatedBy(x: shift.x, y: shift.y))
         cairo_set_matrix(cr, &m)
         cairo_set_source(cr, pattern)
         cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_new_path(cr)
-        cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
+        cairo_rectangle(cr, 0, 0, visible.width, visible.height)
         if alpha >= 1 {
             cairo_fill(cr)
         } else {

@@ -141,9 +141,20 @@ struct FrameWalk {
             return
         }
         let map = PlaneMap(context.toTarget)
+        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        // cairo and pixman work in fixed point: a layer magnified more than a million times
+        // (or with a non-finite one) cannot be drawn faithfully, so it is not drawn at all.
+        let stretch = map.scale(at: center)
+        guard stretch.isFinite, stretch <= Compositor.maxStretch else {
+            if !compositor.warnedNonFinite {
+                compositor.warnedNonFinite = true
+                Diagnostics.warn(
+                    "CALayer rendering: a layer is scaled by \(stretch) on the target (more than 10⁶); not drawn")
+            }
+            return
+        }
         let det = map.determinant
         guard det.isFinite, abs(det) > 1e-12 else { return }  // seen edge-on: nothing shows
-        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
         let wCenter = map.applyHomogeneous(center.x, center.y).w
         if !s.isDoubleSided, det * context.orientation * (wCenter < 0 ? -1 : 1) < 0 { return }
 

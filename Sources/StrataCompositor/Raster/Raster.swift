@@ -50,11 +50,12 @@ package final class Raster {
     }
 
     /// A cairo pattern that maps the raster onto its extent in local space (caller destroys it).
-    package func makePattern(filter: cairo_filter_t) -> OpaquePointer? {
+    /// With `rebasedAt` p, user space is the local space shifted so that p is its origin.
+    package func makePattern(filter: cairo_filter_t, rebasedAt p: CGPoint = .zero) -> OpaquePointer? {
         guard let pattern = cairo_pattern_create_for_surface(surface) else { return nil }
         var m = cairo_matrix_t()
         cairo_matrix_init_scale(&m, scale, scale)
-        cairo_matrix_translate(&m, -origin.x, -origin.y)
+        cairo_matrix_translate(&m, p.x - origin.x, p.y - origin.y)
         cairo_pattern_set_matrix(pattern, &m)
         cairo_pattern_set_filter(pattern, filter)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)

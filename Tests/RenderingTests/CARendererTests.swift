@@ -1,0 +1,159 @@
+import CoreGraphics
+import QuartzCore
+import Testing
+
+@Suite("CARenderer: frames, damage, next frame time")
+struct CARendererTests {
+    /// A renderer over a fresh 200×100 bitmap showing `root`.
+    func makeRenderer(_ root: CALayer, width: Int = 200, height: Int = 100) -> (CARenderer, CGContext) {
+        let context = Golden.makeContext(width: width, height: height)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = root
+        return (renderer, context)
+    }
+
+    func frame(_ renderer: CARenderer, at t: Double) -> CGRect {
+        renderer.beginFrame(atTime: t, timeStamp: nil)
+        let damage = renderer.updateBounds()
+        renderer.render()
+        renderer.endFrame()
+        return damage
+    }
+
+    @Test func firstFrameRedrawsEverythingAndAnUnchangedFrameNothing() {
+        let root = scene { () -> CALayer in
+            let root = canvas(200, 100)
+            root.addSublayer(solid(CGRect(x: 10, y: 10, width: 20, height: 20), 1, 0, 0))
+            return root
+        }
+        let (renderer, _) = makeRenderer(root)
+        #expect(frame(renderer, at: 0) == CGRect(x: 0, y: 0, width: 200, height: 100))
+        let second = frame(renderer, at: 1)
+        #expect(second.isNull || second.isEmpty)
+    }
+
+    /// Moving one small layer damages only its old and new places.
+    @Test func movingOneLayerDamagesOnlyWhereItWasAndIs() {
+        let (root, mover) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(200, 100)
+            for i in 0..<5 { root.addSublayer(solid(CGRect(x: 10 + i * 35, y: 60, width: 30, height: 30), 0, 0, 1)) }
+            let mover = solid(CGRect(x: 10, y: 10, width: 20, height: 20), 1, 0, 0)
+            root.addSublayer(mover)
+            return (root, mover)
+        }
+        let (renderer, context) = makeRenderer(root)
+        _ = frame(renderer, at: 0)
+        scene { mover.position = CGPoint(x: 70, y: 20) }
+        let damage = frame(renderer, at: 1)
+        // Old (10...30, 10...30) and new (60...80, 10...30), with a pixel of slack.
+        #expect(damage == CGRect(x: 9, y: 9, width: 72, height: 22))
+        let image = context.makeImage()!
+        #expect(near(image.rgba(65, 15), (255, 0, 0, 255)))
+        #expect(near(image.rgba(15, 15), (255, 255, 255, 255)))
+        // The partial redraw equals a full render of the same tree.
+        let full = Golden.render(root, width: 200, height: 100, at: 1)
+        #expect(Golden.compare(image, full, channelTolerance: 0)?.maxChannel == 0)
+    }
+
+    @Test func addUpdateAddsToTheRegion() {
+        let root = scene { canvas(200, 100) }
+        let (renderer, _) = makeRenderer(root)
+        _ = frame(renderer, at: 0)
+        renderer.beginFrame(atTime: 1, timeStamp: nil)
+        renderer.addUpdate(CGRect(x: 5, y: 6, width: 7, height: 8))
+        #expect(renderer.updateBounds() == CGRect(x: 5, y: 6, width: 7, height: 8))
+        renderer.render()
+        renderer.endFrame()
+    }
+
+    /// Unchanged layers reuse their cached rasters: a second frame rasterizes nothing.
+    @Test func unchangedLayersAreNotRasterizedAgain() {
+        let root = scene { () -> CALayer in
+            let root = canvas(200, 100)
+            let rounded = solid(CGRect(x: 10, y: 10, width: 50, height: 50), 0, 0.5, 1)
+            rounded.cornerRadius = 10
+            root.addSublayer(rounded)
+            return root
+        }
+        let context = Golden.makeContext(width: 200, height: 100)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = root
+        _ = frame(renderer, at: 0)
+        #expect(renderer.rastersMadeInLastFrame == 1)
+        renderer.beginFrame(atTime: 1, timeStamp: nil)
+        renderer.addUpdate(CGRect(x: 0, y: 0, width: 200, height: 100))  // redraw everything
+        renderer.render()
+        renderer.endFrame()
+        #expect(renderer.rastersMadeInLastFrame == 0)
+    }
+
+    /// Frames show animations at the frame's time; nextFrameTime says when to come back.
+    @Test func framesFollowAnimationsAndNextFrameTimeTracksThem() {
+        let clock = MediaClock.Manual(time: 100)
+        MediaClock.withClock(clock) {
+            let (root, mover) = scene { () -> (CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let mover = solid(CGRect(x: 0, y: 40, width: 20, height: 20), 1, 0, 0)
+                root.addSublayer(mover)
+                return (root, mover)
+            }
+            let (renderer, context) = makeRenderer(root)
+            _ = frame(renderer, at: 100)
+            renderer.beginFrame(atTime: 100, timeStamp: nil)
+            #expect(renderer.nextFrameTime() == .infinity)
+            renderer.endFrame()
+
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 10
+            move.toValue = 190
+            move.duration = 2
+            move.beginTime = 101  // starts one second from now
+            CATransaction.begin()
+            mover.add(move, forKey: "move")
+            CATransaction.commit()
+
+            renderer.beginFrame(atTime: 100.5, timeStamp: nil)
+            #expect(abs(renderer.nextFrameTime() - 101) < 1e-9)
+            renderer.render()
+            renderer.endFrame()
+            renderer.beginFrame(atTime: 102, timeStamp: nil)  // half way: x = 100
+            #expect(renderer.nextFrameTime() == 102)
+            renderer.render()
+            renderer.endFrame()
+            let image = context.makeImage()!
+            #expect(near(image.rgba(100, 50), (255, 0, 0, 255)))
+            #expect(near(image.rgba(88, 50), (255, 255, 255, 255)))
+            renderer.beginFrame(atTime: 104, timeStamp: nil)  // over: back to the model value
+            #expect(renderer.nextFrameTime() == .infinity)
+            renderer.render()
+            renderer.endFrame()
+            #expect(near(context.makeImage()!.rgba(5, 50), (255, 0, 0, 255)))
+        }
+    }
+
+    /// The renderer's bounds choose what part of the layer space fills the destination.
+    @Test func boundsScaleTheLayerSpaceOntoTheDestination() {
+        let root = scene { () -> CALayer in
+            let root = canvas(100, 50)
+            root.addSublayer(solid(CGRect(x: 50, y: 25, width: 10, height: 10), 0, 0, 1))
+            return root
+        }
+        let (renderer, context) = makeRenderer(root)
+        renderer.bounds = CGRect(x: 50, y: 25, width: 50, height: 25)  // the bottom-right quarter, ×4
+        _ = frame(renderer, at: 0)
+        let image = context.makeImage()!
+        #expect(near(image.rgba(1, 1), (0, 0, 255, 255)))
+        #expect(near(image.rgba(39, 39), (0, 0, 255, 255)))
+        #expect(near(image.rgba(41, 41), (255, 255, 255, 255)))
+    }
+
+    @Test func nonFiniteFrameTimeSkipsTheFrame() {
+        let root = scene { canvas(200, 100) }
+        let (renderer, context) = makeRenderer(root)
+        renderer.beginFrame(atTime: .nan, timeStamp: nil)  // tried: NaN time → warning, nothing drawn
+        renderer.render()
+        renderer.endFrame()
+        #expect(context.makeImage()!.rgba(50, 50).a == 0)
+        #expect(renderer.nextFrameTime() == .infinity)
+    }
+}
