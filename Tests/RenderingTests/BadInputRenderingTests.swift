@@ -1,4 +1,5 @@
 import CoreGraphics
+import Foundation
 import QuartzCore
 import StrataCompositor
 import StrataRender
@@ -144,9 +145,12 @@ struct BadInputRenderingTests {
                 return root
             }
             let image = Golden.render(root, width: 100, height: 100)
-            // 9,999 steps of 0.005 move the deepest layer by ≈ 50 points.
-            #expect(image.rgba(80, 80).r > 200)
-            #expect(image.rgba(80, 80).g < 60)
+            // 9,999 steps of 0.005 move the deepest layer by ≈ 50 points; 0.9999^10000 ≈ e⁻¹
+            // of red over white for the translucent chain.
+            let expectedGreen = translucent ? Int((255 * (1 - pow(0.9999, 10_000))).rounded()) : 0
+            #expect(image.rgba(80, 80).r == 255)
+            #expect(abs(image.rgba(80, 80).g - expectedGreen) <= 3)
+            if !translucent { #expect(near(image.rgba(62, 62), (0, 0, 0, 255))) }  // the deepest layer's black square
         }
     }
 }

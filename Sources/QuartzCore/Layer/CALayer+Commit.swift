@@ -14,16 +14,20 @@ extension CALayer: TransactionCommitting {
         CATransaction.lock()
         defer { CATransaction.unlock() }
         layoutAndDisplay(layers)
+        var ancestry = AncestryMemo()
         for layer in layers {
-            let local = layer.mediaTimeMap.apply(mediaTime)
+            let place = ancestry.place(of: layer)
+            let local = place.timeMap.apply(mediaTime)
             for entry in layer.animationEntries where !entry.isCommitted {
                 entry.resolveBeginTime(now: local)
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
-            if MediaClock.isSystemClock { layer.scheduleAnimationEvents(after: mediaTime) }
+            if MediaClock.isSystemClock, !layer.animationEntries.isEmpty {
+                layer.scheduleAnimationEvents(after: mediaTime)
+            }
             // The tree's snapshot is built in the next pass, once for all its layers.
-            TransactionStack.register(layer.rootLayer.snapshotPublisher)
+            TransactionStack.register(place.root.snapshotPublisher)
         }
     }
 
@@ -63,14 +67,54 @@ extension CALayer: TransactionCommitting {
         }
     }
 
-    /// A layer added to a committed tree is committed with it (its sublayers too).
+    /// A layer added to a committed tree is committed with it (its sublayers too; iterative).
     private func markSubtreeCommitted() {
-        for sublayer in sublayerStorage where !sublayer.flags.hasBeenCommitted {
-            sublayer.flags.hasBeenCommitted = true
-            sublayer.markSubtreeCommitted()
+        var stack: [CALayer] = [self]
+        while let layer = stack.popLast() {
+            for sublayer in layer.sublayerStorage where !sublayer.flags.hasBeenCommitted {
+                sublayer.flags.hasBeenCommitted = true
+                stack.append(sublayer)
+            }
+            if let mask = layer.maskStorage, !mask.flags.hasBeenCommitted {
+                mask.flags.hasBeenCommitted = true
+            }
         }
-        if let mask = maskStorage, !mask.flags.hasBeenCommitted {
-            mask.flags.hasBeenCommitted = true
+    }
+}
+
+/// Where layers sit in their trees, worked out once per commit: a layer's root, depth and media
+/// time map come from its nearest already-known ancestor, so a commit of n layers in a tree of
+/// depth d costs O(n + d) instead of O(n·d). Call under the transaction lock.
+struct AncestryMemo {
+    struct Place {
+        var root: CALayer
+        var depth: Int
+        var timeMap: TimeMap
+    }
+
+    private var known: [ObjectIdentifier: Place] = [:]
+
+    mutating func place(of layer: CALayer) -> Place {
+        if let place = known[ObjectIdentifier(layer)] { return place }
+        // Climb to the first known ancestor (or the root), then come back down filling in.
+        var chain: [CALayer] = []
+        var current: CALayer? = layer
+        var base: Place?
+        while let c = current {
+            if let place = known[ObjectIdentifier(c)] {
+                base = place
+                break
+            }
+            chain.append(c)
+            current = c.superlayerStorage ?? c.maskOwner
         }
+        var place = base
+        for c in chain.reversed() {
+            let map = (place?.timeMap ?? .identity).then(c.state.visual.timeMap)
+            let next = Place(root: place?.root ?? c, depth: (place?.depth ?? -1) + 1, timeMap: map)
+            known[ObjectIdentifier(c)] = next
+            place = next
+        }
+        return place!
     }
 }

@@ -112,6 +112,9 @@ extension CALayer {
 
     /// True when `layer` is this layer or one of its descendants (masks included).
     final func isAncestor(of layer: CALayer) -> Bool {
+        // A layer with nothing below it is an ancestor of itself only (the common case of
+        // adding a fresh layer deep in a tree costs O(1), not O(depth)).
+        if sublayerStorage.isEmpty, maskStorage == nil { return layer === self }
         var current: CALayer? = layer
         var steps = 0
         while let c = current, steps < 1_000_000 {

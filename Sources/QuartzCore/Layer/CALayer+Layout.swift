@@ -119,14 +119,9 @@ extension CALayer {
     private static func topDown(_ layers: [CALayer], where test: (CALayer) -> Bool) -> [CALayer] {
         var seen = Set<ObjectIdentifier>()
         var result: [(layer: CALayer, depth: Int)] = []
+        var ancestry = AncestryMemo()
         for layer in layers where test(layer) && seen.insert(ObjectIdentifier(layer)).inserted {
-            var depth = 0
-            var current = layer
-            while let parent = current.superlayerStorage ?? current.maskOwner {
-                depth += 1
-                current = parent
-            }
-            result.append((layer, depth))
+            result.append((layer, ancestry.place(of: layer).depth))
         }
         if result.count < 2 { return result.map(\.layer) }
         return result.enumerated()

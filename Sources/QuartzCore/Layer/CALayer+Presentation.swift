@@ -69,11 +69,18 @@ extension CALayer {
         return key.read(from: value)
     }
 
-    /// Media time to this layer's local time: every ancestor's timing, then its own (composed
-    /// without building the chain).
+    /// Media time to this layer's local time: every ancestor's timing, then its own (iterative:
+    /// trees thousands of levels deep must not exhaust the stack).
     final var mediaTimeMap: TimeMap {
-        let parent = superlayerStorage ?? maskOwner
-        return (parent?.mediaTimeMap ?? .identity).then(state.timeMap)
+        var maps: [TimeMap] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            maps.append(current.state.visual.timeMap)
+            layer = current.superlayerStorage ?? current.maskOwner
+        }
+        var map = TimeMap.identity
+        for m in maps.reversed() { map = map.then(m) }
+        return map
     }
 
     /// Applies `model`'s committed animations at `mediaTime` to this (presentation) copy.

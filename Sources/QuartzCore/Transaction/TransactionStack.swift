@@ -286,7 +286,11 @@ package final class TransactionStack {
                 break
             }
             let context = TransactionCommitContext(commitTime: commitTime, pass: pass)
-            for participant in batch {
+            // Layers are committed in one batch (their layout, display and tree positions are
+            // worked out once for all of them); other participants one by one.
+            let layers = batch.compactMap { $0 as? CALayer }
+            if !layers.isEmpty { CALayer.commit(layers, at: context.commitTime) }
+            for participant in batch where !(participant is CALayer) {
                 participant.commitTransaction(context)
             }
         }
