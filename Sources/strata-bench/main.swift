@@ -11,7 +11,9 @@ import Glibc
 //
 //   swift run -c release strata-bench [SCENARIO...] [--frames N]
 
-let scenarios: [Scenario] = [.evaluate10kLayers, .commit30kImplicit, .presentation3]
+let scenarios: [Scenario] = [
+    .evaluate10kLayers, .commit30kImplicit, .presentation3, .composite300, .composite300Baseline, .compositeOneMoves,
+]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {

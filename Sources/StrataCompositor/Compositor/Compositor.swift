@@ -44,6 +44,22 @@ package final class Compositor {
     /// The largest magnification (target pixels per local unit) a layer is drawn at.
     package static let maxStretch = 1e6
 
+    /// One raster or solid fill put on the target (recorded for the benchmark's baseline).
+    package struct RecordedComposite {
+        package var raster: Raster?
+        package var color: RGBA?
+        /// For a fill: the local rectangle.
+        package var rect: CGRect
+        package var map: PlaneMap
+        package var alpha: Double
+        package var antialias: Bool
+    }
+
+    /// When set, every composite of the next frames is recorded in `recorded` (benchmarks
+    /// replay them as the bare cairo/pixman calls that make the same pixels).
+    package var recordsComposites = false
+    package var recorded: [RecordedComposite] = []
+
     package init() {}
 
     /// Draws `snapshot`'s tree from node `root`, presented as `states` (one per node), into `cr`.
@@ -58,6 +74,7 @@ package final class Compositor {
     ) {
         frameNumber &+= 1
         rastersMade = 0
+        recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
         var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
         walk.run(root: root, placement: placement, base: base, clip: clip)

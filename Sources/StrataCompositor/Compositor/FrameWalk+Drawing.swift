@@ -89,6 +89,10 @@ extension FrameWalk {
 
     /// Fills a solid rectangle of local space (the common plain layer: no raster needed).
     func fillRectangle(_ rect: CGRect, color: RGBA, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
+        if compositor.recordsComposites {
+            compositor.recorded.append(
+                .init(raster: nil, color: color, rect: rect, map: map, alpha: alpha, antialias: antialias))
+        }
         cairo_save(cr)
         cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
@@ -118,6 +122,10 @@ extension FrameWalk {
 
     /// Composites a cached raster through `map` at `alpha`.
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
+        if compositor.recordsComposites {
+            compositor.recorded.append(
+                .init(raster: raster, color: nil, rect: raster.extent, map: map, alpha: alpha, antialias: antialias))
+        }
         guard map.isAffine else {
             ProjectiveWarp.draw(raster, through: map, onto: cr, clip: clip, alpha: alpha, antialias: antialias)
             return

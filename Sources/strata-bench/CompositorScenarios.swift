@@ -1,0 +1,205 @@
+import Foundation
+import CCairo
+import QuartzCore
+import StrataCompositor
+import StrataRender
+
+/// Issue 6's scene: 300 layers (64–256 points, rounded corners and borders, a third with images,
+/// a tenth with shadows, random 2D transforms, 20 with perspective) on a 1920×1080 canvas.
+final class CompositeScene: @unchecked Sendable {
+    let root: CALayer
+    let layers: [CALayer]
+    let snapshot: RenderTreeSnapshot
+    let states: [RenderLayerState]
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    static let width = 1920, height = 1080
+
+    init() {
+        var random = SplitMix(seed: 6)
+        let images = (0..<6).map { CompositeScene.makeImage(index: $0) }
+        var layers: [CALayer] = []
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: CompositeScene.width, height: CompositeScene.height)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+        for i in 0..<300 {
+            let layer = CALayer()
+            let w = random.next(in: 64...256), h = random.next(in: 64...256)
+            layer.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+            layer.position = CGPoint(x: random.next(in: 0...1920), y: random.next(in: 0...1080))
+            layer.backgroundColor = CGColor(
+                red: random.next(in: 0...1), green: random.next(in: 0...1), blue: random.next(in: 0...1), alpha: 1)
+            layer.cornerRadius = random.next(in: 6...24)
+            layer.borderWidth = random.next(in: 1...4)
+            layer.borderColor = CGColor(gray: random.next(in: 0...0.5), alpha: 1)
+            if i % 3 == 0 {
+                layer.contents = images[i % images.count]
+                layer.contentsGravity = .resizeAspectFill
+                layer.masksToBounds = true
+            }
+            if i % 10 == 5 {
+                layer.shadowOpacity = 0.5
+                layer.shadowRadius = random.next(in: 3...8)
+                layer.shadowOffset = CGSize(width: 0, height: 4)
+            }
+            if i < 20 {
+                var perspective = CATransform3DIdentity
+                perspective.m34 = -1.0 / 800
+                layer.transform = CATransform3DRotate(perspective, random.next(in: -0.8...0.8), 0, 1, 0)
+            } else {
+                layer.setAffineTransform(
+                    CGAffineTransform(rotationAngle: random.next(in: -0.6...0.6))
+                        .scaledBy(x: random.next(in: 0.8...1.2), y: random.next(in: 0.8...1.2)))
+            }
+            layer.allowsEdgeAntialiasing = true
+            root.addSublayer(layer)
+            layers.append(layer)
+        }
+        CATransaction.commit()
+        self.root = root
+        self.layers = layers
+        snapshot = root.committedSnapshot!.snapshot
+        states = snapshot.nodes.map(\.state)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(CompositeScene.width), Int32(CompositeScene.height))
+        cr = cairo_create(surface)
+    }
+
+    var canvas: CGRect { CGRect(x: 0, y: 0, width: CompositeScene.width, height: CompositeScene.height) }
+
+    static func makeImage(index: Int) -> CGImage {
+        let context = CGContext(
+            data: nil, width: 128, height: 128, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        for k in 0..<8 {
+            context.setFillColor(CGColor(red: CGFloat(k) / 8, green: CGFloat(index) / 6, blue: 0.5, alpha: 1))
+            context.fill(CGRect(x: k * 16, y: 0, width: 16, height: 128))
+        }
+        return context.makeImage()!
+    }
+
+    /// Replays the recorded composites as the plain cairo/pixman calls that make the same pixels.
+    func replay(_ records: [Compositor.RecordedComposite]) {
+        for r in records {
+            if let raster = r.raster {
+                guard r.map.isAffine else {
+                    ProjectiveWarp.draw(raster, through: r.map, onto: cr, clip: canvas, alpha: r.alpha, antialias: r.antialias)
+                    continue
+                }
+                let t = r.map.affine
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                cairo_save(cr)
+                cairo_set_matrix(cr, &m)
+                let pattern = raster.makePattern(filter: CAIRO_FILTER_BILINEAR)!
+                cairo_set_source(cr, pattern)
+                cairo_set_antialias(cr, r.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+                cairo_rectangle(cr, r.rect.minX, r.rect.minY, r.rect.width, r.rect.height)
+                if r.alpha >= 1 {
+                    cairo_fill(cr)
+                } else {
+                    cairo_clip(cr)
+                    cairo_paint_with_alpha(cr, r.alpha)
+                }
+                cairo_pattern_destroy(pattern)
+                cairo_restore(cr)
+            } else if let color = r.color {
+                let t = r.map.affine
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                cairo_save(cr)
+                cairo_set_matrix(cr, &m)
+                cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * r.alpha)
+                cairo_rectangle(cr, r.rect.minX, r.rect.minY, r.rect.width, r.rect.height)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so every run draws the same scene.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(in range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    }
+}
+
+extension Scenario {
+    nonisolated(unsafe) static let compositeScene = CompositeScene()
+    nonisolated(unsafe) static let compositor = Compositor()
+
+    /// Issue 6's first figure: the 300-layer 1080p frame, fully recomposited (rasters cached).
+    static let composite300 = Scenario(
+        name: "composite-300-layers-1080p",
+        summary: "a 1920×1080 frame of 300 layers (rounded, bordered, 1/3 images, 1/10 shadows, 2D transforms, 20 in perspective), fully recomposited from cached layer rasters",
+        budgetMilliseconds: 8, units: 300, unitName: "layer",
+        prepare: {
+            let scene = compositeScene
+            return { _ in
+                compositor.draw(
+                    scene.snapshot, states: scene.states, placement: .inSuperlayer, into: scene.cr, base: .identity,
+                    clip: scene.canvas)
+            }
+        })
+
+    /// The baseline for the figure above: the same composites as bare cairo/pixman calls.
+    static let composite300Baseline = Scenario(
+        name: "composite-300-layers-1080p-baseline",
+        summary: "the same frame as the bare cairo/pixman calls (set matrix, source, fill) from the same cached rasters",
+        budgetMilliseconds: nil, units: 300, unitName: "layer",
+        prepare: {
+            let scene = compositeScene
+            let recorder = Compositor()
+            recorder.recordsComposites = true
+            recorder.draw(
+                scene.snapshot, states: scene.states, placement: .inSuperlayer, into: scene.cr, base: .identity,
+                clip: scene.canvas)
+            let records = recorder.recorded
+            return { _ in scene.replay(records) }
+        })
+
+    /// Issue 6's second figure: one small layer moves; the renderer redraws only the damage.
+    static let compositeOneMoves = Scenario(
+        name: "composite-one-small-layer-moves",
+        summary: "the same 300-layer scene in a CARenderer: one 64-point layer moves 3 points (commit, evaluate, damage, redraw)",
+        budgetMilliseconds: 0.5, units: 1, unitName: "frame",
+        prepare: {
+            let scene = CompositeScene()
+            let context = CGContext(
+                data: nil, width: CompositeScene.width, height: CompositeScene.height, bitsPerComponent: 8,
+                bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = scene.root
+            let mover = CALayer()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            mover.frame = CGRect(x: 100, y: 100, width: 64, height: 64)
+            mover.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            scene.root.addSublayer(mover)
+            CATransaction.commit()
+            renderer.beginFrame(atTime: 0, timeStamp: nil)
+            renderer.render()
+            renderer.endFrame()
+            return { frame in
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                mover.position = CGPoint(x: 132 + Double(frame % 100) * 3, y: 132)
+                CATransaction.commit()
+                renderer.beginFrame(atTime: Double(frame), timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+            }
+        })
+}
+
