@@ -100,7 +100,7 @@ package struct Footprints: Equatable {
                 source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -pad, dy: -pad))
         }
         guard extent.width.isFinite, extent.height.isFinite else { return .null }
-        return CGRect.bounding(map.projectedPolygon(of: extent))
+        return map.boundingBox(of: extent)
     }
 
     /// Everything about a layer's own look.
@@ -118,15 +118,18 @@ package struct Footprints: Equatable {
         h.combine(s.borderColor?.sRGBComponents)
         h.combine(s.shadowColor?.sRGBComponents)
         h.combine(s.shadowPath.map(ObjectIdentifier.init))
-        h.combine(s.contentsImage.map(ObjectIdentifier.init))
         h.combine(s.maskedCornersRaw)
         h.combine(s.isCornerCurveContinuous)
-        h.combine(s.contentsGravityName)
         h.combine(s.masksToBounds)
         h.combine(s.isDoubleSided)
         h.combine(s.isGeometryFlipped)
-        h.combine(s.minificationFilterName)
-        h.combine(s.magnificationFilterName)
+        if let image = s.contentsImage {
+            // Names matter only with contents (and strings are slow to hash).
+            h.combine(ObjectIdentifier(image))
+            h.combine(s.contentsGravityName)
+            h.combine(s.minificationFilterName)
+            h.combine(s.magnificationFilterName)
+        }
         h.combine(s.allowsGroupOpacity)
         h.combine(s.allowsEdgeAntialiasing)
         h.combine(s.zPosition)

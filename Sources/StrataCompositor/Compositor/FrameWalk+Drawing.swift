@@ -33,13 +33,13 @@ extension FrameWalk {
     func deviceBox(of rect: CGRect, map: PlaneMap, shadow: (color: RGBA, radius: Double)?, s: RenderLayerState)
         -> CGRect
     {
-        var box = CGRect.bounding(map.projectedPolygon(of: rect))
+        var box = map.boundingBox(of: rect)
         if let shadow {
             let source = s.shadowPath?.boundingBoxOfPath ?? rect
             let pad = 3 * shadow.radius + 1
             let shadowRect = source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height)
                 .insetBy(dx: -pad, dy: -pad)
-            box = box.union(CGRect.bounding(map.projectedPolygon(of: shadowRect)))
+            box = box.union(map.boundingBox(of: shadowRect))
         }
         return box
     }

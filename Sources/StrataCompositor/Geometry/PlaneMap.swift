@@ -85,6 +85,23 @@ package struct PlaneMap: Sendable, Equatable {
         return (s1 / 2 + disc.squareRoot()).squareRoot()
     }
 
+    /// The bounding box of `r`'s image (the part in front of the eye); no allocation when the
+    /// whole rectangle is in front, which is the common case.
+    package func boundingBox(of r: CGRect) -> CGRect {
+        let xs = (r.minX, r.maxX), ys = (r.minY, r.maxY)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(xs.0, ys.0), (xs.1, ys.0), (xs.1, ys.1), (xs.0, ys.1)] {
+            let q = applyHomogeneous(x, y)
+            guard q.w > 1e-9 * Swift.max(1, abs(i)) else { return CGRect.bounding(projectedPolygon(of: r)) }
+            let px = q.x / q.w, py = q.y / q.w
+            minX = Swift.min(minX, px)
+            maxX = Swift.max(maxX, px)
+            minY = Swift.min(minY, py)
+            maxY = Swift.max(maxY, py)
+        }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The corners of `r` clipped to w ≥ ε (the part in front of the eye) and projected, in order.
     package func projectedPolygon(of r: CGRect) -> [CGPoint] {
         var corners = [
