@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        // Offline export of layer trees: PNG sequences, GIF, MP4 (ffmpeg) and contact sheets.
+        .library(name: "StrataExport", targets: ["StrataExport"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
@@ -58,10 +60,12 @@ let package = Package(
         .target(
             name: "QuartzCore",
             dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor"]),
+        // Offline hosts: a layer tree played on its own clock, rendered to files.
+        .target(name: "StrataExport", dependencies: ["QuartzCore"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore",
+                "QuartzCore", "StrataExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -79,7 +83,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender"],
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport"],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,7 @@
 # Runs apt-get directly as root, through sudo otherwise. Needs the Swift toolchain on PATH.
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev)
+packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev ffmpeg)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,10 +1,14 @@
 import ArgumentParser
+import Foundation
 import QuartzCore
+import StrataExport
 
-/// `strata demo [NAME] [--out DIR]`: renders one demo, or all of them, to PNG files.
+/// `strata demo [NAME] [--out DIR] [--format ...]`: renders one demo, or all of them.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo", abstract: "Render a demo (or every demo) to PNG files.")
+        commandName: "demo",
+        abstract: "Render a demo (or every demo) to PNG, GIF, MP4 or a contact sheet.",
+        discussion: "Animated demos play on their own clock: frame i shows time i/fps. GIF and MP4 need ffmpeg.")
 
     @Argument(help: "The demo to render; all of them when omitted. `strata list` names them.")
     var name: String?
@@ -12,30 +16,107 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The folder to write into (created when missing).")
     var out: String = "out"
 
+    @Option(help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
+    var format: String = "all"
+
+    @Option(help: "Frames per second (1–240); the demo's own rate when omitted.")
+    var fps: Double?
+
+    @Option(help: "Size in points, as WIDTHxHEIGHT; the demo's own size when omitted.")
+    var size: String?
+
+    @Option(help: "Pixels per point (up to 8).")
+    var scale: Double = 1
+
+    @Option(help: "Seconds to render; the demo's own length when omitted.")
+    var duration: Double?
+
     func validate() throws {
         if let name, Demo.named(name) == nil {
             throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.all.map(\.name).joined(separator: ", "))")
         }
+        guard format == "all" || ExportFormat(rawValue: format) != nil else {
+            throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
+        }
+        if let size { _ = try Self.parseSize(size) }
+    }
+
+    static func parseSize(_ text: String) throws -> CGSize {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError("size '\(text)' should look like 640x480")
+        }
+        return CGSize(width: w, height: h)
     }
 
     func run() throws {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let demos = name.flatMap(Demo.named).map { [$0] } ?? Demo.all
+        let formats: [ExportFormat] = format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
+        let started = Date()
         for demo in demos {
-            let file = folder.appendingPathComponent("\(demo.name).png")
-            guard let image = demo.render() else {
-                throw DemoError(message: "demo '\(demo.name)' could not be rendered")
+            switch demo.kind {
+            case .still(let render):
+                try LayerRecording.makeFolder(folder)
+                guard let image = render() else { throw ExportError("demo '\(demo.name)' could not be rendered") }
+                let file = folder.appendingPathComponent("\(demo.name).png")
+                try image.writePNG(to: file)
+                print("wrote \(file.path)")
+            case .animation(let defaults, let make):
+                var settings = defaults
+                if let fps { settings.fps = fps }
+                if let size { settings.size = try Self.parseSize(size) }
+                settings.scale = scale
+                if let duration { settings.duration = duration }
+                try settings.validate()
+                // A still (duration 0) is one PNG whatever the format.
+                let wanted: [ExportFormat] = settings.duration == 0 ? [.sheet] : formats
+                for format in wanted {
+                    let target = Self.target(for: demo.name, format: format, in: folder, still: settings.duration == 0)
+                    let progress = Progress(label: "\(demo.name) \(format.rawValue)")
+                    try make(settings).export(format, to: target, progress: progress.update)
+                    progress.finish(path: target.path)
+                }
             }
-            try image.writePNG(to: file)
-            print("wrote \(file.path)")
+        }
+        print(String(format: "done in %.1f s; files are in %@", Date().timeIntervalSince(started), folder.path))
+    }
+
+    static func target(for name: String, format: ExportFormat, in folder: URL, still: Bool) -> URL {
+        switch format {
+        case .png: folder.appendingPathComponent(name, isDirectory: true)
+        case .gif: folder.appendingPathComponent("\(name).gif")
+        case .mp4: folder.appendingPathComponent("\(name).mp4")
+        case .sheet: folder.appendingPathComponent(still ? "\(name).png" : "\(name)-sheet.png")
         }
     }
 }
 
-struct DemoError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// Frames done, rate and time left: a live line on a terminal, one line at the end otherwise.
+final class Progress {
+    let label: String
+    let started = Date()
+    let isTerminal = isatty(STDOUT_FILENO) != 0
+    var last = Date.distantPast
+
+    init(label: String) { self.label = label }
+
+    func update(done: Int, total: Int) {
+        guard isTerminal, Date().timeIntervalSince(last) > 0.1 || done == total else { return }
+        last = Date()
+        let elapsed = Date().timeIntervalSince(started)
+        let rate = Double(done) / max(elapsed, 1e-6)
+        let left = Double(total - done) / max(rate, 1e-6)
+        let width = 24, filled = width * done / max(total, 1)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let line = String(format: "\r%@ [%@] %d/%d frames, %.0f fps, %.1f s left ", label, bar, done, total, rate, left)
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+
+    func finish(path: String) {
+        if isTerminal { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+        print(String(format: "wrote %@ (%.1f s)", path, Date().timeIntervalSince(started)))
+    }
 }
 
 /// `strata list`: the demos and what each shows.

@@ -6,7 +6,7 @@ extension Demo {
     static let coreGraphics = Demo(
         name: "coregraphics",
         summary: "Core Graphics drawing: gradients, paths, dashes, shadows, images, a CATransform3D card",
-        render: drawCoreGraphicsDemo)
+        kind: .still(drawCoreGraphicsDemo))
 }
 
 private func drawCoreGraphicsDemo() -> CGImage? {

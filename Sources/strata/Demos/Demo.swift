@@ -1,12 +1,34 @@
 import QuartzCore
+import StrataExport
 
-/// A named demo: something Strata can draw, for people to look at.
+/// A named demo: something Strata draws or animates, for people to look at.
 struct Demo: Sendable {
+    enum Kind: Sendable {
+        /// One picture.
+        case still(@Sendable () -> CGImage?)
+        /// An animation: a layer tree played on its own clock, with scripted events.
+        case animation(defaults: ExportSettings, make: @Sendable (ExportSettings) -> LayerRecording)
+    }
+
     let name: String
     let summary: String
-    let render: @Sendable () -> CGImage?
+    let kind: Kind
 
-    static let all: [Demo] = [coreGraphics]
+    static let all: [Demo] = [coreGraphics] + seedDemos
 
     static func named(_ name: String) -> Demo? { all.first { $0.name == name } }
+}
+
+extension Demo {
+    /// An animation demo of `size` points lasting `duration` seconds at 30 fps.
+    static func animation(
+        _ name: String, _ summary: String, size: CGSize = CGSize(width: 320, height: 240), duration: Double,
+        script: @escaping @Sendable (LayerRecording.Script) -> CALayer
+    ) -> Demo {
+        Demo(
+            name: name, summary: summary,
+            kind: .animation(
+                defaults: ExportSettings(size: size, fps: 30, duration: duration),
+                make: { settings in LayerRecording(settings: settings, script: script) }))
+    }
 }

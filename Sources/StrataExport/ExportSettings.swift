@@ -1,0 +1,69 @@
+import QuartzCore
+
+/// What to render: a size in points, a pixel scale, a frame rate and a duration.
+public struct ExportSettings: Sendable, Equatable {
+    /// The picture's size in points (the root layer's superlayer space shown, origin top-left).
+    public var size: CGSize
+    /// Pixels per point.
+    public var scale: CGFloat
+    /// Frames per second.
+    public var fps: Double
+    /// Seconds of animation rendered, from time 0.
+    public var duration: Double
+
+    public init(size: CGSize, scale: CGFloat = 1, fps: Double = 30, duration: Double) {
+        self.size = size
+        self.scale = scale
+        self.fps = fps
+        self.duration = duration
+    }
+
+    /// The limits every export is held to (bad values are refused with a message, never clamped).
+    public static let maxPixelSide = 8192
+    public static let fpsRange: ClosedRange<Double> = 1...240
+    public static let maxDuration: Double = 3600
+    public static let maxFrames = 100_000
+
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+
+    /// Frame i shows time i / fps; there are ⌊duration·fps⌋ + 1 frames (both ends included),
+    /// or one frame for a still (duration 0).
+    public var frameCount: Int { Int((duration * fps + 1e-9).rounded(.down)) + 1 }
+
+    /// The time of frame `index`, computed from the index (never accumulated).
+    public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+
+    /// Throws `ExportError` naming the first value out of range.
+    public func validate() throws {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw ExportError("size \(size.width)x\(size.height) must be positive and finite")
+        }
+        guard scale.isFinite, scale > 0, scale <= 8 else { throw ExportError("scale \(scale) must be in (0, 8]") }
+        guard pixelWidth >= 1, pixelHeight >= 1, pixelWidth <= Self.maxPixelSide, pixelHeight <= Self.maxPixelSide
+        else {
+            throw ExportError(
+                "frame size \(pixelWidth)x\(pixelHeight) pixels is outside 1...\(Self.maxPixelSide) on each side")
+        }
+        guard Self.fpsRange.contains(fps) else {
+            throw ExportError("frame rate \(fps) must be within \(Self.fpsRange.lowerBound)...\(Self.fpsRange.upperBound) fps")
+        }
+        guard duration.isFinite, duration >= 0, duration <= Self.maxDuration else {
+            throw ExportError("duration \(duration) s must be within 0...\(Self.maxDuration) s")
+        }
+        guard frameCount <= Self.maxFrames else {
+            throw ExportError("\(frameCount) frames is more than \(Self.maxFrames); lower the duration or the rate")
+        }
+    }
+}
+
+/// An export failure, with a message for people (ffmpeg's own message when it failed).
+public struct ExportError: Error, CustomStringConvertible, Equatable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import QuartzCore
+
+/// The files an export can make.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// One PNG per frame, `frame-00000.png` ... in a folder.
+    case png
+    /// An animated GIF (ffmpeg).
+    case gif
+    /// H.264 video in an MP4 container (ffmpeg).
+    case mp4
+    /// A contact sheet: one PNG with evenly spaced frames in a grid.
+    case sheet
+}
+
+extension LayerRecording {
+    /// Renders the recording into `url` (a folder for `.png`, a file otherwise). `progress` is
+    /// called after each frame with (frames done, frames in all).
+    public func export(
+        _ format: ExportFormat, to url: URL, sheetFrames: Int = 12, progress: ((Int, Int) -> Void)? = nil
+    ) throws {
+        try settings.validate()
+        let total = settings.frameCount
+        switch format {
+        case .png:
+            try Self.makeFolder(url)
+            try renderFrames { index, _, frame in
+                try Self.write(frame, to: url.appendingPathComponent(String(format: "frame-%05d.png", index)))
+                progress?(index + 1, total)
+            }
+        case .gif, .mp4:
+            try Self.makeFolder(url.deletingLastPathComponent())
+            let encoder = try FFmpegEncoder(writing: url, format: format, settings: settings)
+            do {
+                try renderFrames { (index: Int, _: Double, frame: CGContext) in
+                    try encoder.write(frame)
+                    progress?(index + 1, total)
+                }
+            } catch {
+                try? encoder.finish()
+                throw error
+            }
+            try encoder.finish()
+        case .sheet:
+            try Self.makeFolder(url.deletingLastPathComponent())
+            let picks = ContactSheet.frameIndices(count: sheetFrames, of: total)
+            var sheet = ContactSheet(settings: settings, cells: picks.count)
+            try renderFrames { index, time, frame in
+                if let cell = picks.firstIndex(of: index) { sheet.place(frame, at: cell, time: time) }
+                progress?(index + 1, total)
+            }
+            guard let image = sheet.image else { throw ExportError("the contact sheet could not be made") }
+            try Self.write(image, to: url)
+        }
+    }
+
+    package static func makeFolder(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw ExportError("cannot create the folder \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    static func write(_ image: CGImage, to url: URL) throws {
+        do {
+            try image.writePNG(to: url)
+        } catch {
+            throw ExportError("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Evenly spaced frames of a recording laid out in a grid on white.
+struct ContactSheet {
+    let settings: ExportSettings
+    let columns: Int
+    let rows: Int
+    let context: CGContext?
+    static let gap = 8
+
+    init(settings: ExportSettings, cells: Int) {
+        self.settings = settings
+        columns = min(4, max(1, cells))
+        rows = (cells + columns - 1) / columns
+        let w = columns * settings.pixelWidth + (columns + 1) * Self.gap
+        let h = rows * settings.pixelHeight + (rows + 1) * Self.gap
+        context = CGContext(
+            data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        context?.setFillColor(CGColor(gray: 0.85, alpha: 1))
+        context?.fill(CGRect(x: 0, y: 0, width: w, height: h))
+    }
+
+    /// `count` frame indices spread evenly from the first frame to the last.
+    static func frameIndices(count: Int, of total: Int) -> [Int] {
+        guard total > 1, count > 1 else { return [0] }
+        let n = min(count, total)
+        return (0..<n).map { Int((Double($0) * Double(total - 1) / Double(n - 1)).rounded()) }
+    }
+
+    mutating func place(_ frame: CGImage, at cell: Int, time: Double) {
+        guard let context else { return }
+        let column = cell % columns, row = cell / columns
+        let x = Self.gap + column * (settings.pixelWidth + Self.gap)
+        // CG space is y up: row 0 at the top.
+        let y = context.height - (Self.gap + (row + 1) * settings.pixelHeight + row * Self.gap)
+        context.draw(frame, in: CGRect(x: x, y: y, width: settings.pixelWidth, height: settings.pixelHeight))
+    }
+
+    var image: CGImage? { context?.makeImage() }
+}

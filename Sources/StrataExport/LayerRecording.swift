@@ -1,0 +1,93 @@
+import Foundation
+import QuartzCore
+
+/// A layer tree played on its own clock and rendered frame by frame: the offline host.
+///
+/// The tree is built by `build` at media time 0 on a manual clock, so animations added there
+/// start at 0; `at(_:_:)` schedules model changes (scripted clicks) at given times, which
+/// animate implicitly as in an app. Frame i is rendered at time i / fps. Callbacks
+/// (`animationDidStop`, completion blocks) are delivered on the main queue between frames, as
+/// on iOS.
+public final class LayerRecording {
+    public let settings: ExportSettings
+    private let build: () -> CALayer
+    private var events: [(time: Double, order: Int, action: () -> Void)] = []
+
+    public init(settings: ExportSettings, build: @escaping () -> CALayer) {
+        self.settings = settings
+        self.build = build
+    }
+
+    /// What a scripted scene gets: a way to schedule its events while it builds its tree.
+    public struct Script {
+        let recording: LayerRecording
+
+        /// Runs `action` when the recording reaches `time` seconds (a scripted click).
+        public func at(_ time: Double, _ action: @escaping () -> Void) {
+            recording.at(time, action)
+        }
+    }
+
+    /// A recording whose tree and events come from one closure (run at time 0 on the clock).
+    public convenience init(settings: ExportSettings, script: @escaping (Script) -> CALayer) {
+        weak var me: LayerRecording?
+        self.init(settings: settings, build: { script(Script(recording: me!)) })
+        me = self
+    }
+
+    /// Runs `action` (model changes) when the recording reaches `time` seconds.
+    public func at(_ time: Double, _ action: @escaping () -> Void) {
+        events.append((time, events.count, action))
+    }
+
+    /// Renders every frame in order and hands each to `body` with its index and time.
+    public func renderFrames(_ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void) throws {
+        try renderFrames { index, time, context in
+            guard let image = context.makeImage() else { throw ExportError("frame \(index) could not be read") }
+            try body(index, time, image)
+        }
+    }
+
+    /// Renders every frame in order into one bitmap context (premultiplied BGRA, row 0 on top)
+    /// and hands it to `body` between frames (encoders read its bytes without a copy).
+    func renderFrames(_ body: (_ index: Int, _ time: Double, _ context: CGContext) throws -> Void) throws {
+        try settings.validate()
+        guard let context = CGContext(
+            data: nil, width: settings.pixelWidth, height: settings.pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { throw ExportError("cannot make a \(settings.pixelWidth)x\(settings.pixelHeight) frame") }
+        let clock = MediaClock.Manual(time: 0)
+        try MediaClock.withClock(clock) {
+            let root = build()
+            CATransaction.flush()
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = root
+            renderer.bounds = CGRect(origin: .zero, size: settings.size)
+            var pending = events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }[...]
+            for index in 0..<settings.frameCount {
+                let t = settings.time(ofFrame: index)
+                clock.time = t
+                while let event = pending.first, event.time <= t {
+                    pending.removeFirst()
+                    event.action()
+                    CATransaction.flush()
+                }
+                root.processAnimationEvents(at: t)
+                Self.drainMainQueue()
+                CATransaction.flush()
+                renderer.beginFrame(atTime: t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+                try body(index, t, context)
+            }
+        }
+    }
+
+    /// Lets the main queue run what is waiting (callbacks, implicit commits) when called on the
+    /// main thread.
+    static func drainMainQueue() {
+        guard Thread.isMainThread else { return }
+        RunLoop.current.run(until: Date())
+    }
+}

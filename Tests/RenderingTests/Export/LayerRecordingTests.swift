@@ -1,0 +1,156 @@
+import Foundation
+import QuartzCore
+import StrataExport
+import Testing
+
+@Suite("Offline export: frames, files, ffmpeg, limits")
+struct LayerRecordingTests {
+    /// A 100×60 scene: a red square moving from x = 10 to x = 90 (its centre) over 2 s, from t = 0.
+    func movingSquare(fps: Double = 10, duration: Double = 2) -> LayerRecording {
+        LayerRecording(settings: ExportSettings(size: CGSize(width: 100, height: 60), fps: fps, duration: duration)) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let square = CALayer()
+            square.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
+            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(square)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 10
+            move.toValue = 90
+            move.duration = 2
+            move.fillMode = .forwards
+            move.isRemovedOnCompletion = false
+            square.add(move, forKey: "move")
+            return root
+        }
+    }
+
+    func temporaryFolder() -> URL {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("strata-export-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func frameTimesComeFromTheIndex() {
+        let settings = ExportSettings(size: CGSize(width: 10, height: 10), fps: 30, duration: 1)
+        #expect(settings.frameCount == 31)
+        #expect(settings.time(ofFrame: 30) == 1.0)
+        // 0.1 added 30 times is not 3.0; i / fps is as exact as a division can be.
+        let sixty = ExportSettings(size: CGSize(width: 10, height: 10), fps: 60, duration: 10)
+        #expect(sixty.time(ofFrame: 599) == 599.0 / 60)
+        #expect(sixty.frameCount == 601)
+    }
+
+    @Test func framesShowTheAnimationAtEachFrameTime() throws {
+        var centres: [Double] = []
+        try movingSquare().renderFrames { (_: Int, _: Double, frame: CGImage) in
+            // The red square's left edge on row 30.
+            let left = (0..<100).first { frame.rgba($0, 30).g < 128 } ?? -1
+            centres.append(Double(left) + 10)
+        }
+        #expect(centres.count == 21)
+        for (i, centre) in centres.enumerated() {
+            let expected = 10 + 80 * min(Double(i) / 10 / 2, 1)
+            #expect(abs(centre - expected) <= 1, "frame \(i): centre \(centre), expected \(expected)")
+        }
+    }
+
+    @Test func scriptedEventsRunAtTheirTimesAndAnimateImplicitly() throws {
+        var square: CALayer?
+        let recording = LayerRecording(settings: ExportSettings(size: CGSize(width: 100, height: 60), fps: 20, duration: 1)) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+            layer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(layer)
+            square = layer
+            return root
+        }
+        recording.at(0.5) { square?.opacity = 0 }  // implicit: 0.25 s fade
+        var alphas: [Int] = []
+        try recording.renderFrames { (_: Int, _: Double, frame: CGImage) in alphas.append(frame.rgba(50, 30).a) }
+        #expect(alphas[9] == 255)  // t = 0.45: before the click
+        #expect(alphas[12] > 40 && alphas[12] < 215)  // t = 0.6: fading
+        #expect(alphas[20] == 0)  // t = 1.0: done
+    }
+
+    @Test func pngSequenceAndContactSheet() throws {
+        let folder = temporaryFolder()
+        try movingSquare(duration: 0.5).export(.png, to: folder.appendingPathComponent("frames"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path)
+        #expect(files.sorted() == (0...5).map { String(format: "frame-%05d.png", $0) })
+        let sheetURL = folder.appendingPathComponent("sheet.png")
+        try movingSquare().export(.sheet, to: sheetURL, sheetFrames: 8)
+        let sheet = try #require(CGImage.load(contentsOf: sheetURL))
+        #expect(sheet.width == 4 * 100 + 5 * 8)
+        #expect(sheet.height == 2 * 60 + 3 * 8)
+    }
+
+    @Test func gifAndMP4AreEncodedByFFmpeg() throws {
+        let folder = temporaryFolder()
+        for format in [ExportFormat.gif, .mp4] {
+            let url = folder.appendingPathComponent("clip.\(format.rawValue)")
+            try movingSquare().export(format, to: url)
+            let data = try Data(contentsOf: url)
+            #expect(data.count > 500)
+            if format == .gif { #expect(data.prefix(6) == Data("GIF89a".utf8)) }
+            if format == .mp4 { #expect(data.dropFirst(4).prefix(4) == Data("ftyp".utf8)) }
+        }
+    }
+
+    @Test func ffmpegMissingNamesTheDebianPackage() {
+        let settings = ExportSettings(size: CGSize(width: 10, height: 10), duration: 1)
+        // Tried: a search path without ffmpeg.
+        #expect(throws: ExportError.self) {
+            _ = try FFmpegEncoder(
+                writing: URL(fileURLWithPath: "/tmp/x.mp4"), format: .mp4, settings: settings, searchPath: "/nonexistent")
+        }
+        do {
+            _ = try FFmpegEncoder(
+                writing: URL(fileURLWithPath: "/tmp/x.mp4"), format: .mp4, settings: settings, searchPath: "/nonexistent")
+        } catch let error as ExportError {
+            #expect(error.message.contains("install the Debian package 'ffmpeg'"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func ffmpegFailuresCarryItsMessage() {
+        let folder = temporaryFolder()
+        // Tried: an output name ffmpeg has no muxer for.
+        do {
+            try movingSquare(duration: 0.2).export(.mp4, to: folder.appendingPathComponent("clip.notaformat"))
+            Issue.record("expected an error")
+        } catch let error as ExportError {
+            #expect(error.message.hasPrefix("ffmpeg failed"))
+            #expect(error.message.lowercased().contains("format"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func unwritableFoldersAreReported() {
+        // Tried: a folder under a file (cannot be created).
+        let file = temporaryFolder().appendingPathComponent("plain-file")
+        FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8))
+        #expect(throws: ExportError.self) {
+            try movingSquare(duration: 0.1).export(.png, to: file.appendingPathComponent("frames"))
+        }
+    }
+
+    @Test(arguments: [
+        ExportSettings(size: CGSize(width: 0, height: 10), duration: 1),  // empty
+        ExportSettings(size: CGSize(width: 100_000, height: 10), duration: 1),  // absurdly wide
+        ExportSettings(size: CGSize(width: 10, height: 10), fps: 0, duration: 1),
+        ExportSettings(size: CGSize(width: 10, height: 10), fps: 1000, duration: 1),
+        ExportSettings(size: CGSize(width: 10, height: 10), duration: -1),
+        ExportSettings(size: CGSize(width: 10, height: 10), duration: .nan),
+        ExportSettings(size: CGSize(width: 10, height: 10), fps: 240, duration: 3000),  // 720,001 frames
+        ExportSettings(size: CGSize(width: 10, height: 10), scale: .infinity, duration: 1),
+    ])
+    func absurdSettingsAreRefused(_ settings: ExportSettings) {
+        #expect(throws: ExportError.self) { try settings.validate() }
+    }
+}
