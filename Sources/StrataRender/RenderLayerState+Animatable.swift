@@ -33,7 +33,7 @@ extension RenderLayerState {
         case .minificationFilterBias: .scalar(Double(minificationFilterBias))
         case .shouldRasterize: .bool(shouldRasterize)
         case .rasterizationScale: .scalar(rasterizationScale)
-        default: nil
+        default: subclassAnimatableValue(property)
         }
     }
 
@@ -71,7 +71,7 @@ extension RenderLayerState {
         case (.minificationFilterBias, .scalar(let v)): minificationFilterBias = Float(v)
         case (.shouldRasterize, .bool(let b)): shouldRasterize = b
         case (.rasterizationScale, .scalar(let v)): rasterizationScale = v
-        default: return false
+        default: return setSubclassAnimatableValue(value, property)
         }
         return true
     }

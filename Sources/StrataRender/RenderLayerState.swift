@@ -54,6 +54,8 @@ package struct RenderLayerState: Sendable {
     package var repeatCount: Float = 0
     package var repeatDuration: Double = 0
     package var autoreverses = false
+    /// Shape, gradient or replicator state, for those layer classes.
+    package var kind: LayerKindState = .plain
 
     package init() {}
 

@@ -66,7 +66,8 @@ open class CARenderer: NSObject {
         let states = RenderEvaluator.presentation(of: committed.snapshot, at: t)
         frame = (committed.snapshot, committed.index, states)
         current = Footprints(
-            committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform)
+            committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
+            time: t)
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,
@@ -99,10 +100,12 @@ open class CARenderer: NSObject {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            if let frame {
+            if let frame, let time = frameTime {
+                let snapshot = frame.snapshot
                 compositor.draw(
-                    frame.snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
-                    base: baseTransform, clip: area)
+                    snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
+                    base: baseTransform, clip: area, time: time,
+                    evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) })
             }
             cairo_restore(cr)
         }

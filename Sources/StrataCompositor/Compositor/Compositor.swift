@@ -32,6 +32,7 @@ package final class Compositor {
     /// Set when a layer's matrix is not finite, so the warning is given once per compositor.
     var warnedNonFinite = false
     var warnedDepth = false
+    var warnedInstances = false
 
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
     package private(set) var rastersMadeInLastFrame = 0
@@ -70,13 +71,16 @@ package final class Compositor {
     ///   - clip: where drawing may land, in target pixels.
     package func draw(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0, placement: RootPlacement,
-        into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect
+        into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect, time: Double = 0,
+        evaluate: ((Double) -> [RenderLayerState])? = nil
     ) {
         frameNumber &+= 1
         rastersMade = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
         var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
+        walk.frameTime = time
+        walk.evaluate = evaluate
         walk.run(root: root, placement: placement, base: base, clip: clip)
         evictUnused()
         rastersMadeInLastFrame = rastersMade

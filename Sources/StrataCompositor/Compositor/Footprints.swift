@@ -21,7 +21,7 @@ package struct Footprints: Equatable {
     /// compositor places it.
     package init(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0,
-        placement: Compositor.RootPlacement, base: CGAffineTransform
+        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double = 0
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
@@ -50,13 +50,44 @@ package struct Footprints: Equatable {
             for v in [map.a, map.b, map.c, map.d, map.e, map.f, map.g, map.h, map.i] { h.combine(v) }
             // Sublayer order depends on the plane (transform layers sort by depth).
             if inTransformLayer { h.combine(toPlane.m43) }
+            if case .replicator(let r) = s.kind {
+                Self.combine(r, into: &h)
+                // Delayed instances show the tree at other times: redraw while it animates.
+                if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
+                    h.combine(time)
+                }
+            }
             let signature = h.finalize()
             if !nodes[node].isTransformLayer {
-                entries[nodes[node].layerID] = Entry(box: Self.box(s, map: map), signature: signature)
+                let entry = Entry(box: Self.box(s, map: map), signature: signature)
+                // A layer drawn several times (replicator instances) covers all its places.
+                if let earlier = entries[nodes[node].layerID] {
+                    entries[nodes[node].layerID] = Entry(
+                        box: earlier.box.union(entry.box), signature: earlier.signature &* 31 &+ entry.signature)
+                } else {
+                    entries[nodes[node].layerID] = entry
+                }
             }
-            for (k, child) in nodes[node].sublayers.enumerated() {
-                // The place among siblings is part of the look (drawing order).
-                stack.append((Int(child), node, toTarget, toPlane, signature &+ k &* 0x9E37_79B9, false))
+            var instances = [CATransform3DIdentity]
+            if case .replicator(let r) = s.kind {
+                let count = min(max(r.instanceCount, 0), 10_000)
+                instances = []
+                var power = CATransform3DIdentity
+                let c = (s.bounds.midX, s.bounds.midY)
+                for _ in 0..<count {
+                    instances.append(
+                        CATransform3DMakeTranslation(-c.0, -c.1, 0).concatenating(power)
+                            .concatenating(CATransform3DMakeTranslation(c.0, c.1, 0)))
+                    power = power.concatenating(r.instanceTransform)
+                }
+            }
+            for instance in instances {
+                for (k, child) in nodes[node].sublayers.enumerated() {
+                    // The place among siblings is part of the look (drawing order).
+                    stack.append(
+                        (Int(child), node, instance.concatenating(toTarget), instance.concatenating(toPlane),
+                            signature &+ k &* 0x9E37_79B9, false))
+                }
             }
             if nodes[node].mask >= 0 {
                 stack.append((Int(nodes[node].mask), node, toTarget, toPlane, signature, true))
@@ -133,5 +164,23 @@ package struct Footprints: Equatable {
         h.combine(s.allowsGroupOpacity)
         h.combine(s.allowsEdgeAntialiasing)
         h.combine(s.zPosition)
+        switch s.kind {
+        case .shape(let shape): h.combine(ShapeKey(shape))
+        case .gradient(let gradient): h.combine(GradientKey(gradient))
+        default: break
+        }
+    }
+
+    static func combine(_ r: ReplicatorState, into h: inout Hasher) {
+        h.combine(r.instanceCount)
+        h.combine(r.instanceDelay)
+        h.combine(r.instanceColor?.sRGBComponents)
+        for v in [r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset] {
+            h.combine(v)
+        }
+        let t = r.instanceTransform
+        for v in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
+            h.combine(v)
+        }
     }
 }

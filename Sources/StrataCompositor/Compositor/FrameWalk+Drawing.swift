@@ -73,17 +73,20 @@ extension FrameWalk {
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
         let image = s.contentsImage
+        let path = body.shape != nil ? s.shape.path : nil
         let flipped = context.flipped
         let raster = compositor.raster(part, id: nodes[node].layerID, key: key) {
-            Self.makeBodyRaster(body, image: image, scale: scale, flipped: flipped)
+            Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped)
         }
         guard let raster else { return }
         composite(raster, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
     }
 
-    static func makeBodyRaster(_ body: LayerBody, image: CGImage?, scale: Double, flipped: Bool) -> Raster? {
+    static func makeBodyRaster(
+        _ body: LayerBody, image: CGImage?, path: CGPath? = nil, scale: Double, flipped: Bool
+    ) -> Raster? {
         guard let raster = Raster(covering: body.extent, scale: scale) else { return nil }
-        raster.draw { body.paint(into: $0, image: image, flipped: flipped, deviceScale: scale) }
+        raster.draw { body.paint(into: $0, image: image, path: path, flipped: flipped, deviceScale: scale) }
         return raster
     }
 
@@ -181,7 +184,9 @@ extension FrameWalk {
         let image = s.contentsImage
         let flipped = context.flipped
         let raster = compositor.raster(\.shadows, id: nodes[node].layerID, key: ShadowRasterKey(shadow: shadow, scale: scale)) {
-            let shape = path == nil ? Self.makeBodyRaster(body, image: image, scale: scale, flipped: flipped) : nil
+            let shapePath = body.shape != nil ? s.shape.path : nil
+            let shape = path == nil
+                ? Self.makeBodyRaster(body, image: image, path: shapePath, scale: scale, flipped: flipped) : nil
             return shadow.makeRaster(shapeRaster: shape, path: path, scale: scale)
         }
         guard let raster else { return }

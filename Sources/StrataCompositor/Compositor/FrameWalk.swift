@@ -8,7 +8,14 @@ import StrataRender
 struct FrameWalk {
     unowned let compositor: Compositor
     let nodes: [RenderNode]
-    let states: [RenderLayerState]
+    /// The presented states in use: the frame's, or a delayed replicator instance's.
+    var states: [RenderLayerState]
+    /// The frame's presented states.
+    let frameStates: [RenderLayerState]
+    /// Evaluates the tree at another time (for replicator instances with instanceDelay).
+    var evaluate: ((Double) -> [RenderLayerState])?
+    var frameTime: Double = 0
+    var delayedStates: [Double: [RenderLayerState]] = [:]
     /// The cairo contexts drawn into: the frame's target, then any perspective offscreens.
     var targets: [OpaquePointer]
     /// Popped group contents waiting for their mask to be drawn.
@@ -19,6 +26,7 @@ struct FrameWalk {
         self.compositor = compositor
         self.nodes = nodes
         self.states = states
+        self.frameStates = states
         self.targets = [target]
     }
 
@@ -42,7 +50,13 @@ struct FrameWalk {
 
     enum Step {
         /// Draw `node` (a sublayer of `parent`, or its mask when `isMask`) and push its sublayers.
-        case enter(node: Int, parent: Int, isMask: Bool, context: Context, opacityApplied: Bool)
+        case enter(node: Int, parent: Int, isMask: Bool, context: Context, opacityApplied: Bool, instance: Int = 0)
+        /// Presented states from here on: the frame's shifted back by `delay` seconds.
+        case useStates(delay: Double)
+        /// Opens the group an instance's colour multiplies.
+        case beginTint
+        /// Multiplies what was drawn since the matching group push by a colour (replicators).
+        case endTint(RGBA)
         case afterSublayers(Exit)
         case afterMask(Exit)
         case endOffscreen(Offscreen)
@@ -86,8 +100,14 @@ struct FrameWalk {
                 opacityApplied: false))
         while let step = steps.popLast() {
             switch step {
-            case .enter(let node, let parent, let isMask, let context, let opacityApplied):
-                enter(node, parent: parent, isMask: isMask, context, opacityApplied: opacityApplied)
+            case .enter(let node, let parent, let isMask, let context, let opacityApplied, let instance):
+                enter(node, parent: parent, isMask: isMask, context, opacityApplied: opacityApplied, instance: instance)
+            case .useStates(let delay):
+                useStates(delay: delay)
+            case .beginTint:
+                beginTint()
+            case .endTint(let color):
+                endTint(color)
             case .afterSublayers(let exit):
                 afterSublayers(exit)
             case .afterMask(let exit):
@@ -109,10 +129,11 @@ struct FrameWalk {
         }
     }
 
-    mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool) {
+    mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int = 0) {
         let s = states[node]
         guard !s.isHidden else { return }
-        let local = localMatrix(node, parent: parent, isMask: isMask)
+        var local = localMatrix(node, parent: parent, isMask: isMask)
+        if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
         let parentIsTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
         var context = outer
         if parentIsTransformLayer {
@@ -219,7 +240,7 @@ struct FrameWalk {
             var m = cairoMatrix(map.affine)
             cairo_set_matrix(cr, &m)
             cairo_new_path(cr)
-            body.shape.addPath(s.bounds, to: cr)
+            body.corners.addPath(s.bounds, to: cr)
             cairo_identity_matrix(cr)
             cairo_clip(cr)
             clipped = true
@@ -264,6 +285,10 @@ struct FrameWalk {
             order.append((key.isFinite ? key : 0, k, c))
         }
         order.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        if case .replicator(let replicator) = states[node].kind {
+            pushInstances(of: node, replicator, order: order.map(\.node), context: context)
+            return
+        }
         for entry in order.reversed() {
             steps.append(.enter(node: entry.node, parent: node, isMask: false, context: context, opacityApplied: false))
         }
@@ -337,7 +362,7 @@ struct FrameWalk {
         var m = cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         cairo_new_path(cr)
-        body.shape.addPath(s.bounds, to: cr)
+        body.corners.addPath(s.bounds, to: cr)
         cairo_identity_matrix(cr)
         cairo_clip(cr)
         draw(&walk)

@@ -7,9 +7,11 @@ import StrataRender
 package struct LayerBody: Hashable {
     package var bounds: CGRect
     package var background: RGBA?
-    package var shape: CornerShape
+    package var corners: CornerShape
     package var masksToBounds: Bool
     package var contents: ContentsKey?
+    package var shape: ShapeKey?
+    package var gradient: GradientKey?
     package var border: Border?
 
     package struct Border: Hashable {
@@ -42,12 +44,19 @@ package struct LayerBody: Hashable {
     /// between the contents and the border), `flipped` for contentsAreFlipped.
     package init(_ s: RenderLayerState, withBorder: Bool, withFill: Bool = true, flipped: Bool) {
         bounds = s.bounds
-        shape = CornerShape(radius: s.cornerRadius, corners: s.maskedCornersRaw, continuous: s.isCornerCurveContinuous)
+        corners = CornerShape(radius: s.cornerRadius, corners: s.maskedCornersRaw, continuous: s.isCornerCurveContinuous)
         masksToBounds = s.masksToBounds
         background = nil
         contents = nil
         border = nil
+        shape = nil
+        gradient = nil
         if withFill {
+            switch s.kind {
+            case .shape(let state): shape = ShapeKey(state)
+            case .gradient(let state): gradient = GradientKey(state)
+            default: break
+            }
             if let color = s.backgroundColor?.sRGBComponents.clamped, color.a > 0 { background = color }
             if let image = s.contentsImage,
                 let layout = ContentsLayout.make(
@@ -68,47 +77,72 @@ package struct LayerBody: Hashable {
     }
 
     /// True when the body draws nothing.
-    package var isEmpty: Bool { background == nil && contents == nil && border == nil }
+    package var isEmpty: Bool {
+        background == nil && contents == nil && border == nil && shape == nil && gradient == nil
+    }
 
     /// True when the body is one opaque-or-not solid rectangle: drawn directly, not cached.
     package var isPlainRectangle: Bool {
-        contents == nil && border == nil && !shape.isRounded
+        contents == nil && border == nil && !corners.isRounded && shape == nil && gradient == nil
     }
 
     /// The local rectangle the body covers.
     package var extent: CGRect {
         var r = bounds.standardized
         if let contents, !masksToBounds { r = r.union(contents.layout.frame) }
+        if let shape, !masksToBounds { r = r.union(shape.extent) }
         return r
     }
 
     /// Paints the body into `cr` (user space = local space). `image` is the contents image.
-    package func paint(into cr: OpaquePointer, image: CGImage?, flipped: Bool, deviceScale: Double) {
+    package func paint(
+        into cr: OpaquePointer, image: CGImage?, path: CGPath? = nil, flipped: Bool, deviceScale: Double
+    ) {
         let b = bounds.standardized
         if let color = background {
             cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
             cairo_new_path(cr)
-            shape.addPath(b, to: cr)
+            corners.addPath(b, to: cr)
             cairo_fill(cr)
+        }
+        if let gradient {
+            // Over the background, within the (rounded) bounds.
+            cairo_save(cr)
+            cairo_new_path(cr)
+            corners.addPath(b, to: cr)
+            cairo_clip(cr)
+            gradient.paint(in: b, into: cr)
+            cairo_restore(cr)
         }
         if let contents, let image {
             cairo_save(cr)
             if masksToBounds {
                 cairo_new_path(cr)
-                shape.addPath(b, to: cr)
+                corners.addPath(b, to: cr)
                 cairo_clip(cr)
             }
             Self.paintContents(image, contents, flipped: flipped, deviceScale: deviceScale, into: cr)
+            cairo_restore(cr)
+        }
+        if let shape, let path {
+            // Between the contents and the sublayers (Apple's order).
+            cairo_save(cr)
+            if masksToBounds {
+                cairo_new_path(cr)
+                corners.addPath(b, to: cr)
+                cairo_clip(cr)
+            }
+            shape.paint(path, into: cr)
             cairo_restore(cr)
         }
         if let border {
             let w = Swift.min(border.width, Swift.min(b.width, b.height) / 2)
             cairo_set_source_rgba(cr, border.color.r, border.color.g, border.color.b, border.color.a)
             cairo_new_path(cr)
-            shape.addPath(b, to: cr)
+            corners.addPath(b, to: cr)
             if w < Swift.min(b.width, b.height) / 2 {
-                var inner = shape
-                inner.radius = Swift.max(0, shape.radius - w)
+                var inner = corners
+                inner.radius = Swift.max(0, corners.radius - w)
                 inner.addPath(b.insetBy(dx: w, dy: w), to: cr)
             }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)

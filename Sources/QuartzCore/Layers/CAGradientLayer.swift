@@ -1,0 +1,62 @@
+import StrataAnimation
+import StrataRender
+
+/// A layer that draws a colour gradient over its background, in the unit coordinates of its
+/// bounds: axial (along startPoint → endPoint), radial (centred on startPoint, reaching
+/// endPoint) or conic (around startPoint, starting towards endPoint).
+open class CAGradientLayer: CALayer {
+    override package class var engineLayerClass: LayerClass { .gradientLayer }
+
+    /// CGColors (anything else is refused with a warning).
+    open var colors: [Any]? {
+        get { read(\.visual.gradient.colors) }
+        set {
+            guard let newValue else {
+                update("colors", \.visual.gradient.colors, nil)
+                return
+            }
+            let colors = newValue.compactMap { $0 as? CGColor }
+            guard colors.count == newValue.count else {
+                Diagnostics.warn("CAGradientLayer.colors: every element must be a CGColor; refused")
+                return
+            }
+            update("colors", \.visual.gradient.colors, colors)
+        }
+    }
+
+    /// Stop positions in 0...1, one per colour; nil spreads them evenly.
+    open var locations: [NSNumber]? {
+        get { read(\.visual.gradient.locations)?.map { NSNumber(value: $0) } }
+        set { update("locations", \.visual.gradient.locations, newValue?.map(\.doubleValue)) }
+    }
+
+    /// Unit coordinates of the bounds ((0.5, 0) by default: the top edge's middle, iOS).
+    open var startPoint: CGPoint {
+        get { read(\.visual.gradient.startPoint) }
+        set { update("startPoint", \.visual.gradient.startPoint, newValue) }
+    }
+
+    /// Unit coordinates of the bounds ((0.5, 1) by default).
+    open var endPoint: CGPoint {
+        get { read(\.visual.gradient.endPoint) }
+        set { update("endPoint", \.visual.gradient.endPoint, newValue) }
+    }
+
+    open var type: CAGradientLayerType {
+        get { CAGradientLayerType(rawValue: read(\.visual.gradient.type)) }
+        set { update("type", \.visual.gradient.type, newValue.rawValue) }
+    }
+
+    public override init() {
+        super.init()
+        withLock { state.visual.kind = .gradient(GradientState()) }
+    }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+}

@@ -1,0 +1,178 @@
+import CCairo
+import CoreGraphics
+import StrataRender
+
+/// CAShapeLayer's look, as a cache key (the path by identity: paths are immutable).
+package struct ShapeKey: Hashable {
+    var path: ObjectIdentifier
+    var pathBox: CGRect
+    var fill: RGBA?
+    var evenOdd: Bool
+    var stroke: RGBA?
+    var lineWidth: Double
+    var miterLimit: Double
+    var cap: String
+    var join: String
+    var dashes: [Double]?
+    var dashPhase: Double
+    var strokeStart: Double
+    var strokeEnd: Double
+
+    init?(_ s: ShapeState) {
+        guard let path = s.path, !path.isEmpty else { return nil }
+        self.path = ObjectIdentifier(path)
+        pathBox = path.boundingBoxOfPath
+        fill = s.fillColor?.sRGBComponents.clamped
+        if fill?.a == 0 { fill = nil }
+        evenOdd = s.fillRule == "even-odd"
+        let width = s.lineWidth.isFinite ? Swift.max(0, s.lineWidth) : 1
+        stroke = width > 0 ? s.strokeColor?.sRGBComponents.clamped : nil
+        if stroke?.a == 0 { stroke = nil }
+        guard fill != nil || stroke != nil else { return nil }
+        lineWidth = width
+        miterLimit = s.miterLimit.isFinite ? s.miterLimit : 10
+        cap = s.lineCap
+        join = s.lineJoin
+        let pattern = (s.lineDashPattern ?? []).filter { $0.isFinite && $0 >= 0 }
+        dashes = pattern.isEmpty || pattern.allSatisfy({ $0 == 0 }) ? nil : pattern
+        dashPhase = s.lineDashPhase.isFinite ? s.lineDashPhase : 0
+        strokeStart = s.strokeStart.isFinite ? Swift.min(Swift.max(s.strokeStart, 0), 1) : 0
+        strokeEnd = s.strokeEnd.isFinite ? Swift.min(Swift.max(s.strokeEnd, 0), 1) : 1
+    }
+
+    /// The local rectangle the shape may touch (stroke and miters included).
+    var extent: CGRect {
+        guard stroke != nil else { return pathBox }
+        let pad = lineWidth / 2 * (join == "miter" ? Swift.max(1, miterLimit) : 1.5)
+        return pathBox.insetBy(dx: -pad, dy: -pad)
+    }
+
+    func paint(_ path: CGPath, into cr: OpaquePointer) {
+        if let fill {
+            cairo_new_path(cr)
+            CairoPath.append(path.storage, to: cr)
+            cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, fill.a)
+            cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        }
+        guard let stroke, strokeStart < strokeEnd else { return }
+        let storage =
+            strokeStart <= 0 && strokeEnd >= 1
+            ? path.storage : PathMeasure(path).segment(from: strokeStart, to: strokeEnd)
+        cairo_new_path(cr)
+        CairoPath.append(storage, to: cr)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_set_miter_limit(cr, miterLimit)
+        cairo_set_line_cap(
+            cr, cap == "round" ? CAIRO_LINE_CAP_ROUND : cap == "square" ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(
+            cr, join == "round" ? CAIRO_LINE_JOIN_ROUND : join == "bevel" ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+        if let dashes {
+            dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), dashPhase) }
+        } else {
+            cairo_set_dash(cr, nil, 0, 0)
+        }
+        cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+}
+
+/// CAGradientLayer's look, as a cache key.
+package struct GradientKey: Hashable {
+    var colors: [RGBA]
+    var locations: [Double]
+    var start: CGPoint
+    var end: CGPoint
+    var type: String
+
+    init?(_ g: GradientState) {
+        guard let colors = g.colors, !colors.isEmpty else { return nil }
+        self.colors = colors.map(\.sRGBComponents)
+        // Locations must match the colours one to one and be finite; otherwise evenly spread
+        // (Apple's fallback for nil).
+        if let given = g.locations, given.count == colors.count, given.allSatisfy(\.isFinite) {
+            locations = given
+        } else {
+            locations = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+        }
+        start = g.startPoint
+        end = g.endPoint
+        type = g.type
+    }
+
+    /// Fills the rectangle `b` (already clipped by the caller) with the gradient.
+    func paint(in b: CGRect, into cr: OpaquePointer) {
+        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let p0 = point(start), p1 = point(end)
+        guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
+        let pattern: OpaquePointer?
+        switch type {
+        case "radial":
+            let rx = abs(p1.x - p0.x), ry = abs(p1.y - p0.y)
+            let r = Swift.max(rx, ry, 1e-6)
+            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, r)
+            if let pattern {
+                // An ellipse: scale the circle of radius r to rx × ry about the centre.
+                var m = cairo_matrix_t()
+                cairo_matrix_init_translate(&m, p0.x, p0.y)
+                cairo_matrix_scale(&m, Swift.max(rx, 1e-6) / r, Swift.max(ry, 1e-6) / r)
+                cairo_matrix_invert(&m)
+                cairo_pattern_set_matrix(pattern, &m)
+            }
+        case "conic":
+            paintConic(center: p0, towards: p1, in: b, into: cr)
+            return
+        default:
+            pattern = cairo_pattern_create_linear(p0.x, p0.y, p1.x, p1.y)
+        }
+        guard let pattern else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        for (c, l) in zip(colors, locations) {
+            cairo_pattern_add_color_stop_rgba(pattern, Swift.min(Swift.max(l, 0), 1), c.r, c.g, c.b, c.a)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+    }
+
+    /// The colour at `t` (0...1) along the stops.
+    func color(at t: Double) -> RGBA {
+        guard let first = locations.first, t > first else { return colors[0] }
+        for k in 1..<locations.count where t <= locations[k] {
+            let span = locations[k] - locations[k - 1]
+            let f = span > 0 ? (t - locations[k - 1]) / span : 1
+            let a = colors[k - 1], b = colors[k]
+            return RGBA(r: a.r + (b.r - a.r) * f, g: a.g + (b.g - a.g) * f, b: a.b + (b.b - a.b) * f, a: a.a + (b.a - a.a) * f)
+        }
+        return colors[colors.count - 1]
+    }
+
+    /// cairo has no conic gradient: a mesh of thin wedges around the centre, each shading
+    /// between the colours at its two edge angles.
+    private func paintConic(center c: CGPoint, towards e: CGPoint, in b: CGRect, into cr: OpaquePointer) {
+        guard let mesh = cairo_pattern_create_mesh() else { return }
+        defer { cairo_pattern_destroy(mesh) }
+        let start = atan2(e.y - c.y, e.x - c.x)
+        let radius = 2 * (b.width + b.height) + abs(c.x - b.midX) + abs(c.y - b.midY)
+        let wedges = 180
+        for k in 0..<wedges {
+            let t0 = Double(k) / Double(wedges), t1 = Double(k + 1) / Double(wedges)
+            let a0 = start + t0 * 2 * .pi, a1 = start + t1 * 2 * .pi
+            let c0 = color(at: t0), c1 = color(at: t1)
+            cairo_mesh_pattern_begin_patch(mesh)
+            cairo_mesh_pattern_move_to(mesh, c.x, c.y)
+            cairo_mesh_pattern_line_to(mesh, c.x + radius * cos(a0), c.y + radius * sin(a0))
+            cairo_mesh_pattern_line_to(mesh, c.x + radius * cos(a1), c.y + radius * sin(a1))
+            cairo_mesh_pattern_line_to(mesh, c.x, c.y)
+            cairo_mesh_pattern_set_corner_color_rgba(mesh, 0, c0.r, c0.g, c0.b, c0.a)
+            cairo_mesh_pattern_set_corner_color_rgba(mesh, 1, c0.r, c0.g, c0.b, c0.a)
+            cairo_mesh_pattern_set_corner_color_rgba(mesh, 2, c1.r, c1.g, c1.b, c1.a)
+            cairo_mesh_pattern_set_corner_color_rgba(mesh, 3, c1.r, c1.g, c1.b, c1.a)
+            cairo_mesh_pattern_end_patch(mesh)
+        }
+        cairo_set_source(cr, mesh)
+        cairo_paint(cr)
+    }
+}

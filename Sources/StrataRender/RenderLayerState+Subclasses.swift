@@ -1,0 +1,146 @@
+import CoreGraphics
+import StrataAnimation
+import StrataGeometry
+
+/// What a CAShapeLayer draws: its path, filled then stroked (spec: between contents and sublayers).
+package struct ShapeState: Sendable {
+    package var path: CGPath?
+    package var fillColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    /// "non-zero" or "even-odd" (CAShapeLayerFillRule raw values).
+    package var fillRule = "non-zero"
+    package var strokeColor: CGColor?
+    /// Points.
+    package var lineWidth: CGFloat = 1
+    package var miterLimit: CGFloat = 10
+    /// "butt", "round", "square".
+    package var lineCap = "butt"
+    /// "miter", "round", "bevel".
+    package var lineJoin = "miter"
+    /// Dash lengths in points; nil or empty: solid.
+    package var lineDashPattern: [Double]?
+    package var lineDashPhase: CGFloat = 0
+    /// Fractions of the path's length (0...1) between which it is stroked.
+    package var strokeStart: CGFloat = 0
+    package var strokeEnd: CGFloat = 1
+
+    package init() {}
+}
+
+/// What a CAGradientLayer draws over its background.
+package struct GradientState: Sendable {
+    package var colors: [CGColor]?
+    /// Stop positions (0...1); nil: evenly spread.
+    package var locations: [Double]?
+    /// Unit coordinates of the bounds.
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    /// "axial", "radial", "conic".
+    package var type = "axial"
+
+    package init() {}
+}
+
+/// How a CAReplicatorLayer repeats its sublayers.
+package struct ReplicatorState: Sendable {
+    package var instanceCount = 1
+    /// Seconds between instances' animations.
+    package var instanceDelay: Double = 0
+    package var instanceTransform = CATransform3DIdentity
+    package var instanceColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    package var instanceRedOffset: Float = 0
+    package var instanceGreenOffset: Float = 0
+    package var instanceBlueOffset: Float = 0
+    package var instanceAlphaOffset: Float = 0
+    package var preservesDepth = false
+
+    package init() {}
+}
+
+/// The state that only some layer classes have (boxed, so plain layers carry one word).
+package indirect enum LayerKindState: Sendable {
+    case plain
+    case shape(ShapeState)
+    case gradient(GradientState)
+    case replicator(ReplicatorState)
+}
+
+extension RenderLayerState {
+    /// The shape state (defaults when this is not a shape layer); setting makes it one.
+    package var shape: ShapeState {
+        get { if case .shape(let s) = kind { s } else { ShapeState() } }
+        set { kind = .shape(newValue) }
+    }
+
+    package var gradient: GradientState {
+        get { if case .gradient(let s) = kind { s } else { GradientState() } }
+        set { kind = .gradient(newValue) }
+    }
+
+    package var replicator: ReplicatorState {
+        get { if case .replicator(let s) = kind { s } else { ReplicatorState() } }
+        set { kind = .replicator(newValue) }
+    }
+
+    /// The engine value of a subclass property (nil for CALayer's own).
+    func subclassAnimatableValue(_ property: LayerProperty) -> AnimatableValue? {
+        switch property {
+        case .path: shape.path.map { .path($0.storage) } ?? AnimatableValue.none
+        case .fillColor: shape.fillColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
+        case .strokeColor: shape.strokeColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
+        case .strokeStart: .scalar(shape.strokeStart)
+        case .strokeEnd: .scalar(shape.strokeEnd)
+        case .lineWidth: .scalar(shape.lineWidth)
+        case .miterLimit: .scalar(shape.miterLimit)
+        case .lineDashPhase: .scalar(shape.lineDashPhase)
+        case .colors: gradient.colors.map { .colors($0.map(\.sRGBComponents)) } ?? AnimatableValue.none
+        case .locations: gradient.locations.map { .scalars($0) } ?? AnimatableValue.none
+        case .startPoint: .point(gradient.startPoint)
+        case .endPoint: .point(gradient.endPoint)
+        case .instanceCount: .scalar(Double(replicator.instanceCount))
+        case .instanceDelay: .scalar(replicator.instanceDelay)
+        case .instanceTransform: .transform(replicator.instanceTransform)
+        case .instanceColor: replicator.instanceColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
+        case .instanceRedOffset: .scalar(Double(replicator.instanceRedOffset))
+        case .instanceGreenOffset: .scalar(Double(replicator.instanceGreenOffset))
+        case .instanceBlueOffset: .scalar(Double(replicator.instanceBlueOffset))
+        case .instanceAlphaOffset: .scalar(Double(replicator.instanceAlphaOffset))
+        default: nil
+        }
+    }
+
+    /// Stores an engine value into a subclass property; false when it is not one of them or the
+    /// value has the wrong kind.
+    mutating func setSubclassAnimatableValue(_ value: AnimatableValue, _ property: LayerProperty) -> Bool {
+        func color(_ c: RGBA) -> CGColor { CGColor(srgbRed: c.r, green: c.g, blue: c.b, alpha: c.a) }
+        switch (property, value) {
+        case (.path, .path(let p)): shape.path = CGPath(storage: p)
+        case (.path, .none): shape.path = nil
+        case (.fillColor, .color(let c)): shape.fillColor = color(c)
+        case (.fillColor, .none): shape.fillColor = nil
+        case (.strokeColor, .color(let c)): shape.strokeColor = color(c)
+        case (.strokeColor, .none): shape.strokeColor = nil
+        case (.strokeStart, .scalar(let v)): shape.strokeStart = v
+        case (.strokeEnd, .scalar(let v)): shape.strokeEnd = v
+        case (.lineWidth, .scalar(let v)): shape.lineWidth = v
+        case (.miterLimit, .scalar(let v)): shape.miterLimit = v
+        case (.lineDashPhase, .scalar(let v)): shape.lineDashPhase = v
+        case (.colors, .colors(let cs)): gradient.colors = cs.map(color)
+        case (.colors, .none): gradient.colors = nil
+        case (.locations, .scalars(let ls)): gradient.locations = ls
+        case (.locations, .none): gradient.locations = nil
+        case (.startPoint, .point(let p)): gradient.startPoint = p
+        case (.endPoint, .point(let p)): gradient.endPoint = p
+        case (.instanceCount, .scalar(let v)): replicator.instanceCount = v.isFinite ? Int(max(0, min(v, 100_000))) : 0
+        case (.instanceDelay, .scalar(let v)): replicator.instanceDelay = v
+        case (.instanceTransform, .transform(let t)): replicator.instanceTransform = t
+        case (.instanceColor, .color(let c)): replicator.instanceColor = color(c)
+        case (.instanceColor, .none): replicator.instanceColor = nil
+        case (.instanceRedOffset, .scalar(let v)): replicator.instanceRedOffset = Float(v)
+        case (.instanceGreenOffset, .scalar(let v)): replicator.instanceGreenOffset = Float(v)
+        case (.instanceBlueOffset, .scalar(let v)): replicator.instanceBlueOffset = Float(v)
+        case (.instanceAlphaOffset, .scalar(let v)): replicator.instanceAlphaOffset = Float(v)
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,180 @@
+import CoreGraphics
+import QuartzCore
+import Testing
+
+@Suite("Specialised layers: shape, gradient, replicator (golden images)")
+struct SpecialisedLayersGoldenTests {
+    @Test func shapeLayerDefaultsAreApples() {
+        let shape = CAShapeLayer()
+        #expect(shape.path == nil)
+        #expect(shape.fillColor?.alpha == 1 && shape.fillColor?.components?.first == 0)  // opaque black
+        #expect(shape.strokeColor == nil)
+        #expect(shape.lineWidth == 1)
+        #expect(shape.miterLimit == 10)
+        #expect(shape.lineCap == .butt && shape.lineJoin == .miter && shape.fillRule == .nonZero)
+        #expect(shape.strokeStart == 0 && shape.strokeEnd == 1)
+        #expect(shape.lineDashPattern == nil)
+        let gradient = CAGradientLayer()
+        #expect(gradient.colors == nil && gradient.locations == nil)
+        #expect(gradient.startPoint == CGPoint(x: 0.5, y: 0) && gradient.endPoint == CGPoint(x: 0.5, y: 1))
+        #expect(gradient.type == .axial)
+        let replicator = CAReplicatorLayer()
+        #expect(replicator.instanceCount == 1 && replicator.instanceDelay == 0)
+        #expect(CATransform3DIsIdentity(replicator.instanceTransform))
+    }
+
+    /// Fill and stroke, even-odd, dashes, round caps, and strokeEnd trimming by arc length.
+    @Test func shapeLayerFillsStrokesDashesAndTrims() {
+        let root = scene { () -> CALayer in
+            let root = canvas(300, 110)
+            let star = CAShapeLayer()
+            star.frame = CGRect(x: 10, y: 10, width: 90, height: 90)
+            let path = CGMutablePath()
+            for k in 0..<5 {
+                let a = -CGFloat.pi / 2 + CGFloat(k) * 4 * .pi / 5
+                let p = CGPoint(x: 45 + 40 * cos(a), y: 45 + 40 * sin(a))
+                if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
+            }
+            path.closeSubpath()
+            star.path = path
+            star.fillColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+            star.fillRule = .evenOdd
+            star.strokeColor = CGColor(red: 0.6, green: 0.2, blue: 0, alpha: 1)
+            star.lineWidth = 3
+            star.lineJoin = .round
+            let dashed = CAShapeLayer()
+            dashed.frame = CGRect(x: 110, y: 10, width: 80, height: 90)
+            dashed.path = CGPath(ellipseIn: CGRect(x: 5, y: 10, width: 70, height: 70), transform: nil)
+            dashed.fillColor = nil
+            dashed.strokeColor = CGColor(red: 0, green: 0.4, blue: 1, alpha: 1)
+            dashed.lineWidth = 6
+            dashed.lineDashPattern = [12, 6]
+            dashed.lineCap = .round
+            let progress = CAShapeLayer()
+            progress.frame = CGRect(x: 200, y: 10, width: 90, height: 90)
+            let line = CGMutablePath()
+            line.move(to: CGPoint(x: 5, y: 45))
+            line.addLine(to: CGPoint(x: 85, y: 45))
+            progress.path = line
+            progress.strokeColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1)
+            progress.lineWidth = 10
+            progress.strokeEnd = 0.5
+            for layer in [star, dashed, progress] { root.addSublayer(layer) }
+            return root
+        }
+        let image = Golden.render(root, width: 300, height: 110)
+        // Even-odd: the star's centre pentagon is not filled.
+        #expect(near(image.rgba(55, 55), (255, 255, 255, 255)))
+        #expect(near(image.rgba(55, 32), (255, 204, 0, 255), tolerance: 3))
+        // strokeEnd 0.5: the line reaches x = 5 + 40 = 45 (layer space), i.e. 245 on the canvas.
+        #expect(near(image.rgba(240, 55), (0, 153, 0, 255)))
+        #expect(near(image.rgba(250, 55), (255, 255, 255, 255)))
+        Golden.check(image, named: "shape-fill-stroke-dash-trim")
+    }
+
+    /// A strokeEnd animation draws the path progressively, by arc length.
+    @Test func strokeEndAnimationDrawsProgressively() {
+        let clock = MediaClock.Manual(time: 50)
+        MediaClock.withClock(clock) {
+            let (root, progress) = scene { () -> (CALayer, CAShapeLayer) in
+                let root = canvas(120, 40)
+                let progress = CAShapeLayer()
+                progress.frame = CGRect(x: 10, y: 10, width: 100, height: 20)
+                let line = CGMutablePath()
+                line.move(to: CGPoint(x: 0, y: 10))
+                line.addLine(to: CGPoint(x: 100, y: 10))
+                progress.path = line
+                progress.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                progress.lineWidth = 8
+                root.addSublayer(progress)
+                return (root, progress)
+            }
+            let grow = CABasicAnimation(keyPath: "strokeEnd")
+            grow.fromValue = 0
+            grow.toValue = 1
+            grow.duration = 2
+            CATransaction.begin()
+            progress.add(grow, forKey: "grow")
+            CATransaction.commit()
+            let quarter = Golden.render(root, width: 120, height: 40, at: 50.5)
+            #expect(near(quarter.rgba(30, 20), (0, 0, 255, 255)))
+            #expect(near(quarter.rgba(40, 20), (255, 255, 255, 255)))
+            let threeQuarters = Golden.render(root, width: 120, height: 40, at: 51.5)
+            #expect(near(threeQuarters.rgba(80, 20), (0, 0, 255, 255)))
+            #expect(near(threeQuarters.rgba(90, 20), (255, 255, 255, 255)))
+        }
+    }
+
+    @Test func gradientsAxialRadialConicWithLocations() {
+        let root = scene { () -> CALayer in
+            let root = canvas(330, 110)
+            func gradient(_ x: CGFloat, _ type: CAGradientLayerType) -> CAGradientLayer {
+                let g = CAGradientLayer()
+                g.frame = CGRect(x: x, y: 10, width: 100, height: 90)
+                g.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+                g.type = type
+                return g
+            }
+            let axial = gradient(10, .axial)
+            axial.startPoint = CGPoint(x: 0, y: 0.5)
+            axial.endPoint = CGPoint(x: 1, y: 0.5)
+            axial.locations = [0.25, 0.75]
+            axial.cornerRadius = 12
+            let radial = gradient(120, .radial)
+            radial.startPoint = CGPoint(x: 0.5, y: 0.5)
+            radial.endPoint = CGPoint(x: 1, y: 1)
+            let conic = gradient(230, .conic)
+            conic.startPoint = CGPoint(x: 0.5, y: 0.5)
+            conic.endPoint = CGPoint(x: 1, y: 0.5)
+            for layer in [axial, radial, conic] { root.addSublayer(layer) }
+            return root
+        }
+        let image = Golden.render(root, width: 330, height: 110)
+        // Axial with locations: solid red up to 25 %, solid blue from 75 %.
+        #expect(near(image.rgba(30, 55), (255, 0, 0, 255)))
+        #expect(near(image.rgba(95, 55), (0, 0, 255, 255)))
+        #expect(near(image.rgba(60, 55), (127, 0, 127, 255), tolerance: 4))
+        #expect(near(image.rgba(10, 10), (255, 255, 255, 255)))  // rounded corner
+        // Radial: red at the centre, blue at the corner's distance.
+        #expect(near(image.rgba(170, 55), (255, 0, 0, 255), tolerance: 6))
+        #expect(image.rgba(121, 11).b > 200)
+        Golden.check(image, named: "gradient-axial-radial-conic")
+    }
+
+    /// Twelve dots around a circle from one sublayer, fading by instanceAlphaOffset and
+    /// reddening by the colour offsets.
+    @Test func replicatorInstancesTransformsAndColours() {
+        let root = scene { () -> CALayer in
+            let root = canvas(240, 120)
+            let spinner = CAReplicatorLayer()
+            spinner.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+            spinner.instanceCount = 12
+            spinner.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            spinner.instanceAlphaOffset = -1.0 / 12
+            let dot = solid(CGRect(x: 45, y: 0, width: 10, height: 20), 0, 0, 0)
+            dot.cornerRadius = 5
+            spinner.addSublayer(dot)
+            let row = CAReplicatorLayer()
+            row.frame = CGRect(x: 120, y: 40, width: 110, height: 40)
+            row.instanceCount = 5
+            row.instanceTransform = CATransform3DMakeTranslation(22, 0, 0)
+            row.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            row.instanceGreenOffset = -0.2
+            row.instanceBlueOffset = -0.2
+            row.addSublayer(solid(CGRect(x: 0, y: 10, width: 18, height: 18), 1, 1, 1))
+            root.addSublayer(spinner)
+            root.addSublayer(row)
+            return root
+        }
+        let image = Golden.render(root, width: 240, height: 120)
+        // Instance 0 at the top, opaque; instance 6 at the bottom, half transparent.
+        #expect(near(image.rgba(60, 15), (0, 0, 0, 255), tolerance: 2))
+        #expect(near(image.rgba(60, 104), (127, 127, 127, 255), tolerance: 4))
+        // Instance 3 at the right (rotation of 90° about the centre).
+        #expect(image.rgba(104, 60).r < 140)
+        // The row: white, then redder and redder squares every 22 points.
+        #expect(near(image.rgba(129, 59), (255, 255, 255, 255)))
+        #expect(near(image.rgba(129 + 88, 59), (255, 51, 51, 255), tolerance: 2))
+        Golden.check(image, named: "replicator-instances")
+    }
+}
