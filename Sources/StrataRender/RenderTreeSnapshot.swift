@@ -5,9 +5,50 @@ import StrataAnimation
 /// entry and every snapshot that includes it (so a commit copies a reference, not the records).
 package final class CommittedAnimation: Sendable {
     package let records: [AnimationRecord]
+    /// For a CATransition: what it does and the picture it starts from.
+    package let transition: TransitionRecord?
 
-    package init(records: [AnimationRecord]) {
+    package init(records: [AnimationRecord], transition: TransitionRecord? = nil) {
         self.records = records
+        self.transition = transition
+    }
+}
+
+/// A CATransition as the render side needs it: its effect, its timing (begin time resolved, in
+/// the layer's local time), and the layer's subtree as it was rendered before the change.
+package struct TransitionRecord: Sendable {
+    /// "fade", "moveIn", "push", "reveal" (unknown types draw as fade, as Apple).
+    package var type: String
+    /// "fromLeft" (nil's meaning), "fromRight", "fromTop", "fromBottom".
+    package var subtype: String?
+    package var timing: MediaTiming
+    package var curve: TimingCurve
+    package var startProgress: Double
+    package var endProgress: Double
+    /// The layer's subtree as last committed before the transition was added (root at 0); nil
+    /// when it had never been committed (the transition starts from nothing).
+    package var before: RenderTreeSnapshot?
+
+    package init(
+        type: String, subtype: String?, timing: MediaTiming, curve: TimingCurve, startProgress: Double,
+        endProgress: Double, before: RenderTreeSnapshot?
+    ) {
+        self.type = type
+        self.subtype = subtype
+        self.timing = timing
+        self.curve = curve
+        self.startProgress = startProgress
+        self.endProgress = endProgress
+        self.before = before
+    }
+
+    /// The transition's progress (0...1, start/end progress and timing function applied) at
+    /// the layer's local time `t`; nil when it shows nothing then (not started or over).
+    package func progress(at t: Double) -> Double? {
+        guard let sample = timing.sample(parentTime: t), !timing.isFinished(parentTime: t) else { return nil }
+        let eased = curve.value(at: sample.progress)
+        let p = startProgress + (endProgress - startProgress) * eased
+        return p.isFinite ? Swift.min(Swift.max(p, 0), 1) : nil
     }
 }
 
@@ -117,5 +158,33 @@ package final class SnapshotSlot: Sendable {
 
     package func publish(_ snapshot: RenderTreeSnapshot) {
         latest.withLock { $0 = snapshot }
+    }
+}
+
+extension RenderTreeSnapshot {
+    /// The subtree rooted at node `index`, re-indexed with its root at 0 (depth-first order is
+    /// kept); layer identities are marked with `idMark` so render caches keep the two apart.
+    package func subtree(at index: Int, idMark: UInt64 = 0) -> RenderTreeSnapshot {
+        guard index >= 0, index < nodes.count else { return RenderTreeSnapshot(nodes: [], commitTime: commitTime, version: version) }
+        var map: [Int32: Int32] = [Int32(index): 0]
+        var out: [RenderNode] = []
+        var stack: [Int] = [index]
+        var order: [Int] = []
+        while let i = stack.popLast() {
+            map[Int32(i)] = Int32(order.count)
+            order.append(i)
+            let node = nodes[i]
+            for child in node.sublayers.reversed() { stack.append(Int(child)) }
+            if node.mask >= 0 { stack.append(Int(node.mask)) }
+        }
+        for i in order {
+            var node = nodes[i]
+            node.layerID |= idMark
+            node.parent = i == index ? -1 : map[node.parent] ?? -1
+            node.sublayers = node.sublayers.compactMap { map[$0] }
+            node.mask = node.mask >= 0 ? map[node.mask] ?? -1 : -1
+            out.append(node)
+        }
+        return RenderTreeSnapshot(nodes: out, commitTime: commitTime, version: version)
     }
 }

@@ -25,6 +25,8 @@ final class AnimationEntry {
     var committed: CommittedAnimation?
     /// The transaction group waiting for this animation, if any.
     var completionGroup: CompletionGroup?
+    /// For a CATransition: its effect and the picture it starts from.
+    var transition: TransitionRecord?
 
     init(key: String, isAnonymous: Bool, animation: CAAnimation, records: [AnimationRecord], timing: MediaTiming) {
         self.key = key
@@ -45,6 +47,7 @@ final class AnimationEntry {
             timing.beginTime = now
             for i in records.indices { records[i].timing.beginTime = now }
         }
-        committed = CommittedAnimation(records: records)
+        transition?.timing = timing
+        committed = CommittedAnimation(records: records, transition: transition)
     }
 }

@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 extension CALayer {
     /// Attaches a copy of `anim` under `key`, replacing an animation with the same key (which
@@ -34,6 +35,9 @@ extension CALayer {
             }
             let entry = AnimationEntry(
                 key: name, isAnonymous: key == nil && !isTransition, animation: copy, records: records, timing: timing)
+            if let transition = copy as? CATransition {
+                entry.transition = makeTransitionRecord(transition, timing: timing)
+            }
             entry.completionGroup = TransactionStack.currentCompletionGroup()
             entry.completionGroup?.enter()
             animationEntries.append(entry)
@@ -186,5 +190,19 @@ struct UncheckedSendable<T>: @unchecked Sendable {
 
     init(_ value: T) {
         self.value = value
+    }
+}
+
+extension CALayer {
+    /// The render side's form of a transition: the "before" picture is this layer's subtree as
+    /// last committed (what was on screen when the transition was added).
+    final func makeTransitionRecord(_ transition: CATransition, timing: MediaTiming) -> TransitionRecord {
+        let before = committedSnapshot.map { $0.snapshot.subtree(at: $0.index, idMark: 1 << 63) }
+        let start = Double(transition.startProgress), end = Double(transition.endProgress)
+        return TransitionRecord(
+            type: transition.type.rawValue, subtype: transition.subtype?.rawValue, timing: timing,
+            curve: transition.timingFunction?.curve ?? .linear,
+            startProgress: start.isFinite ? min(max(start, 0), 1) : 0, endProgress: end.isFinite ? min(max(end, 0), 1) : 1,
+            before: before)
     }
 }

@@ -1,4 +1,5 @@
 import CoreGraphics
+import StrataAnimation
 import StrataGeometry
 import StrataRender
 
@@ -25,11 +26,21 @@ package struct Footprints: Equatable {
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
-        // (node, parent, toTarget of the parent, toPlane of the parent, parent's chain, isMask)
-        var stack: [(Int, Int, CATransform3D, CATransform3D, Int, Bool)] = [
-            (root, placement == .ownSpace ? -2 : -1, CATransform3DMakeAffineTransform(base), CATransform3DIdentity, 0, false)
+        // The time map of the root's superlayer (media time to its local time).
+        var rootMap = TimeMap.identity
+        var up = Int(nodes[root].parent)
+        var ancestors: [Int] = []
+        while up >= 0 {
+            ancestors.append(up)
+            up = Int(nodes[up].parent)
+        }
+        for a in ancestors.reversed() { rootMap = rootMap.then(states[a].timeMap) }
+        // (node, parent, toTarget of the parent, toPlane of the parent, parent's chain, isMask, parent's time map)
+        var stack: [(Int, Int, CATransform3D, CATransform3D, Int, Bool, TimeMap)] = [
+            (root, placement == .ownSpace ? -2 : -1, CATransform3DMakeAffineTransform(base), CATransform3DIdentity, 0, false,
+                rootMap)
         ]
-        while let (node, parent, parentTarget, parentPlane, parentChain, isMask) = stack.popLast() {
+        while let (node, parent, parentTarget, parentPlane, parentChain, isMask, parentTime) = stack.popLast() {
             let s = states[node]
             if s.isHidden || !(s.opacity > 0) { continue }
             let local: CATransform3D
@@ -55,6 +66,13 @@ package struct Footprints: Equatable {
                 // Delayed instances show the tree at other times: redraw while it animates.
                 if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
                     h.combine(time)
+                }
+            }
+            let timeMap = parentTime.then(s.timeMap)
+            // A running transition changes the picture every frame.
+            for animation in nodes[node].animations {
+                if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
+                    h.combine(p)
                 }
             }
             let signature = h.finalize()
@@ -86,11 +104,11 @@ package struct Footprints: Equatable {
                     // The place among siblings is part of the look (drawing order).
                     stack.append(
                         (Int(child), node, instance.concatenating(toTarget), instance.concatenating(toPlane),
-                            signature &+ k &* 0x9E37_79B9, false))
+                            signature &+ k &* 0x9E37_79B9, false, timeMap))
                 }
             }
             if nodes[node].mask >= 0 {
-                stack.append((Int(nodes[node].mask), node, toTarget, toPlane, signature, true))
+                stack.append((Int(nodes[node].mask), node, toTarget, toPlane, signature, true, timeMap))
             }
         }
     }

@@ -46,6 +46,8 @@ struct FrameWalk {
         var orientation: Double
         /// Isolation groups open above.
         var groupDepth: Int
+        /// The node whose transition is being drawn (it is drawn plainly inside it).
+        var transitionNode = -1
     }
 
     enum Step {
@@ -53,6 +55,8 @@ struct FrameWalk {
         case enter(node: Int, parent: Int, isMask: Bool, context: Context, opacityApplied: Bool, instance: Int = 0)
         /// Presented states from here on: the frame's shifted back by `delay` seconds.
         case useStates(delay: Double)
+        /// Composites a layer's transition once its new picture is drawn.
+        case endTransition(TransitionDraw)
         /// Opens the group an instance's colour multiplies.
         case beginTint
         /// Multiplies what was drawn since the matching group push by a colour (replicators).
@@ -98,24 +102,7 @@ struct FrameWalk {
         steps.append(
             .enter(node: root, parent: placement == .ownSpace ? -2 : -1, isMask: false, context: context,
                 opacityApplied: false))
-        while let step = steps.popLast() {
-            switch step {
-            case .enter(let node, let parent, let isMask, let context, let opacityApplied, let instance):
-                enter(node, parent: parent, isMask: isMask, context, opacityApplied: opacityApplied, instance: instance)
-            case .useStates(let delay):
-                useStates(delay: delay)
-            case .beginTint:
-                beginTint()
-            case .endTint(let color):
-                endTint(color)
-            case .afterSublayers(let exit):
-                afterSublayers(exit)
-            case .afterMask(let exit):
-                afterMask(exit)
-            case .endOffscreen(let offscreen):
-                endOffscreen(offscreen)
-            }
-        }
+        drain()
     }
 
     /// The map from `node`'s space into its parent's 3D space. `parent` −1: the root placed as
@@ -123,6 +110,7 @@ struct FrameWalk {
     func localMatrix(_ node: Int, parent: Int, isMask: Bool) -> CATransform3D {
         let s = states[node]
         switch parent {
+        case -3: return CATransform3DIdentity
         case -2: return LayerMatrix.ownSpace(s)
         case -1: return LayerMatrix.toParent(s, sublayerOf: nil)
         default: return LayerMatrix.toParent(s, sublayerOf: isMask ? nil : states[parent])
@@ -179,6 +167,12 @@ struct FrameWalk {
         let wCenter = map.applyHomogeneous(center.x, center.y).w
         if !s.isDoubleSided, det * context.orientation * (wCenter < 0 ? -1 : 1) < 0 { return }
 
+        if context.transitionNode != node, let (transition, progress) = activeTransition(node) {
+            beginTransition(
+                node, parent: parent, isMask: isMask, instance: instance, outer: outer, context: context, map: map,
+                transition: transition, progress: progress)
+            return
+        }
         let sublayers = nodes[node].sublayers
         let hasSublayers = sublayers.contains { !states[Int($0)].isHidden }
         let hasMask = nodes[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth

@@ -1,0 +1,150 @@
+import CCairo
+import CoreGraphics
+import StrataAnimation
+import StrataGeometry
+import StrataRender
+
+// CATransition: the layer's subtree as it is now ("after") and as it was when the transition was
+// added ("before", kept in the transition's record) are drawn into two groups, then combined by
+// the transition's type at its progress: fade cross-dissolves; moveIn slides the new picture in
+// over the old; push slides both; reveal slides the old one away. Moving pictures are cut to
+// the layer's bounds.
+
+struct TransitionDraw {
+    var node: Int
+    var transition: TransitionRecord
+    var progress: Double
+    var map: PlaneMap
+    var toTarget: CATransform3D
+    var context: FrameWalk.Context
+}
+
+extension FrameWalk {
+    /// The layer's transition and its progress now, when one is showing.
+    func activeTransition(_ node: Int) -> (TransitionRecord, Double)? {
+        guard !nodes[node].animations.isEmpty, evaluate != nil || frameTime != 0 else { return nil }
+        for animation in nodes[node].animations.reversed() {
+            guard let transition = animation.transition else { continue }
+            if let p = transition.progress(at: localTime(of: node)) { return (transition, p) }
+        }
+        return nil
+    }
+
+    /// The frame time in `node`'s own time (through every ancestor's timing).
+    func localTime(of node: Int) -> Double {
+        var chain: [Int] = []
+        var i = node
+        while i >= 0 {
+            chain.append(i)
+            i = Int(nodes[i].parent)
+        }
+        var map = TimeMap.identity
+        for k in chain.reversed() { map = map.then(states[k].timeMap) }
+        return map.apply(frameTime)
+    }
+
+    mutating func beginTransition(
+        _ node: Int, parent: Int, isMask: Bool, instance: Int, outer: Context, context: Context, map: PlaneMap,
+        transition: TransitionRecord, progress: Double
+    ) {
+        cairo_push_group(cr)
+        steps.append(
+            .endTransition(
+                TransitionDraw(
+                    node: node, transition: transition, progress: progress, map: map, toTarget: context.toTarget,
+                    context: context)))
+        var plain = outer
+        plain.alpha = 1
+        plain.groupDepth += 1
+        plain.transitionNode = node
+        steps.append(
+            .enter(node: node, parent: parent, isMask: isMask, context: plain, opacityApplied: true, instance: instance))
+    }
+
+    mutating func endTransition(_ draw: TransitionDraw) {
+        guard let after = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(after) }
+        cairo_push_group(cr)
+        if let before = draw.transition.before, !before.nodes.isEmpty {
+            var nested = FrameWalk(
+                compositor: compositor, nodes: before.nodes, states: before.nodes.map(\.state), target: cr)
+            var context = draw.context
+            context.alpha = 1
+            context.toTarget = draw.toTarget
+            context.groupDepth += 1
+            nested.steps.append(.enter(node: 0, parent: -3, isMask: false, context: context, opacityApplied: true))
+            nested.drain()
+        }
+        guard let before = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(before) }
+        combine(before: before, after: after, draw)
+    }
+
+    /// Runs the queued steps to the end (a nested walk).
+    mutating func drain() {
+        while let step = steps.popLast() {
+            switch step {
+            case .enter(let node, let parent, let isMask, let context, let opacityApplied, let instance):
+                enter(node, parent: parent, isMask: isMask, context, opacityApplied: opacityApplied, instance: instance)
+            case .afterSublayers(let exit): afterSublayers(exit)
+            case .afterMask(let exit): afterMask(exit)
+            case .endOffscreen(let offscreen): endOffscreen(offscreen)
+            case .useStates(let delay): useStates(delay: delay)
+            case .endTransition(let draw): endTransition(draw)
+            case .beginTint: beginTint()
+            case .endTint(let color): endTint(color)
+            }
+        }
+    }
+
+    func combine(before: OpaquePointer, after: OpaquePointer, _ draw: TransitionDraw) {
+        let s = states[draw.node]
+        let p = draw.progress
+        let t = draw.map.affine
+        // The direction the new picture comes from, in target pixels (a full bounds' width or height).
+        let w = s.bounds.width, h = s.bounds.height
+        let local: (Double, Double)
+        switch draw.transition.subtype {
+        case "fromRight": local = (w, 0)
+        case "fromTop": local = (0, -h)
+        case "fromBottom": local = (0, h)
+        default: local = (-w, 0)  // fromLeft, and nil
+        }
+        let d = (local.0 * t.a + local.1 * t.c, local.0 * t.b + local.1 * t.d)
+        let polygon = draw.map.projectedPolygon(of: s.bounds)
+        cairo_push_group(cr)
+        func paint(_ pattern: OpaquePointer, shift: Double, alpha: Double = 1, clipped: Bool = true) {
+            cairo_save(cr)
+            if clipped, polygon.count >= 3 {
+                cairo_new_path(cr)
+                cairo_move_to(cr, polygon[0].x, polygon[0].y)
+                for q in polygon.dropFirst() { cairo_line_to(cr, q.x, q.y) }
+                cairo_close_path(cr)
+                cairo_clip(cr)
+            }
+            cairo_translate(cr, d.0 * shift, d.1 * shift)
+            cairo_set_source(cr, pattern)
+            cairo_paint_with_alpha(cr, alpha)
+            cairo_restore(cr)
+        }
+        switch draw.transition.type {
+        case "moveIn":
+            paint(before, shift: 0, clipped: false)
+            paint(after, shift: 1 - p)
+        case "push":
+            paint(before, shift: -p)
+            paint(after, shift: 1 - p)
+        case "reveal":
+            paint(after, shift: 0, clipped: false)
+            paint(before, shift: -p)
+        default:
+            // fade (and unknown types, as Apple): an exact cross-dissolve.
+            paint(before, shift: 0, alpha: 1 - p, clipped: false)
+            cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+            paint(after, shift: 0, alpha: p, clipped: false)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, draw.context.alpha)
+    }
+}
