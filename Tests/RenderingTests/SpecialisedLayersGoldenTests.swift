@@ -177,4 +177,38 @@ struct SpecialisedLayersGoldenTests {
         #expect(near(image.rgba(129 + 88, 59), (255, 51, 51, 255), tolerance: 2))
         Golden.check(image, named: "replicator-instances")
     }
+
+    /// instanceDelay: instance k shows its sublayers' animations k × delay seconds late.
+    @Test func replicatorInstanceDelayShiftsAnimationsInTime() {
+        let clock = MediaClock.Manual(time: 20)
+        MediaClock.withClock(clock) {
+            let (root, dot) = scene { () -> (CALayer, CALayer) in
+                let root = canvas(100, 40)
+                let row = CAReplicatorLayer()
+                row.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+                row.instanceCount = 3
+                row.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+                row.instanceDelay = 0.5
+                let dot = solid(CGRect(x: 10, y: 10, width: 20, height: 20), 0, 0, 0)
+                dot.opacity = 0
+                row.addSublayer(dot)
+                root.addSublayer(row)
+                return (root, dot)
+            }
+            let appear = CABasicAnimation(keyPath: "opacity")
+            appear.fromValue = 1
+            appear.toValue = 1
+            appear.duration = 0.5
+            CATransaction.begin()
+            dot.add(appear, forKey: "appear")  // visible from t = 20 to 20.5, then opacity 0 again
+            CATransaction.commit()
+            let early = Golden.render(root, width: 100, height: 40, at: 20.25)
+            #expect(near(early.rgba(20, 20), (0, 0, 0, 255)))  // instance 0 visible
+            #expect(near(early.rgba(50, 20), (255, 255, 255, 255)))  // instance 1 not yet (starts at 20.5)
+            let later = Golden.render(root, width: 100, height: 40, at: 20.75)
+            #expect(near(later.rgba(20, 20), (255, 255, 255, 255)))  // instance 0 over
+            #expect(near(later.rgba(50, 20), (0, 0, 0, 255)))  // instance 1 now
+            #expect(near(later.rgba(80, 20), (255, 255, 255, 255)))  // instance 2 from 21.0
+        }
+    }
 }

@@ -5,14 +5,17 @@ import QuartzCore
 extension Demo {
     static let seedDemos: [Demo] = [
         implicitColor, nestedTransactions, delegateColor, clock, keyframeColors, spaceshipPath, rotation,
-        animationGroup, startStop, opacityRepeat, bounce, borderGroup, contentsGravity,
+        animationGroup, imageTransitions, startStop, opacityRepeat, bounce, borderGroup, contentsGravity,
+        progressRing, replicatorLoader,
     ]
 
     /// A colour layer that changes to a random colour on each click: the default implicit
-    /// animation (0.25 s), then inside a transaction with a 1-second duration.
+    /// animation (0.25 s), then inside a transaction with a 1-second duration, then with a
+    /// custom action (a push transition from the left) in the layer's `actions`.
     static let implicitColor = animation(
-        "implicit-color", "clicks change a layer's colour: implicit (0.25 s), then with a 1 s transaction",
-        duration: 4
+        "implicit-color",
+        "clicks change a layer's colour: implicit (0.25 s), a 1 s transaction, then a custom push action",
+        duration: 6
     ) { script in
         let root = whiteRoot()
         let colorLayer = CALayer()
@@ -34,6 +37,18 @@ extension Demo {
                 colorLayer.backgroundColor = color
                 CATransaction.commit()
             }
+        }
+        // CATransition *transition = [CATransition animation]; transition.type = kCATransitionPush;
+        // transition.subtype = kCATransitionFromLeft; self.colorLayer.actions = @{@"backgroundColor": transition};
+        script.at(4.2) {
+            let transition = CATransition()
+            transition.type = .push
+            transition.subtype = .fromLeft
+            colorLayer.actions = ["backgroundColor": transition]
+        }
+        for t in [4.3, 5.2] {
+            let color = colors.next()
+            script.at(t) { colorLayer.backgroundColor = color }
         }
         return root
     }

@@ -62,15 +62,13 @@ func shipImage() -> CGImage {
     }
 }
 
-/// Draws a CGPath as a stroked line into a layer's contents (the seeds use CAShapeLayer).
+/// The seeds' CAShapeLayer showing a path as a red line.
 func pathLayer(_ path: CGPath, frame: CGRect, color: CGColor = rgb(200, 60, 60), width: CGFloat = 3) -> CALayer {
-    let layer = CALayer()
+    let layer = CAShapeLayer()
     layer.frame = frame
-    layer.contents = drawnImage(frame.size) { c in
-        c.addPath(path)
-        c.setStrokeColor(color)
-        c.setLineWidth(width)
-        c.strokePath()
-    }
+    layer.path = path
+    layer.fillColor = nil
+    layer.strokeColor = color
+    layer.lineWidth = width
     return layer
 }
