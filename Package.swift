@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        // Text shaping and layout for CATextLayer (Pango over HarfBuzz, fonts through fontconfig).
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
 
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
@@ -55,7 +59,7 @@ let package = Package(
         // Sees only snapshots and presented states, never CALayer.
         .target(
             name: "StrataCompositor",
-            dependencies: ["CoreGraphics", "CCairo", "CPixman", "StrataGeometry", "StrataRender"]),
+            dependencies: ["CoreGraphics", "CCairo", "CPixman", "CPango", "StrataGeometry", "StrataRender"]),
         // The public Core Animation API.
         .target(
             name: "QuartzCore",

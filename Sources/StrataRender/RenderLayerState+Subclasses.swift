@@ -56,12 +56,30 @@ package struct ReplicatorState: Sendable {
     package init() {}
 }
 
+/// What a CATextLayer draws: its string, laid out by Pango in its bounds from the top left.
+package struct TextState: Sendable {
+    package var string: String?
+    /// A font name for fontconfig ("Helvetica", "Menlo-Bold", "DejaVu Sans Bold"...).
+    package var fontName = "Helvetica"
+    /// Points.
+    package var fontSize: CGFloat = 36
+    package var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    package var isWrapped = false
+    /// "none", "start", "middle", "end".
+    package var truncationMode = "none"
+    /// "natural", "left", "right", "center", "justified".
+    package var alignmentMode = "natural"
+
+    package init() {}
+}
+
 /// The state that only some layer classes have (boxed, so plain layers carry one word).
 package indirect enum LayerKindState: Sendable {
     case plain
     case shape(ShapeState)
     case gradient(GradientState)
     case replicator(ReplicatorState)
+    case text(TextState)
 }
 
 extension RenderLayerState {
@@ -74,6 +92,11 @@ extension RenderLayerState {
     package var gradient: GradientState {
         get { if case .gradient(let s) = kind { s } else { GradientState() } }
         set { kind = .gradient(newValue) }
+    }
+
+    package var text: TextState {
+        get { if case .text(let s) = kind { s } else { TextState() } }
+        set { kind = .text(newValue) }
     }
 
     package var replicator: ReplicatorState {
@@ -104,6 +127,8 @@ extension RenderLayerState {
         case .instanceGreenOffset: .scalar(Double(replicator.instanceGreenOffset))
         case .instanceBlueOffset: .scalar(Double(replicator.instanceBlueOffset))
         case .instanceAlphaOffset: .scalar(Double(replicator.instanceAlphaOffset))
+        case .fontSize: .scalar(text.fontSize)
+        case .foregroundColor: text.foregroundColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
         default: nil
         }
     }
@@ -139,6 +164,9 @@ extension RenderLayerState {
         case (.instanceGreenOffset, .scalar(let v)): replicator.instanceGreenOffset = Float(v)
         case (.instanceBlueOffset, .scalar(let v)): replicator.instanceBlueOffset = Float(v)
         case (.instanceAlphaOffset, .scalar(let v)): replicator.instanceAlphaOffset = Float(v)
+        case (.fontSize, .scalar(let v)): text.fontSize = v
+        case (.foregroundColor, .color(let c)): text.foregroundColor = color(c)
+        case (.foregroundColor, .none): text.foregroundColor = nil
         default: return false
         }
         return true

@@ -185,6 +185,7 @@ package struct Footprints: Equatable {
         switch s.kind {
         case .shape(let shape): h.combine(ShapeKey(shape))
         case .gradient(let gradient): h.combine(GradientKey(gradient))
+        case .text(let text): h.combine(TextKey(text))
         default: break
         }
     }

@@ -12,6 +12,7 @@ package struct LayerBody: Hashable {
     package var contents: ContentsKey?
     package var shape: ShapeKey?
     package var gradient: GradientKey?
+    package var text: TextKey?
     package var border: Border?
 
     package struct Border: Hashable {
@@ -51,10 +52,12 @@ package struct LayerBody: Hashable {
         border = nil
         shape = nil
         gradient = nil
+        text = nil
         if withFill {
             switch s.kind {
             case .shape(let state): shape = ShapeKey(state)
             case .gradient(let state): gradient = GradientKey(state)
+            case .text(let state): text = TextKey(state)
             default: break
             }
             if let color = s.backgroundColor?.sRGBComponents.clamped, color.a > 0 { background = color }
@@ -78,12 +81,12 @@ package struct LayerBody: Hashable {
 
     /// True when the body draws nothing.
     package var isEmpty: Bool {
-        background == nil && contents == nil && border == nil && shape == nil && gradient == nil
+        background == nil && contents == nil && border == nil && shape == nil && gradient == nil && text == nil
     }
 
     /// True when the body is one opaque-or-not solid rectangle: drawn directly, not cached.
     package var isPlainRectangle: Bool {
-        contents == nil && border == nil && !corners.isRounded && shape == nil && gradient == nil
+        contents == nil && border == nil && !corners.isRounded && shape == nil && gradient == nil && text == nil
     }
 
     /// The local rectangle the body covers.
@@ -123,6 +126,10 @@ package struct LayerBody: Hashable {
             }
             Self.paintContents(image, contents, flipped: flipped, deviceScale: deviceScale, into: cr)
             cairo_restore(cr)
+        }
+        if let text {
+            // A text layer's text is its content, clipped to its bounds.
+            text.paint(in: b, into: cr)
         }
         if let shape, let path {
             // Between the contents and the sublayers (Apple's order).

@@ -1,0 +1,111 @@
+import StrataAnimation
+import StrataRender
+
+/// How CATextLayer shortens text that does not fit.
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = CATextLayerTruncationMode(rawValue: "none")
+    public static let start = CATextLayerTruncationMode(rawValue: "start")
+    public static let end = CATextLayerTruncationMode(rawValue: "end")
+    public static let middle = CATextLayerTruncationMode(rawValue: "middle")
+}
+
+/// How CATextLayer aligns its lines.
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
+}
+
+/// A layer that draws a string, laid out by Pango (HarfBuzz shaping, fontconfig fonts) from the
+/// top left of its bounds, clipped to them. Apple's defaults: Helvetica 36 points (fontconfig
+/// picks the closest installed face: DejaVu Sans on a Debian machine with fonts-dejavu-core),
+/// opaque white, not wrapped, not truncated.
+open class CATextLayer: CALayer {
+    override package class var engineLayerClass: LayerClass { .textLayer }
+
+    /// What was assigned to `string` (a String or an NSAttributedString), returned as is.
+    private final var assignedString: Any?
+
+    /// A String or an NSAttributedString (drawn as its plain text in the layer's font and colour:
+    /// Linux Foundation has no font or colour attributes).
+    open var string: Any? {
+        get { withLock { assignedString } }
+        set {
+            let text: String?
+            switch newValue {
+            case nil: text = nil
+            case let s as String: text = s
+            case let s as NSAttributedString: text = s.string
+            case let s as NSString: text = String(s)
+            default:
+                Diagnostics.warn("CATextLayer.string: expected a String or an NSAttributedString; refused")
+                return
+            }
+            withLock { assignedString = newValue }
+            update("string", \.visual.text.string, text)
+        }
+    }
+
+    /// A font name (a String; CGFont and CTFont do not exist on Linux). The size comes from
+    /// `fontSize`.
+    open var font: Any? {
+        get { read(\.visual.text.fontName) }
+        set {
+            guard let name = newValue as? String ?? (newValue as? NSString).map(String.init) else {
+                Diagnostics.warn("CATextLayer.font: expected a font name; refused")
+                return
+            }
+            update("font", \.visual.text.fontName, name)
+        }
+    }
+
+    /// Points (36 by default). Animatable.
+    open var fontSize: CGFloat {
+        get { read(\.visual.text.fontSize) }
+        set { update("fontSize", \.visual.text.fontSize, newValue) }
+    }
+
+    /// Opaque white by default. Animatable.
+    open var foregroundColor: CGColor? {
+        get { read(\.visual.text.foregroundColor) }
+        set { update("foregroundColor", \.visual.text.foregroundColor, newValue) }
+    }
+
+    open var isWrapped: Bool {
+        get { read(\.visual.text.isWrapped) }
+        set { update("wrapped", \.visual.text.isWrapped, newValue) }
+    }
+
+    open var truncationMode: CATextLayerTruncationMode {
+        get { CATextLayerTruncationMode(rawValue: read(\.visual.text.truncationMode)) }
+        set { update("truncationMode", \.visual.text.truncationMode, newValue.rawValue) }
+    }
+
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { CATextLayerAlignmentMode(rawValue: read(\.visual.text.alignmentMode)) }
+        set { update("alignmentMode", \.visual.text.alignmentMode, newValue.rawValue) }
+    }
+
+    /// Accepted for source compatibility; Pango positions glyphs itself.
+    open var allowsFontSubpixelQuantization = false
+
+    public override init() {
+        super.init()
+        withLock { state.visual.kind = .text(TextState()) }
+    }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CATextLayer { assignedString = other.withLock { other.assignedString } }
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+}
