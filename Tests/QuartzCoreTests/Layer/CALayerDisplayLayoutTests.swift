@@ -62,7 +62,11 @@ private func smallImage() throws -> CGImage {
 
     @Test func delegateWithoutDisplayGetsWillDrawThenDraw() throws {
         let l = CALayer()
+        // Committed before the delegate is set: the commit's layout pass would otherwise reach
+        // the delegate too, whenever the implicit transaction happens to commit.
+        CATransaction.begin()
         l.bounds = CGRect(x: 0, y: 0, width: 4, height: 3)
+        CATransaction.commit()
         let recorder = Recorder()
         l.delegate = recorder
         l.display()
