@@ -51,7 +51,9 @@ private func smallImage() throws -> CGImage {
 @Suite struct CALayerDisplayTests {
     @Test func delegateDisplaySettingContentsSkipsDrawing() throws {
         let l = CALayer()
+        CATransaction.begin()
         l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        CATransaction.commit()
         let recorder = Recorder()
         recorder.imageToSet = try smallImage()
         l.delegate = recorder
