@@ -5,7 +5,7 @@ import Testing
 @Suite("CATransition pixels: fade, moveIn, push, reveal")
 struct TransitionGoldenTests {
     /// A red layer turned blue under a 1-second transition of `type`, sampled half way.
-    func halfway(_ type: CATransitionType, subtype: CATransitionSubtype? = nil) -> CGImage {
+    func halfway(_ type: CATransitionType, subtype: CATransitionSubtype? = nil, at fraction: Double = 0.5) -> CGImage {
         let clock = MediaClock.Manual(time: 10)
         return MediaClock.withClock(clock) {
             let (root, panel) = scene { () -> (CALayer, CALayer) in
@@ -23,7 +23,7 @@ struct TransitionGoldenTests {
             CATransaction.setDisableActions(true)
             panel.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
             CATransaction.commit()
-            return Golden.render(root, width: 120, height: 60, at: 10.5)
+            return Golden.render(root, width: 120, height: 60, at: 10 + fraction)
         }
     }
 
@@ -72,5 +72,22 @@ struct TransitionGoldenTests {
             #expect(near(Golden.render(root, width: 40, height: 40, at: 0.5).rgba(20, 20), (127, 127, 0, 255), tolerance: 2))
             #expect(near(Golden.render(root, width: 40, height: 40, at: 2).rgba(20, 20), (0, 255, 0, 255)))
         }
+    }
+
+    @Test func cubeTurnsBothPicturesAsFacesOfACube() {
+        let image = halfway(CATransitionType(rawValue: "cube"), subtype: .fromRight)
+        // Half way: the old face on the left, the new one on the right, each seen at 45°.
+        #expect(near(image.rgba(35, 30), (255, 0, 0, 255), tolerance: 3))
+        #expect(near(image.rgba(85, 30), (0, 0, 255, 255), tolerance: 3))
+        Golden.check(image, named: "transition-cube-from-right", channelTolerance: 6, allowedPixels: 20)
+    }
+
+    @Test func oglFlipShowsTheOldThenTheNewPicture() {
+        let early = halfway(CATransitionType(rawValue: "oglFlip"), subtype: .fromLeft, at: 0.25)
+        #expect(near(early.rgba(60, 30), (255, 0, 0, 255), tolerance: 3))
+        #expect(near(early.rgba(14, 30), (255, 255, 255, 255), tolerance: 3))  // turned: narrower
+        let late = halfway(CATransitionType(rawValue: "oglFlip"), subtype: .fromLeft, at: 0.75)
+        #expect(near(late.rgba(60, 30), (0, 0, 255, 255), tolerance: 3))
+        Golden.check(late, named: "transition-oglflip-late", channelTolerance: 6, allowedPixels: 20)
     }
 }

@@ -128,6 +128,11 @@ extension FrameWalk {
             cairo_restore(cr)
         }
         switch draw.transition.type {
+        case "cube", "oglFlip":
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)  // an empty group: the 3D effects draw straight onto the target
+            drawTurn(before: before, after: after, draw, cube: draw.transition.type == "cube")
+            return
         case "moveIn":
             paint(before, shift: 0, clipped: false)
             paint(after, shift: 1 - p)
@@ -146,5 +151,57 @@ extension FrameWalk {
         }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, draw.context.alpha)
+    }
+
+    /// The private 3D types users of `CATransition` ask for: "cube" turns both pictures as two
+    /// faces of a cube; "oglFlip" turns the old picture away about the middle, then the new one
+    /// in. Both are drawn in perspective (eye at 3 × the larger side), through pixman.
+    func drawTurn(before: OpaquePointer, after: OpaquePointer, _ draw: TransitionDraw, cube: Bool) {
+        let s = states[draw.node]
+        let b = s.bounds
+        let p = draw.progress
+        let vertical = draw.transition.subtype == "fromTop" || draw.transition.subtype == "fromBottom"
+        // +1: the new picture comes from the right (or the bottom).
+        let sign: Double = draw.transition.subtype == "fromRight" || draw.transition.subtype == "fromBottom" ? 1 : -1
+        let depth = (vertical ? b.height : b.width) / 2
+        let eye = 3 * max(b.width, b.height)
+        func face(_ angle: Double, offset: Double) -> PlaneMap {
+            // Turn about an axis through the centre, `offset` behind the picture, then perspective.
+            var m = CATransform3DMakeTranslation(-b.midX, -b.midY, offset)
+            m = m.concatenating(
+                vertical ? CATransform3DMakeRotation(-angle, 1, 0, 0) : CATransform3DMakeRotation(angle, 0, 1, 0))
+            m = m.concatenating(CATransform3DMakeTranslation(0, 0, -offset))
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / eye
+            m = m.concatenating(perspective).concatenating(CATransform3DMakeTranslation(b.midX, b.midY, 0))
+            return PlaneMap(m)
+        }
+        let quarter = Double.pi / 2
+        var faces: [(OpaquePointer, PlaneMap)] = []
+        if cube {
+            let old = (before, face(-sign * quarter * p, offset: depth))
+            let new = (after, face(sign * quarter * (1 - p), offset: depth))
+            faces = p < 0.5 ? [new, old] : [old, new]  // the farther face first
+        } else if p < 0.5 {
+            faces = [(before, face(-sign * .pi * p, offset: 0))]
+        } else {
+            faces = [(after, face(sign * .pi * (1 - p), offset: 0))]
+        }
+        let l = draw.map
+        guard let inverse = l.inverse else { return }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        let clip = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        for (pattern, faceMap) in faces {
+            var surface: OpaquePointer?
+            guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface else { continue }
+            cairo_surface_flush(surface)
+            var dx = 0.0, dy = 0.0
+            cairo_surface_get_device_offset(surface, &dx, &dy)
+            guard let raster = Raster(borrowing: surface, origin: CGPoint(x: -dx, y: -dy)) else { continue }
+            // Target → layer → turned layer → target.
+            let h = inverse.then(faceMap).then(l)
+            ProjectiveWarp.draw(raster, through: h, onto: cr, clip: clip, alpha: draw.context.alpha, antialias: true)
+        }
     }
 }

@@ -27,6 +27,19 @@ package final class Raster {
         self.height = h
     }
 
+    /// A raster over an existing image surface (referenced, not copied): `origin` is the local
+    /// point of its top-left pixel, one local unit a pixel.
+    package init?(borrowing surface: OpaquePointer, origin: CGPoint) {
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return nil }
+        self.surface = cairo_surface_reference(surface)
+        self.origin = origin
+        self.scale = 1
+        self.width = Int(cairo_image_surface_get_width(surface))
+        self.height = Int(cairo_image_surface_get_height(surface))
+    }
+
     deinit {
         cairo_surface_destroy(surface)
     }
