@@ -130,40 +130,45 @@ extension CALayer {
     }
 }
 
-/// The layers marked for layout or display since the last commit, in marking order, for the
-/// commit to find them without walking whole trees. A layer is queued when its mark goes from
+/// The layers marked for layout or display on this thread since its last commit, in marking
+/// order, for the commit to find them without walking whole trees. A layer is queued when its mark goes from
 /// false to true; entries whose mark was cleared meanwhile (by `layoutIfNeeded()` or
 /// `displayIfNeeded()`) are skipped. Guarded by the transaction lock. The queues hold the layers
 /// (as the transaction does) until the next commit; stale entries are dropped when they pile up.
 enum PendingLayerUpdates {
-    nonisolated(unsafe) static var layout: [CALayer] = []
-    nonisolated(unsafe) static var display: [CALayer] = []
     nonisolated(unsafe) private static var layoutLimit = 1024
     nonisolated(unsafe) private static var displayLimit = 1024
 
+    /// This thread's marked layers (see `TransactionStack.pendingLayout`).
+    static var layout: [CALayer] { TransactionStack.current.pendingLayout }
+
     static func queueLayout(_ layer: CALayer) {
-        layout.append(layer)
-        if layout.count >= layoutLimit {
-            layout.removeAll { !$0.flags.needsLayout }
-            layoutLimit = max(1024, 2 * layout.count)
+        let stack = TransactionStack.current
+        stack.pendingLayout.append(layer)
+        if stack.pendingLayout.count >= layoutLimit {
+            stack.pendingLayout.removeAll { !$0.flags.needsLayout }
+            layoutLimit = max(1024, 2 * stack.pendingLayout.count)
         }
     }
 
     static func queueDisplay(_ layer: CALayer) {
-        display.append(layer)
-        if display.count >= displayLimit {
-            display.removeAll { !$0.flags.needsDisplay }
-            displayLimit = max(1024, 2 * display.count)
+        let stack = TransactionStack.current
+        stack.pendingDisplay.append(layer)
+        if stack.pendingDisplay.count >= displayLimit {
+            stack.pendingDisplay.removeAll { !$0.flags.needsDisplay }
+            displayLimit = max(1024, 2 * stack.pendingDisplay.count)
         }
     }
 
     static func takeLayout() -> [CALayer] {
-        defer { layout = [] }
-        return layout
+        let stack = TransactionStack.current
+        defer { stack.pendingLayout = [] }
+        return stack.pendingLayout
     }
 
     static func takeDisplay() -> [CALayer] {
-        defer { display = [] }
-        return display
+        let stack = TransactionStack.current
+        defer { stack.pendingDisplay = [] }
+        return stack.pendingDisplay
     }
 }

@@ -42,6 +42,10 @@ import Musl
 /// completion groups. On the main stack the outermost *explicit* commit leaves the implicit scope
 /// under it to the main-queue turn (as on Apple platforms) unless `flush()` was called meanwhile.
 package final class TransactionStack {
+    /// Layers marked for layout or display on this thread since its last commit (a commit lays
+    /// out and displays what its own thread marked: transactions are per thread).
+    var pendingLayout: [CALayer] = []
+    var pendingDisplay: [CALayer] = []
     /// Open scopes, outermost first. An implicit scope can only be at index 0.
     private var scopes: [Transaction] = []
     /// Non-nil while this thread is delivering a commit.
