@@ -73,6 +73,63 @@ package struct TextState: Sendable {
     package init() {}
 }
 
+/// One CAEmitterCell, frozen when the layer's `emitterCells` was set. Random values are uniform
+/// in [mean − range/2, mean + range/2].
+package struct EmitterCellState: Sendable {
+    package var isEnabled = true
+    /// Particles a second.
+    package var birthRate: Double = 0
+    /// Seconds.
+    package var lifetime: Double = 0
+    package var lifetimeRange: Double = 0
+    /// Radians; longitude 0 points along +x, growing towards +y.
+    package var emissionLongitude: Double = 0
+    package var emissionRange: Double = 0
+    /// Points a second.
+    package var velocity: Double = 0
+    package var velocityRange: Double = 0
+    /// Points a second².
+    package var xAcceleration: Double = 0
+    package var yAcceleration: Double = 0
+    package var scale: Double = 1
+    package var scaleRange: Double = 0
+    package var scaleSpeed: Double = 0
+    /// Radians a second.
+    package var spin: Double = 0
+    package var spinRange: Double = 0
+    package var color = RGBA(r: 1, g: 1, b: 1, a: 1)
+    package var colorRange = RGBA(r: 0, g: 0, b: 0, a: 0)
+    package var colorSpeed = RGBA(r: 0, g: 0, b: 0, a: 0)
+    package var contents: CGImage?
+    package var contentsScale: Double = 1
+
+    package init() {}
+}
+
+/// What a CAEmitterLayer emits.
+package struct EmitterState: Sendable {
+    package var cells: [EmitterCellState] = []
+    // Multipliers of the cells' values.
+    package var birthRate: Double = 1
+    package var lifetime: Double = 1
+    package var velocity: Double = 1
+    package var scale: Double = 1
+    package var spin: Double = 1
+    package var emitterPosition = CGPoint.zero
+    package var emitterSize = CGSize.zero
+    /// "point", "line", "rectangle", "circle", "cuboid", "sphere".
+    package var emitterShape = "point"
+    /// "points", "outline", "surface", "volume".
+    package var emitterMode = "volume"
+    /// "unordered", "oldestFirst", "oldestLast", "backToFront", "additive".
+    package var renderMode = "unordered"
+    package var seed: UInt32 = 0
+    /// How many cells were set (what a change of `emitterCells` is compared by).
+    package var cellCount = 0
+
+    package init() {}
+}
+
 /// The state that only some layer classes have (boxed, so plain layers carry one word).
 package indirect enum LayerKindState: Sendable {
     case plain
@@ -80,6 +137,7 @@ package indirect enum LayerKindState: Sendable {
     case gradient(GradientState)
     case replicator(ReplicatorState)
     case text(TextState)
+    case emitter(EmitterState)
 }
 
 extension RenderLayerState {
@@ -97,6 +155,11 @@ extension RenderLayerState {
     package var text: TextState {
         get { if case .text(let s) = kind { s } else { TextState() } }
         set { kind = .text(newValue) }
+    }
+
+    package var emitter: EmitterState {
+        get { if case .emitter(let s) = kind { s } else { EmitterState() } }
+        set { kind = .emitter(newValue) }
     }
 
     package var replicator: ReplicatorState {
@@ -128,6 +191,13 @@ extension RenderLayerState {
         case .instanceBlueOffset: .scalar(Double(replicator.instanceBlueOffset))
         case .instanceAlphaOffset: .scalar(Double(replicator.instanceAlphaOffset))
         case .fontSize: .scalar(text.fontSize)
+        case .emitterPosition: .point(emitter.emitterPosition)
+        case .emitterSize: .size(emitter.emitterSize)
+        case .birthRate: .scalar(emitter.birthRate)
+        case .lifetime: .scalar(emitter.lifetime)
+        case .velocity: .scalar(emitter.velocity)
+        case .scale: .scalar(emitter.scale)
+        case .spin: .scalar(emitter.spin)
         case .foregroundColor: text.foregroundColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
         default: nil
         }
@@ -165,6 +235,13 @@ extension RenderLayerState {
         case (.instanceBlueOffset, .scalar(let v)): replicator.instanceBlueOffset = Float(v)
         case (.instanceAlphaOffset, .scalar(let v)): replicator.instanceAlphaOffset = Float(v)
         case (.fontSize, .scalar(let v)): text.fontSize = v
+        case (.emitterPosition, .point(let p)): emitter.emitterPosition = p
+        case (.emitterSize, .size(let v)): emitter.emitterSize = v
+        case (.birthRate, .scalar(let v)): emitter.birthRate = v
+        case (.lifetime, .scalar(let v)): emitter.lifetime = v
+        case (.velocity, .scalar(let v)): emitter.velocity = v
+        case (.scale, .scalar(let v)): emitter.scale = v
+        case (.spin, .scalar(let v)): emitter.spin = v
         case (.foregroundColor, .color(let c)): text.foregroundColor = color(c)
         case (.foregroundColor, .none): text.foregroundColor = nil
         default: return false

@@ -69,6 +69,12 @@ package struct Footprints: Equatable {
                 }
             }
             let timeMap = parentTime.then(s.timeMap)
+            if case .emitter(let emitter) = s.kind, emitter.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) {
+                // Particles move every frame and may fly anywhere.
+                h.combine(time)
+                entries[nodes[node].layerID] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
+                continue
+            }
             // A running transition changes the picture every frame.
             for animation in nodes[node].animations {
                 if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {

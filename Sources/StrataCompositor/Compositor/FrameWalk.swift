@@ -224,6 +224,11 @@ struct FrameWalk {
             }
         }
         drawBody(node, body, map: map, alpha: context.alpha, context: context)
+        if case .emitter(let emitter) = s.kind {
+            // Particles above the background (and the border, which is in the body when there
+            // are no sublayers), below the sublayers.
+            drawParticles(node, emitter, map: map, alpha: context.alpha, context: context)
+        }
 
         var clipped = false
         var sublayerContext = context
