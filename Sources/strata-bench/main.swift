@@ -13,6 +13,7 @@ import Glibc
 
 let scenarios: [Scenario] = [
     .evaluate10kLayers, .commit30kImplicit, .presentation3, .composite300, .composite300Baseline, .compositeOneMoves,
+    .shapeStroke10k, .emitter5k, .text60,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
