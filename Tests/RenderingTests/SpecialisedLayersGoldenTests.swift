@@ -211,4 +211,62 @@ struct SpecialisedLayersGoldenTests {
             #expect(near(later.rgba(80, 20), (255, 255, 255, 255)))  // instance 2 from 21.0
         }
     }
+
+    /// A path animation interpolates point by point when both paths have the same elements.
+    @Test func pathAnimationInterpolatesMatchingPaths() {
+        let clock = MediaClock.Manual(time: 0)
+        MediaClock.withClock(clock) {
+            let (root, shape) = scene { () -> (CALayer, CAShapeLayer) in
+                let root = canvas(100, 100)
+                let shape = CAShapeLayer()
+                shape.frame = root.bounds
+                shape.path = CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
+                shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                root.addSublayer(shape)
+                return (root, shape)
+            }
+            let grow = CABasicAnimation(keyPath: "path")
+            grow.fromValue = CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
+            grow.toValue = CGPath(rect: CGRect(x: 10, y: 10, width: 80, height: 80), transform: nil)
+            grow.duration = 1
+            CATransaction.begin()
+            shape.add(grow, forKey: "grow")
+            CATransaction.commit()
+            let image = Golden.render(root, width: 100, height: 100, at: 0.5)  // a 50 × 50 square
+            #expect(near(image.rgba(58, 58), (255, 0, 0, 255)))
+            #expect(near(image.rgba(62, 62), (255, 255, 255, 255)))
+        }
+    }
+
+    /// instanceCount 0 draws nothing; a million is drawn as 10,000 with a warning; NaN path
+    /// points are refused when the path is built (the shape keeps the valid part).
+    @Test func hostileReplicatorCountsAndPaths() {
+        let root = scene { () -> CALayer in
+            let root = canvas(100, 100)
+            let none = CAReplicatorLayer()
+            none.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+            none.instanceCount = 0  // tried: zero instances
+            none.addSublayer(solid(CGRect(x: 0, y: 0, width: 50, height: 50), 1, 0, 0))
+            let many = CAReplicatorLayer()
+            many.frame = CGRect(x: 50, y: 0, width: 50, height: 50)
+            many.instanceCount = 1_000_000  // tried: a million instances
+            many.instanceTransform = CATransform3DMakeTranslation(0, 0.001, 0)
+            many.addSublayer(solid(CGRect(x: 0, y: 0, width: 10, height: 10), 0, 0, 1))
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 0, y: 50, width: 50, height: 50)
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: CGFloat.nan, y: 10))  // tried: a NaN point
+            path.addLine(to: CGPoint(x: 40, y: 0))
+            path.addLine(to: CGPoint(x: 40, y: 40))
+            path.closeSubpath()
+            shape.path = path
+            for layer in [none, many, shape] { root.addSublayer(layer) }
+            return root
+        }
+        let image = Golden.render(root, width: 100, height: 100)
+        #expect(near(image.rgba(25, 25), (255, 255, 255, 255)))
+        #expect(near(image.rgba(55, 5), (0, 0, 255, 255)))
+        #expect(near(image.rgba(35, 55), (0, 0, 0, 255)))  // the triangle without the NaN point
+    }
 }

@@ -21,6 +21,18 @@ extension FrameWalk {
                 Diagnostics.warn("CAReplicatorLayer: instanceCount \(r.instanceCount) drawn as \(Self.maxInstances)")
             }
         }
+        // Every instance's matrix at once (instance k's is instance k−1's times the transform).
+        var matrices: [CATransform3D] = []
+        matrices.reserveCapacity(count)
+        let b = states[node].bounds
+        var power = CATransform3DIdentity
+        for _ in 0..<count {
+            matrices.append(
+                CATransform3DMakeTranslation(-b.midX, -b.midY, 0).concatenating(power)
+                    .concatenating(CATransform3DMakeTranslation(b.midX, b.midY, 0)))
+            power = power.concatenating(r.instanceTransform)
+        }
+        instanceMatrices[node] = matrices
         let base = r.instanceColor?.sRGBComponents ?? RGBA(r: 1, g: 1, b: 1, a: 1)
         let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite && evaluate != nil
         // Pushed last instance first, so instance 0 is drawn first (at the back).
@@ -48,12 +60,8 @@ extension FrameWalk {
 
     /// instanceTransform^k about the centre of the replicator's bounds (like sublayerTransform).
     func instanceMatrix(of replicator: Int, _ k: Int) -> CATransform3D {
-        guard replicator >= 0, case .replicator(let r) = states[replicator].kind else { return CATransform3DIdentity }
-        var power = CATransform3DIdentity
-        for _ in 0..<k { power = power.concatenating(r.instanceTransform) }
-        let b = states[replicator].bounds
-        return CATransform3DMakeTranslation(-b.midX, -b.midY, 0).concatenating(power)
-            .concatenating(CATransform3DMakeTranslation(b.midX, b.midY, 0))
+        guard let matrices = instanceMatrices[replicator], k < matrices.count else { return CATransform3DIdentity }
+        return matrices[k]
     }
 
     mutating func useStates(delay: Double) {

@@ -16,6 +16,8 @@ struct FrameWalk {
     var evaluate: ((Double) -> [RenderLayerState])?
     var frameTime: Double = 0
     var delayedStates: [Double: [RenderLayerState]] = [:]
+    /// Each replicator's instance matrices, made when its instances are pushed.
+    var instanceMatrices: [Int: [CATransform3D]] = [:]
     /// The cairo contexts drawn into: the frame's target, then any perspective offscreens.
     var targets: [OpaquePointer]
     /// Popped group contents waiting for their mask to be drawn.
