@@ -84,6 +84,8 @@ package struct EmitterCellState: Sendable {
     package var lifetimeRange: Double = 0
     /// Radians; longitude 0 points along +x, growing towards +y.
     package var emissionLongitude: Double = 0
+    /// Radians out of the layer's plane (the in-plane speed is scaled by its cosine).
+    package var emissionLatitude: Double = 0
     package var emissionRange: Double = 0
     /// Points a second.
     package var velocity: Double = 0

@@ -269,4 +269,27 @@ struct SpecialisedLayersGoldenTests {
         #expect(near(image.rgba(55, 5), (0, 0, 255, 255)))
         #expect(near(image.rgba(35, 55), (0, 0, 0, 255)))  // the triangle without the NaN point
     }
+
+    /// Gradient colours animate (per component, in sRGB).
+    @Test func gradientColorsAnimate() {
+        let clock = MediaClock.Manual(time: 0)
+        MediaClock.withClock(clock) {
+            let (root, gradient) = scene { () -> (CALayer, CAGradientLayer) in
+                let root = canvas(40, 40)
+                let gradient = CAGradientLayer()
+                gradient.frame = root.bounds
+                gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1)]
+                root.addSublayer(gradient)
+                return (root, gradient)
+            }
+            let change = CABasicAnimation(keyPath: "colors")
+            change.toValue = [CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+            change.duration = 1
+            CATransaction.begin()
+            gradient.add(change, forKey: "colors")
+            CATransaction.commit()
+            let image = Golden.render(root, width: 40, height: 40, at: 0.5)
+            #expect(near(image.rgba(20, 20), (127, 0, 127, 255), tolerance: 2))
+        }
+    }
 }

@@ -79,6 +79,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
         s.lifetime = max(0, f(Double(lifetime), "lifetime"))
         s.lifetimeRange = f(Double(lifetimeRange), "lifetimeRange")
         s.emissionLongitude = f(emissionLongitude, "emissionLongitude")
+        s.emissionLatitude = f(emissionLatitude, "emissionLatitude")
         s.emissionRange = f(emissionRange, "emissionRange")
         s.velocity = f(velocity, "velocity")
         s.velocityRange = f(velocityRange, "velocityRange")

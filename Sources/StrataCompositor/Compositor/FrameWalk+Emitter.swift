@@ -48,7 +48,9 @@ extension FrameWalk {
                 }
                 let start = birthPoint(e, &random)
                 let angle = cell.emissionLongitude + random.centred(cell.emissionRange)
+                // Particles leave the plane by their latitude: the drawn (in-plane) speed shrinks.
                 let speed = (cell.velocity + random.centred(cell.velocityRange)) * e.velocity
+                    * cos(cell.emissionLatitude)
                 let x = start.x + cos(angle) * speed * age + 0.5 * cell.xAcceleration * age * age
                 let y = start.y + sin(angle) * speed * age + 0.5 * cell.yAcceleration * age * age
                 let scale = (cell.scale + random.centred(cell.scaleRange)) * e.scale + cell.scaleSpeed * age

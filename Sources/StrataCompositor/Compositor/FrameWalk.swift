@@ -124,7 +124,7 @@ struct FrameWalk {
         guard !s.isHidden else { return }
         var local = localMatrix(node, parent: parent, isMask: isMask)
         if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
-        let parentIsTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
+        let parentIsTransformLayer = parent >= 0 && !isMask && sharesDepth(parent)
         var context = outer
         if parentIsTransformLayer {
             context.toTarget = local.concatenating(outer.toTarget)
@@ -368,5 +368,13 @@ struct FrameWalk {
         cairo_clip(cr)
         draw(&walk)
         cairo_restore(cr)
+    }
+
+    /// Whether `node`'s sublayers share its 3D space: a CATransformLayer, or a replicator with
+    /// preservesDepth (its instances are then not flattened; they are drawn in instance order).
+    func sharesDepth(_ node: Int) -> Bool {
+        if nodes[node].isTransformLayer { return true }
+        if case .replicator(let r) = states[node].kind { return r.preservesDepth }
+        return false
     }
 }
