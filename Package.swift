@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         // Offline export of layer trees: PNG sequences, GIF, MP4 (ffmpeg) and contact sheets.
         .library(name: "StrataExport", targets: ["StrataExport"]),
+        // A live SDL2 window showing a layer tree.
+        .library(name: "StrataWindow", targets: ["StrataWindow"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
@@ -30,6 +32,9 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
         // Text shaping and layout for CATextLayer (Pango over HarfBuzz, fonts through fontconfig).
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
@@ -66,10 +71,12 @@ let package = Package(
             dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor"]),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
         .target(name: "StrataExport", dependencies: ["QuartzCore"]),
+        // The live host: an SDL2 window driven by the run loop.
+        .target(name: "StrataWindow", dependencies: ["QuartzCore", "CSDL2"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "StrataExport",
+                "QuartzCore", "StrataExport", "StrataWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -87,7 +94,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport"],
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow"],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]

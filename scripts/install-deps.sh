@@ -3,7 +3,7 @@
 # Runs apt-get directly as root, through sudo otherwise. Needs the Swift toolchain on PATH.
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev libpango1.0-dev fonts-dejavu-core fontconfig ffmpeg)
+packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev libpango1.0-dev fonts-dejavu-core fontconfig libsdl2-dev ffmpeg)
 
 missing=()
 for p in "${packages[@]}"; do

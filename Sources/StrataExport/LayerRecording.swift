@@ -84,6 +84,15 @@ public final class LayerRecording {
         }
     }
 
+    /// Builds the tree on the real clock for a live host, and hands back the scripted events
+    /// (times in seconds from now, in order) for the host to schedule.
+    package func buildLive() -> (root: CALayer, events: [(time: Double, action: () -> Void)]) {
+        let root = build()
+        CATransaction.flush()
+        let ordered = events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map { (time: $0.time, action: $0.action) }
+        return (root, ordered)
+    }
+
     /// Lets the main queue run what is waiting (callbacks, implicit commits) when called on the
     /// main thread.
     static func drainMainQueue() {

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A range of frame rates a display link asks for (frames a second).
+public struct CAFrameRateRange: Hashable, Sendable {
+    public var minimum: Float
+    public var maximum: Float
+    public var preferred: Float?
+
+    public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.preferred = preferred
+    }
+
+    /// No preference: the display's own rate.
+    public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+}
+
+/// Calls a block once a frame, in step with the display (a window host) or, with none, at the
+/// preferred rate (60 a second by default), on the run loop it was added to.
+///
+/// Linux has no Objective-C selectors, so Apple's `init(target:selector:)` becomes
+/// `init(handler:)`: the block receives the link, as the selector would.
+open class CADisplayLink: NSObject, @unchecked Sendable {
+    private let handler: (CADisplayLink) -> Void
+    private var timers: [(RunLoop, RunLoop.Mode, Timer)] = []
+    private let lock = NSLock()
+
+    /// The media time (seconds) of the last frame shown.
+    open private(set) var timestamp: CFTimeInterval = 0
+    /// The media time of the next frame: what the handler should draw for.
+    open private(set) var targetTimestamp: CFTimeInterval = 0
+    /// Seconds between frames.
+    open var duration: CFTimeInterval { 1 / frameRate }
+    /// While true the handler is not called (the link stays on its run loops).
+    open var isPaused = false
+    open var preferredFrameRateRange = CAFrameRateRange.default {
+        didSet { reschedule() }
+    }
+    /// Apple's older form of `preferredFrameRateRange` (0: the display's rate).
+    open var preferredFramesPerSecond = 0 {
+        didSet { reschedule() }
+    }
+
+    public init(handler: @escaping (CADisplayLink) -> Void) {
+        self.handler = handler
+        super.init()
+    }
+
+    /// Frames a second actually used: the preference clamped to 1...240, else 60.
+    var frameRate: Double {
+        let preferred = Double(preferredFrameRateRange.preferred ?? 0)
+        let asked =
+            preferred > 0 ? preferred
+            : preferredFrameRateRange.maximum > 0 ? Double(preferredFrameRateRange.maximum)
+            : Double(preferredFramesPerSecond)
+        guard asked.isFinite, asked > 0 else { return 60 }
+        return min(max(asked, 1), 240)
+    }
+
+    /// Starts calling the handler from `runLoop` in `mode`.
+    open func add(to runLoop: RunLoop, forMode mode: RunLoop.Mode) {
+        let timer = makeTimer()
+        runLoop.add(timer, forMode: mode)
+        lock.withLock { timers.append((runLoop, mode, timer)) }
+    }
+
+    /// Stops calling the handler from `runLoop` in `mode`.
+    open func remove(from runLoop: RunLoop, forMode mode: RunLoop.Mode) {
+        lock.withLock {
+            timers.removeAll { entry in
+                guard entry.0 === runLoop, entry.1 == mode else { return false }
+                entry.2.invalidate()
+                return true
+            }
+        }
+    }
+
+    /// Removes the link from every run loop; the handler is not called again.
+    open func invalidate() {
+        lock.withLock {
+            for entry in timers { entry.2.invalidate() }
+            timers.removeAll()
+        }
+    }
+
+    /// True while the link is on a run loop.
+    var isScheduled: Bool { lock.withLock { !timers.isEmpty } }
+
+    /// One frame: called by the timer (or by a host that knows the display's frame times).
+    func fire(now: CFTimeInterval) {
+        guard !isPaused else { return }
+        timestamp = now
+        targetTimestamp = now + duration
+        handler(self)
+    }
+
+    private func makeTimer() -> Timer {
+        Timer(timeInterval: 1 / frameRate, repeats: true) { [weak self] _ in
+            self?.fire(now: CACurrentMediaTime())
+        }
+    }
+
+    private func reschedule() {
+        let entries = lock.withLock { timers }
+        guard !entries.isEmpty else { return }
+        invalidate()
+        for (runLoop, mode, _) in entries { add(to: runLoop, forMode: mode) }
+    }
+}

@@ -1,0 +1,218 @@
+import CSDL2
+import Foundation
+import QuartzCore
+
+/// Why a window could not be opened or used.
+public struct WindowError: Error, CustomStringConvertible, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What the window hands to the app, in points of the root layer's superlayer space.
+public enum WindowEvent: Equatable, Sendable {
+    case mouseDown(CGPoint)
+    case mouseUp(CGPoint)
+    case mouseMoved(CGPoint)
+    case keyDown(String)
+    case resized(CGSize)
+    case closed
+}
+
+/// A live host: an SDL2 window showing a layer tree as iOS shows it (origin top left), redrawn
+/// when something changes, sleeping while nothing animates. It runs the current thread's run loop
+/// between frames, so implicit transactions commit, callbacks arrive and display links fire as on
+/// iOS.
+public final class LayerWindow {
+    private let window: OpaquePointer
+    private let sdlRenderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var context: CGContext
+    private let renderer: CARenderer
+    private var running = false
+    /// Points to pixels.
+    public let scale: CGFloat
+    /// The size in points.
+    public private(set) var size: CGSize
+    /// Frames copied to the screen so far (only frames where something changed are).
+    public private(set) var framesPresented = 0
+    /// Called for mouse, key, resize and close events (on the thread running the window).
+    public var eventHandler: ((WindowEvent) -> Void)?
+
+    /// The tree shown (its root is placed by its frame in the window).
+    public var rootLayer: CALayer? {
+        get { renderer.layer }
+        set { renderer.layer = newValue }
+    }
+
+    /// Opens a window of `size` points. `videoDriver` picks an SDL video driver ("offscreen" for
+    /// tests and headless machines; nil: SDL's choice from the environment).
+    public init(title: String = "Strata", size: CGSize, scale: CGFloat = 1, videoDriver: String? = nil) throws {
+        guard size.width >= 1, size.height >= 1, size.width <= 8192, size.height <= 8192, scale > 0, scale <= 4 else {
+            throw WindowError("window size \(size.width)x\(size.height) at scale \(scale) is outside 1...8192 points, scale (0, 4]")
+        }
+        if let videoDriver { SDL_SetHint(SDL_HINT_VIDEODRIVER, videoDriver) }
+        SDL_SetMainReady()
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            throw WindowError(
+                "no display for a window (SDL: \(String(cString: SDL_GetError()))); render to files with `strata demo` instead")
+        }
+        let w = Int32((size.width * scale).rounded()), h = Int32((size.height * scale).rounded())
+        let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
+        guard let window = SDL_CreateWindow(title, centred, centred, w, h, SDL_WINDOW_RESIZABLE.rawValue) else {
+            throw WindowError("the window could not be created (SDL: \(String(cString: SDL_GetError())))")
+        }
+        guard let sdlRenderer = SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        else {
+            SDL_DestroyWindow(window)
+            throw WindowError("no renderer for the window (SDL: \(String(cString: SDL_GetError())))")
+        }
+        guard let context = Self.makeContext(width: Int(w), height: Int(h)) else {
+            throw WindowError("cannot make a \(w)x\(h) frame")
+        }
+        self.window = window
+        self.sdlRenderer = sdlRenderer
+        self.context = context
+        self.scale = scale
+        self.size = size
+        renderer = CARenderer(cgContext: context)
+        renderer.bounds = CGRect(origin: .zero, size: size)
+        texture = makeTexture(width: w, height: h)
+    }
+
+    deinit {
+        if let texture { SDL_DestroyTexture(texture) }
+        SDL_DestroyRenderer(sdlRenderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+    }
+
+    /// Runs the window until it is closed, `stop()` is called, or `duration` seconds pass.
+    public func run(for duration: Double? = nil) {
+        running = true
+        let end = duration.map { Date().addingTimeInterval($0) }
+        while running {
+            if let end, Date() >= end { break }
+            pumpEvents()
+            RunLoop.current.run(until: Date())
+            CATransaction.flush()
+            drawFrame()
+            sleepUntilNeeded(end: end)
+        }
+        running = false
+    }
+
+    /// Ends `run` after the current frame.
+    public func stop() {
+        running = false
+    }
+
+    /// Renders and shows one frame now (what `run` does each turn).
+    public func drawFrame() {
+        renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
+        let damage = renderer.updateBounds()
+        renderer.render()
+        renderer.endFrame()
+        guard !damage.isNull, !damage.isEmpty || framesPresented == 0, let texture, let pixels = context.data else { return }
+        context.flush()
+        SDL_UpdateTexture(texture, nil, pixels, Int32(context.bytesPerRow))
+        SDL_RenderClear(sdlRenderer)
+        SDL_RenderCopy(sdlRenderer, texture, nil, nil)
+        SDL_RenderPresent(sdlRenderer)
+        framesPresented += 1
+    }
+
+    /// What the window shows, read back from SDL's renderer (premultiplied BGRA).
+    public func capture() -> CGImage? {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(sdlRenderer, &w, &h)
+        guard w > 0, h > 0, let out = Self.makeContext(width: Int(w), height: Int(h)), let data = out.data else { return nil }
+        guard SDL_RenderReadPixels(sdlRenderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, data, Int32(out.bytesPerRow)) == 0
+        else { return nil }
+        return out.makeImage()
+    }
+
+    // MARK: - Private
+
+    private func pumpEvents() {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            handle(event)
+        }
+    }
+
+    private func handle(_ event: SDL_Event) {
+        func point(_ x: Int32, _ y: Int32) -> CGPoint { CGPoint(x: CGFloat(x) / scale, y: CGFloat(y) / scale) }
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            eventHandler?(.closed)
+            running = false
+        case SDL_MOUSEBUTTONDOWN:
+            eventHandler?(.mouseDown(point(event.button.x, event.button.y)))
+        case SDL_MOUSEBUTTONUP:
+            eventHandler?(.mouseUp(point(event.button.x, event.button.y)))
+        case SDL_MOUSEMOTION:
+            eventHandler?(.mouseMoved(point(event.motion.x, event.motion.y)))
+        case SDL_KEYDOWN:
+            eventHandler?(.keyDown(String(cString: SDL_GetKeyName(event.key.keysym.sym))))
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+            resize(width: event.window.data1, height: event.window.data2)
+        default:
+            break
+        }
+    }
+
+    private func resize(width: Int32, height: Int32) {
+        guard width > 0, height > 0, let context = Self.makeContext(width: Int(width), height: Int(height)) else { return }
+        self.context = context
+        size = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
+        renderer.setDestination(context)
+        renderer.bounds = CGRect(origin: .zero, size: size)
+        if let texture { SDL_DestroyTexture(texture) }
+        texture = makeTexture(width: width, height: height)
+        framesPresented = 0
+        eventHandler?(.resized(size))
+    }
+
+    /// Sleeps until the next frame is due, the next run-loop timer (display links, scheduled
+    /// work) fires, or an event arrives; at most a quarter second, so the main queue is served.
+    private func sleepUntilNeeded(end: Date?) {
+        let now = CACurrentMediaTime()
+        var wait = min(max(renderer.nextFrameTime() - now, 0), 0.25)
+        if renderer.nextFrameTime() <= now { wait = 1.0 / 60 }  // animating: the next frame
+        if let limit = RunLoop.current.limitDate(forMode: .default) { wait = min(wait, max(0, limit.timeIntervalSinceNow)) }
+        if let end { wait = min(wait, max(0, end.timeIntervalSinceNow)) }
+        guard wait > 0.001 else { return }
+        if waitsForEvents {
+            SDL_WaitEventTimeout(nil, Int32((wait * 1000).rounded(.up)))
+        } else {
+            // Drivers without an event wait (offscreen, dummy) would make SDL poll every
+            // millisecond; sleeping in slices of at most 50 ms keeps an idle host near 0 % CPU.
+            var left = wait
+            while left > 0.0005, SDL_PollEvent(nil) == 0 {
+                let slice = min(left, 0.05)
+                Thread.sleep(forTimeInterval: slice)
+                left -= slice
+            }
+        }
+    }
+
+    /// Whether SDL can sleep until an event arrives with this video driver.
+    private lazy var waitsForEvents: Bool = {
+        guard let name = SDL_GetCurrentVideoDriver() else { return false }
+        let driver = String(cString: name)
+        return driver != "offscreen" && driver != "dummy" && driver != "evdev"
+    }()
+
+    private func makeTexture(width: Int32, height: Int32) -> OpaquePointer? {
+        SDL_CreateTexture(
+            sdlRenderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), width, height)
+    }
+
+    private static func makeContext(width: Int, height: Int) -> CGContext? {
+        CGContext(
+            data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    }
+}

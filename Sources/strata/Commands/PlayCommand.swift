@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import QuartzCore
+import StrataExport
+import StrataWindow
+
+/// `strata play NAME`: a demo live in a window, on the real clock.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a demo live in a window (SDL2).",
+        discussion: "Scripted clicks happen at their times; close the window or press Escape to quit. "
+            + "Without a display, use `strata demo` to render files.")
+
+    @Argument(help: "The demo to play (`strata list` names them).")
+    var name: String
+
+    @Option(help: "Quit after this many seconds (default: when the window is closed).")
+    var seconds: Double?
+
+    @Option(help: "SDL video driver (e.g. offscreen); SDL's choice when omitted.")
+    var videoDriver: String?
+
+    func validate() throws {
+        guard let demo = Demo.named(name) else {
+            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.all.map(\.name).joined(separator: ", "))")
+        }
+        guard case .animation = demo.kind else { throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`") }
+        if let seconds, !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("--seconds must be within (0, 86400]")
+        }
+    }
+
+    func run() throws {
+        guard let demo = Demo.named(name), case .animation(let settings, let make) = demo.kind else { return }
+        let (root, events) = make(settings).buildLive()
+        let window: LayerWindow
+        do {
+            window = try LayerWindow(title: "Strata — \(demo.name)", size: settings.size, videoDriver: videoDriver)
+        } catch let error as WindowError {
+            throw ValidationError(error.message)
+        }
+        window.rootLayer = root
+        window.eventHandler = { [weak window] event in
+            if case .keyDown("Escape") = event { window?.stop() }
+        }
+        for event in events {
+            // Scripted changes run on the main queue, which the window serves between frames.
+            let action = ScriptedAction(run: event.action)
+            DispatchQueue.main.asyncAfter(deadline: .now() + event.time) { action.run() }
+        }
+        print("playing \(demo.name); close the window or press Escape to quit")
+        window.run(for: seconds)
+    }
+}
+
+/// A scripted model change handed to the main queue (it runs there, on the window's thread).
+private struct ScriptedAction: @unchecked Sendable {
+    let run: () -> Void
+}

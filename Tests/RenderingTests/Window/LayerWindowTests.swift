@@ -1,0 +1,72 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+import StrataWindow
+import Testing
+
+/// Under SDL's "offscreen" video driver: a real SDL window and renderer without a display.
+@Suite("SDL2 window host and CADisplayLink", .serialized)
+struct LayerWindowTests {
+    @Test func theWindowShowsTheLayerTreeAsIOSDoes() throws {
+        let window = try LayerWindow(size: CGSize(width: 80, height: 60), videoDriver: "offscreen")
+        window.rootLayer = scene { () -> CALayer in
+            let root = canvas(80, 60)
+            root.addSublayer(solid(CGRect(x: 0, y: 0, width: 20, height: 20), 1, 0, 0))
+            return root
+        }
+        window.drawFrame()
+        let shown = try #require(window.capture())
+        #expect(shown.width == 80 && shown.height == 60)
+        #expect(near(shown.rgba(5, 5), (255, 0, 0, 255)))  // top left, as on iOS
+        #expect(near(shown.rgba(50, 40), (255, 255, 255, 255)))
+        #expect(window.framesPresented == 1)
+    }
+
+    @Test func changesShowOnTheNextFrameAndIdleFramesAreNotPresented() throws {
+        let window = try LayerWindow(size: CGSize(width: 40, height: 40), videoDriver: "offscreen")
+        let (root, square) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(40, 40)
+            let square = solid(CGRect(x: 0, y: 0, width: 40, height: 40), 0, 0, 1)
+            root.addSublayer(square)
+            return (root, square)
+        }
+        window.rootLayer = root
+        window.run(for: 0.2)
+        let presented = window.framesPresented
+        #expect(presented == 1)  // nothing changed after the first frame
+        scene { square.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1) }
+        window.run(for: 0.1)
+        #expect(window.framesPresented > presented)
+        #expect(near(try #require(window.capture()).rgba(20, 20), (0, 255, 0, 255)))
+    }
+
+    @Test func displayLinksFireFromTheWindowsRunLoop() throws {
+        let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
+        window.rootLayer = scene { canvas(20, 20) }
+        var ticks: [CFTimeInterval] = []
+        let link = CADisplayLink { link in ticks.append(link.timestamp) }
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 30, preferred: 30)
+        link.add(to: .current, forMode: .default)
+        window.run(for: 0.5)
+        link.invalidate()
+        // 30 a second for half a second: about 15 (timers on a busy machine may slip).
+        #expect(ticks.count >= 8 && ticks.count <= 17)
+        #expect(abs(link.duration - 1.0 / 30) < 1e-12)
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $0 < $1 })
+        let count = ticks.count
+        window.run(for: 0.1)
+        #expect(ticks.count == count)  // invalidated: no more calls
+    }
+
+    @Test func withoutADisplayTheErrorSuggestsDemo() {
+        do {
+            _ = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "no-such-driver")
+            Issue.record("expected an error")
+        } catch let error as WindowError {
+            #expect(error.message.contains("strata demo"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(throws: WindowError.self) { try LayerWindow(size: CGSize(width: 0, height: 20), videoDriver: "offscreen") }
+    }
+}
