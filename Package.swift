@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StrataExport", targets: ["StrataExport"]),
         // A live SDL2 window showing a layer tree.
         .library(name: "StrataWindow", targets: ["StrataWindow"]),
+        .library(name: "StrataScene", targets: ["StrataScene"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
@@ -71,12 +72,14 @@ let package = Package(
             dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor"]),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
         .target(name: "StrataExport", dependencies: ["QuartzCore"]),
+        // Scene files (JSON) describing layer trees, animations and timed changes.
+        .target(name: "StrataScene", dependencies: ["QuartzCore", "StrataAnimation", "StrataExport"]),
         // The live host: an SDL2 window driven by the run loop.
         .target(name: "StrataWindow", dependencies: ["QuartzCore", "CSDL2"]),
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "StrataExport", "StrataWindow",
+                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -94,7 +97,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
         .testTarget(
             name: "RenderingTests",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow"],
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow", "StrataScene"],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,9 @@ extension CALayer {
 
     final func kvcValue(forKey key: String) -> Any? {
         if let value = propertyValue(forKey: key) { return value }
+        if let property = subclassProperty(key), let value = modelValue(of: PropertyKey(property)) {
+            return Self.swiftValue(value)
+        }
         switch key {
         case "frame": return frame
         case "sublayers": return sublayers
@@ -46,7 +49,18 @@ extension CALayer {
         case "actions": actions = value as? [String: CAAction]
         case "delegate": delegate = value as? CALayerDelegate
         default:
-            if Self.propertyKeys.contains(key) {
+            if let property = subclassProperty(key) {
+                // A subclass's animatable property (CAShapeLayer's "path", CATextLayer's "fontSize"...).
+                guard case .success(let converted) = AnimatableValue.convert(value, to: property.valueKind) else {
+                    return refuse(value, key, "\(property.valueKind.expectedDescription)")
+                }
+                withLock {
+                    guard modelValue(of: PropertyKey(property)) != converted else { return }
+                    let action = prepareChange(key)
+                    setModelValue(converted, of: PropertyKey(property))
+                    finishChange(key, action: action)
+                }
+            } else if Self.propertyKeys.contains(key) {
                 guard storeProperty(value, forKey: key, notify: true) else {
                     return refuse(value, key, "the type of '\(key)'")
                 }
@@ -86,6 +100,14 @@ extension CALayer {
             setModelValue(changed, of: key)
             finishChange(keyPath, action: action)
         }
+    }
+
+    /// The animatable property `key` names when this layer's class declares it (not CALayer).
+    final func subclassProperty(_ key: String) -> LayerProperty? {
+        guard let property = LayerProperty.named(key), property.owner != .layer,
+            property.owner == type(of: self).engineLayerClass
+        else { return nil }
+        return property
     }
 
     // MARK: - Internal

@@ -1,0 +1,82 @@
+import Foundation
+import QuartzCore
+import StrataExport
+import StrataScene
+import Testing
+
+@Suite("Scene files: JSON layers, animations and timed changes")
+struct SceneFileTests {
+    func load(_ json: String) throws -> LayerRecording {
+        try SceneFile.recording(from: Data(json.utf8))
+    }
+
+    /// The message of the SceneError `json` gives.
+    func problem(_ json: String) -> String? {
+        do {
+            _ = try load(json)
+            return nil
+        } catch let error as SceneError {
+            return error.description
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    @Test func theREADMEExampleRenders() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/scenes/card.json")
+        let recording = try SceneFile.load(url)
+        #expect(recording.settings.size == CGSize(width: 320, height: 200))
+        #expect(recording.settings.frameCount == 91)
+        var settings = recording.settings
+        settings.fps = 2  // frames at 0, 0.5, ... 3 s: enough to check, quick in debug builds
+        var frames: [CGImage] = []
+        try SceneFile.load(url, settings: settings).renderFrames { (index: Int, _: Double, frame: CGImage) in
+            if index == 0 || index == 3 { frames.append(frame) }
+        }
+        // The card starts at x = 40 (orange) and has moved right half way.
+        #expect(near(frames[0].rgba(45, 120), (255, 149, 0, 255), tolerance: 3))
+        #expect(frames[1].rgba(45, 120).r < 250 || frames[1].rgba(45, 120).g > 200)
+    }
+
+    @Test func propertiesAnimationsAndChangesApply() throws {
+        let recording = try load(
+            """
+            { "size": [100, 50], "fps": 10, "duration": 1,
+              "layers": [ { "name": "box", "frame": [0, 0, 20, 50], "backgroundColor": "#0000FF",
+                            "animations": [ { "keyPath": "position.x", "fromValue": 10, "toValue": 90, "duration": 1 } ] } ],
+              "changes": [ { "time": 0.5, "layer": "box", "set": { "backgroundColor": "#FF0000" }, "disableActions": true } ] }
+            """)
+        var samples: [(Int, Int)] = []
+        try recording.renderFrames { (_: Int, _: Double, frame: CGImage) in
+            let x = (0..<100).first { frame.rgba($0, 25).a > 128 } ?? -1
+            samples.append((x, frame.rgba(max(x, 0), 25).r))
+        }
+        #expect(samples[0].0 == 0)  // centre 10: x from 0
+        #expect(abs(samples[5].0 - 40) <= 1)  // centre 50 at t = 0.5
+        #expect(samples[4].1 < 20 && samples[6].1 > 240)  // turned red at 0.5 s
+    }
+
+    @Test func errorsNameThePlaceInTheFile() {
+        #expect(problem("not json")?.hasPrefix("not JSON") == true)  // tried: not JSON
+        #expect(problem(#"{ "size": [10, 10], "layers": [ { "frame": [1, 2, 3] } ] }"#)
+            == "layers[0].frame: expected a rectangle [x, y, width, height], got 3 numbers")
+        #expect(problem(##"{ "size": [10, 10], "layers": [ { "colour": "#fff" } ] }"##)
+            == "layers[0].colour: unknown property")
+        #expect(problem(#"{ "size": [10, 10], "layers": [ { "opacity": "high" } ] }"#)
+            == "layers[0].opacity: expected a number, got a string")
+        #expect(problem(
+            #"{ "size": [10, 10], "layers": [ {}, {}, { "animations": [ { "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1] } ] } ] }"#)
+            == "layers[2].animations[0].keyTimes: 3 values need 3 key times, got 2")
+        #expect(problem(#"{ "size": [10, 10], "layers": [ {} ], "changes": [ { "time": 1, "layer": "nobody", "set": { "opacity": 0 } } ] }"#)
+            == "changes[0].layer: no layer is named \"nobody\"")
+        #expect(problem(#"{ "size": [10, 10], "layers": [ {} ], "extra": 1 }"#)?.hasPrefix("extra: unknown key") == true)
+        #expect(problem(#"{ "size": [100000, 10], "layers": [ {} ] }"#)?.contains("8192") == true)  // absurd size
+        #expect(problem(#"{ "size": [10, 10], "layers": [ { "animations": [ { "keyPath": "nope" } ] } ] }"#)
+            == "layers[0].animations[0].keyPath: unknown key path \"nope\"")
+    }
+
+    @Test func unreadableFilesAreReported() {
+        #expect(throws: SceneError.self) { try SceneFile.load(URL(fileURLWithPath: "/nonexistent/scene.json")) }
+    }
+}
