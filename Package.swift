@@ -71,7 +71,7 @@ let package = Package(
             name: "QuartzCore",
             dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor"]),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
-        .target(name: "StrataExport", dependencies: ["QuartzCore"]),
+        .target(name: "StrataExport", dependencies: ["QuartzCore", "StrataRender", "StrataCompositor"]),
         // Scene files (JSON) describing layer trees, animations and timed changes.
         .target(name: "StrataScene", dependencies: ["QuartzCore", "StrataAnimation", "StrataExport"]),
         // The live host: an SDL2 window driven by the run loop.

@@ -58,6 +58,18 @@ package final class FFmpegEncoder {
         }
     }
 
+    /// Sends one frame image (premultiplied BGRA, as Strata renders).
+    package func write(_ frame: CGImage) throws {
+        guard process.isRunning else { throw failure() }
+        let pixels = frame.pixels
+        let data = Data(bytesNoCopy: pixels.bytes, count: pixels.bytesPerRow * pixels.height, deallocator: .none)
+        do {
+            try withExtendedLifetime(pixels) { try input.fileHandleForWriting.write(contentsOf: data) }
+        } catch {
+            throw failure()
+        }
+    }
+
     /// Closes the input and waits for ffmpeg; throws its message when it failed.
     package func finish() throws {
         try? input.fileHandleForWriting.close()

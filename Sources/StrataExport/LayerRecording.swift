@@ -67,21 +67,41 @@ public final class LayerRecording {
             var pending = events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }[...]
             for index in 0..<settings.frameCount {
                 let t = settings.time(ofFrame: index)
-                clock.time = t
-                while let event = pending.first, event.time <= t {
-                    pending.removeFirst()
-                    event.action()
-                    CATransaction.flush()
-                }
-                root.processAnimationEvents(at: t)
-                Self.drainMainQueue()
-                CATransaction.flush()
+                Self.advance(root, clock: clock, to: t, events: &pending)
                 renderer.beginFrame(atTime: t, timeStamp: nil)
                 renderer.render()
                 renderer.endFrame()
                 try body(index, t, context)
             }
         }
+    }
+
+    /// Moves the model to time `t`: scripted events due by then, animation callbacks, commits.
+    static func advance(
+        _ root: CALayer, clock: MediaClock.Manual, to t: Double,
+        events pending: inout ArraySlice<(time: Double, order: Int, action: () -> Void)>
+    ) {
+        clock.time = t
+        while let event = pending.first, event.time <= t {
+            pending.removeFirst()
+            event.action()
+            CATransaction.flush()
+        }
+        root.processAnimationEvents(at: t)
+        drainMainQueue()
+        CATransaction.flush()
+    }
+
+    /// The scripted events in the order they run.
+    var sortedEvents: [(time: Double, order: Int, action: () -> Void)] {
+        events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+    }
+
+    /// Builds the tree (on whatever clock is current) and commits it.
+    func buildForExport() -> CALayer {
+        let root = build()
+        CATransaction.flush()
+        return root
     }
 
     /// Builds the tree on the real clock for a live host, and hands back the scripted events

@@ -142,7 +142,7 @@ open class CARenderer: NSObject {
 extension CALayer {
     /// A snapshot of a tree that was never committed, with this layer as its root (so a
     /// renderer has something to draw before the first commit).
-    final func uncommittedSnapshot() -> (snapshot: RenderTreeSnapshot, index: Int)? {
+    package final func uncommittedSnapshot() -> (snapshot: RenderTreeSnapshot, index: Int)? {
         (withLock { makeSnapshot(commitTime: 0) }, 0)
     }
 }

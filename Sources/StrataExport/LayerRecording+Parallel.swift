@@ -1,0 +1,95 @@
+import Foundation
+import QuartzCore
+import StrataCompositor
+import StrataRender
+
+extension LayerRecording {
+    /// Renders every frame using every core, handing frames to `body` in order. The model still
+    /// advances in order on this thread (events, callbacks and commits happen exactly as in
+    /// `renderFrames`); what each frame shows depends only on its committed snapshot and its time,
+    /// so the frames of a batch are drawn at once, each on its own thread. The pictures are the
+    /// same, byte for byte, as `renderFrames` gives.
+    public func renderFramesInParallel(
+        batch: Int = 2 * ProcessInfo.processInfo.activeProcessorCount,
+        _ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void
+    ) throws {
+        try settings.validate()
+        let settings = self.settings
+        let pool = CompositorPool()
+        let clock = MediaClock.Manual(time: 0)
+        try MediaClock.withClock(clock) {
+            let root = buildForExport()
+            var pending = sortedEvents[...]
+            var index = 0
+            while index < settings.frameCount {
+                var jobs: [FrameJob] = []
+                while jobs.count < max(1, batch), index < settings.frameCount {
+                    let t = settings.time(ofFrame: index)
+                    Self.advance(root, clock: clock, to: t, events: &pending)
+                    guard let committed = root.committedSnapshot ?? root.uncommittedSnapshot() else {
+                        throw ExportError("frame \(index): the layer tree has no snapshot")
+                    }
+                    jobs.append(FrameJob(index: index, time: t, snapshot: committed.snapshot, node: committed.index))
+                    index += 1
+                }
+                let results = FrameResults(count: jobs.count)
+                let work = jobs
+                DispatchQueue.concurrentPerform(iterations: work.count) { k in
+                    let compositor = pool.take()
+                    results.store(k, Self.draw(work[k], settings: settings, compositor: compositor))
+                    pool.give(compositor)
+                }
+                for (k, job) in jobs.enumerated() {
+                    guard let image = results.image(k) else { throw ExportError("frame \(job.index) could not be drawn") }
+                    try body(job.index, job.time, image)
+                }
+            }
+        }
+    }
+
+    /// One frame from its snapshot alone, as `CARenderer` draws a first frame.
+    static func draw(_ job: FrameJob, settings: ExportSettings, compositor: Compositor) -> CGImage? {
+        guard let context = CGContext(
+            data: nil, width: settings.pixelWidth, height: settings.pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
+            space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        let snapshot = job.snapshot
+        let states = RenderEvaluator.presentation(of: snapshot, at: job.time)
+        let sx = Double(settings.pixelWidth) / settings.size.width, sy = Double(settings.pixelHeight) / settings.size.height
+        context.withCairo { cr, _, clip in
+            compositor.draw(
+                snapshot, states: states, root: job.node, placement: .inSuperlayer, into: cr,
+                base: CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0), clip: clip.integral, time: job.time,
+                evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) })
+        }
+        return context.makeImage()
+    }
+}
+
+/// What one frame needs: immutable, so any thread can draw it.
+struct FrameJob: Sendable {
+    var index: Int
+    var time: Double
+    var snapshot: RenderTreeSnapshot
+    var node: Int
+}
+
+/// Compositors (with their raster caches) handed out one per drawing thread.
+final class CompositorPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [Compositor] = []
+
+    func take() -> Compositor { lock.withLock { idle.popLast() } ?? Compositor() }
+    func give(_ compositor: Compositor) { lock.withLock { idle.append(compositor) } }
+}
+
+/// Frames of a batch, each written by one thread into its own slot.
+final class FrameResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [CGImage?]
+
+    init(count: Int) { images = Array(repeating: nil, count: count) }
+    func store(_ k: Int, _ image: CGImage?) { lock.withLock { images[k] = image } }
+    func image(_ k: Int) -> CGImage? { lock.withLock { images[k] } }
+}
