@@ -12,6 +12,8 @@ public final class LayerRecording {
     public let settings: ExportSettings
     private let build: () -> CALayer
     private var events: [(time: Double, order: Int, action: () -> Void)] = []
+    /// Actions a live host runs on a click.
+    package var clickActions: [() -> Void] = []
 
     public init(settings: ExportSettings, build: @escaping () -> CALayer) {
         self.settings = settings
@@ -25,6 +27,11 @@ public final class LayerRecording {
         /// Runs `action` when the recording reaches `time` seconds (a scripted click).
         public func at(_ time: Double, _ action: @escaping () -> Void) {
             recording.at(time, action)
+        }
+
+        /// What a click does in a live window (offline recordings script their clicks with `at`).
+        public func onClick(_ action: @escaping () -> Void) {
+            recording.clickActions.append(action)
         }
     }
 

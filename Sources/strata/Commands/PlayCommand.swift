@@ -33,7 +33,9 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         guard let demo = Demo.named(name), case .animation(let settings, let make) = demo.kind else { return }
-        let (root, events) = make(settings).buildLive()
+        let recording = make(settings)
+        let (root, events) = recording.buildLive()
+        let clicks = recording.clickActions
         let window: LayerWindow
         do {
             window = try LayerWindow(title: "Strata — \(demo.name)", size: settings.size, videoDriver: videoDriver)
@@ -42,7 +44,11 @@ struct PlayCommand: ParsableCommand {
         }
         window.rootLayer = root
         window.eventHandler = { [weak window] event in
-            if case .keyDown("Escape") = event { window?.stop() }
+            switch event {
+            case .keyDown("Escape"): window?.stop()
+            case .mouseDown: for click in clicks { click() }  // the demo's touchesBegan
+            default: break
+            }
         }
         for event in events {
             // Scripted changes run on the main queue, which the window serves between frames.

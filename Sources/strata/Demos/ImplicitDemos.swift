@@ -6,7 +6,7 @@ extension Demo {
     static let seedDemos: [Demo] = [
         implicitColor, nestedTransactions, delegateColor, clock, keyframeColors, spaceshipPath, rotation,
         animationGroup, imageTransitions, startStop, opacityRepeat, bounce, borderGroup, contentsGravity,
-        progressRing, replicatorLoader,
+        progressRing, replicatorLoader, backingLayer, rotateAroundCenter, snapshotTransition,
     ]
 
     /// A colour layer that changes to a random colour on each click: the default implicit
@@ -23,7 +23,9 @@ extension Demo {
         colorLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         root.addSublayer(colorLayer)
         var colors = ColorSequence(seed: 7)
-        // - (IBAction)changeColor { colorLayer.backgroundColor = random; }
+        // - (IBAction)changeColor { colorLayer.backgroundColor = random; } — live, on each click.
+        var clickColors = ColorSequence(seed: 99)
+        script.onClick { colorLayer.backgroundColor = clickColors.next() }
         for t in [0.5, 1.0] {
             let color = colors.next()
             script.at(t) { colorLayer.backgroundColor = color }

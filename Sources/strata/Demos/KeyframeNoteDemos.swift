@@ -25,42 +25,38 @@ extension Demo {
         return root
     }
 
+    /// Listing 3-3 of the keyframe notes: a bounce made of two cubic arcs, 5 seconds.
     static let bounce = animation(
-        "bounce", "keyframe notes: a ball bouncing along a path of decreasing arcs",
-        size: CGSize(width: 360, height: 220), duration: 4
+        "bounce", "listing 3-3: a layer's position along a two-arc bounce path (CAKeyframeAnimation.path)",
+        size: CGSize(width: 640, height: 540), duration: 5.5
     ) { script in
-        let root = whiteRoot(CGSize(width: 360, height: 220))
-        let path = CGMutablePath()
-        path.move(to: CGPoint(x: 20, y: 40))
-        var x: CGFloat = 20, height: CGFloat = 160
-        for _ in 0..<4 {
-            path.addQuadCurve(to: CGPoint(x: x + 40, y: 200), control: CGPoint(x: x + 20, y: 200 - height * 1.2))
-            path.addQuadCurve(to: CGPoint(x: x + 80, y: 200 - height * 0.6), control: CGPoint(x: x + 60, y: 200 - height * 1.1))
-            x += 80
-            height *= 0.6
-        }
-        root.addSublayer(pathLayer(path, frame: CGRect(x: 0, y: 0, width: 360, height: 220), color: rgb(210, 210, 210), width: 2))
-        let ball = CALayer()
-        ball.bounds = CGRect(x: 0, y: 0, width: 24, height: 24)
-        ball.cornerRadius = 12
-        ball.backgroundColor = rgb(230, 80, 50)
-        ball.position = CGPoint(x: 20, y: 40)
-        root.addSublayer(ball)
+        let root = whiteRoot(CGSize(width: 640, height: 540))
+        // CGPathMoveToPoint(thePath, NULL, 74.0, 74.0); CGPathAddCurveToPoint(...) twice.
+        let thePath = CGMutablePath()
+        thePath.move(to: CGPoint(x: 74, y: 74))
+        thePath.addCurve(to: CGPoint(x: 320, y: 74), control1: CGPoint(x: 74, y: 500), control2: CGPoint(x: 320, y: 500))
+        thePath.addCurve(to: CGPoint(x: 566, y: 74), control1: CGPoint(x: 320, y: 500), control2: CGPoint(x: 566, y: 500))
+        root.addSublayer(pathLayer(thePath, frame: CGRect(x: 0, y: 0, width: 640, height: 540), color: rgb(210, 210, 210), width: 2))
+        let theLayer = CALayer()
+        theLayer.bounds = CGRect(x: 0, y: 0, width: 48, height: 48)
+        theLayer.cornerRadius = 24
+        theLayer.backgroundColor = rgb(230, 80, 50)
+        theLayer.position = CGPoint(x: 74, y: 74)
+        root.addSublayer(theLayer)
         script.at(0.2) {
-            let animation = CAKeyframeAnimation(keyPath: "position")
-            animation.path = path
-            animation.duration = 3
-            animation.calculationMode = .paced
-            animation.fillMode = .forwards
-            animation.isRemovedOnCompletion = false
-            ball.add(animation, forKey: "bounce")
+            let theAnimation = CAKeyframeAnimation(keyPath: "position")
+            theAnimation.path = thePath
+            theAnimation.duration = 5.0
+            theLayer.add(theAnimation, forKey: "position")
         }
         return root
     }
 
+    /// Listing 3-4 of the keyframe notes: paced borderWidth and borderColor keyframes in a
+    /// 5-second group.
     static let borderGroup = animation(
-        "border-group", "keyframe notes: a group of paced borderWidth keyframes and borderColor changes",
-        duration: 4
+        "border-group", "listing 3-4: a 5 s group of paced borderWidth and borderColor keyframes",
+        duration: 5.5
     ) { script in
         let root = whiteRoot()
         let layer = CALayer()
@@ -75,11 +71,14 @@ extension Demo {
             width.values = [1.0, 10.0, 5.0, 30.0, 0.5, 15.0, 2.0, 50.0, 0.0]
             width.calculationMode = .paced
             let color = CAKeyframeAnimation(keyPath: "borderColor")
-            color.values = [rgb(40, 40, 40), rgb(230, 60, 60), rgb(60, 160, 60), rgb(40, 40, 40)]
+            color.values = [
+                CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                CGColor(red: 0, green: 0, blue: 1, alpha: 1),
+            ]
+            color.calculationMode = .paced
             let group = CAAnimationGroup()
-            group.animations = [width, color]
-            group.duration = 3.5
-            group.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            group.animations = [color, width]
+            group.duration = 5.0
             layer.add(group, forKey: "BorderChanges")
         }
         return root
