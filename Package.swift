@@ -91,6 +91,12 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]),
 
+        // libFuzzer targets: built only by scripts/fuzz.sh (with -sanitize=fuzzer, -parse-as-library).
+        .executableTarget(name: "strata-fuzz-scene", dependencies: ["QuartzCore", "StrataExport", "StrataScene"], path: "Fuzz/SceneFuzzer"),
+        .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics"], path: "Fuzz/ImageFuzzer"),
+        .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics"], path: "Fuzz/PathFuzzer"),
+        .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore"], path: "Fuzz/AnimationFuzzer"),
+
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (with AddressSanitizer) and runs each for SECONDS (default 60),
+# starting from the committed corpus under Fuzz/Corpus (copied, so the repository is not
+# touched). Findings (crash-*, leak-*, timeout-*) land in .build-fuzz/findings/<target>.
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: scene image path animation
+# A long run: scripts/fuzz.sh 1800
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(scene image path animation)
+flags=(-c release --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DSTRATA_FUZZING)
+status=0
+for t in "${targets[@]}"; do
+    swift build "${flags[@]}" --product "strata-fuzz-$t"
+    corpus=".build-fuzz/corpus/$t"
+    findings=".build-fuzz/findings/$t"
+    mkdir -p "$corpus" "$findings"
+    cp -n Fuzz/Corpus/"$t"/* "$corpus"/ 2>/dev/null || true
+    echo "fuzzing $t for ${seconds}s"
+    if ! ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/release/strata-fuzz-$t" "$corpus" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+        -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tail -15; then
+        status=1
+    fi
+    if ls "$findings"/crash-* "$findings"/timeout-* >/dev/null 2>&1; then
+        echo "FINDINGS for $t:"; ls "$findings"; status=1
+    fi
+done
+exit $status
