@@ -150,7 +150,7 @@ package enum RenderEvaluator {
 /// Where a tree's latest snapshot is published: the commit writes, the render side reads,
 /// neither waits for the other beyond swapping one reference.
 package final class SnapshotSlot: Sendable {
-    private let latest = Mutex<RenderTreeSnapshot?>(nil)
+    private let latest = Locked<RenderTreeSnapshot?>(nil)
 
     package init() {}
 

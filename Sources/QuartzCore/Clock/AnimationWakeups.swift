@@ -1,3 +1,4 @@
+import StrataRender
 import Synchronization
 
 /// One main-queue timer for all layers waiting for an animation to start or end (system clock
@@ -13,7 +14,7 @@ enum AnimationWakeups {
         var scheduled: CFTimeInterval?
     }
 
-    private static let waiting = Mutex(Waiting())
+    private static let waiting = Locked(Waiting())
 
     /// Asks for `layer` to be processed at media time `time`.
     static func wake(_ layer: CALayer, at time: CFTimeInterval) {

@@ -1,3 +1,4 @@
+import StrataRender
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,10 +14,10 @@ import Glibc
 public enum MediaClock {
     /// A manually advanced clock; reads return exactly the time it was set to.
     public final class Manual: Sendable {
-        private let seconds: Mutex<CFTimeInterval>
+        private let seconds: Locked<CFTimeInterval>
 
         public init(time: CFTimeInterval = 0) {
-            seconds = Mutex(time)
+            seconds = Locked(time)
         }
 
         /// The current time, in seconds.
@@ -37,7 +38,7 @@ public enum MediaClock {
     }
 
     @TaskLocal private static var taskClock: Manual?
-    private static let globalClock = Mutex<Manual?>(nil)
+    private static let globalClock = Locked<Manual?>(nil)
 
     /// Runs `body` with `clock` as the media clock of this task and its child tasks.
     public static func withClock<R>(_ clock: Manual, _ body: () throws -> R) rethrows -> R {

@@ -1,3 +1,4 @@
+import StrataRender
 import Synchronization
 
 /// The animations a transaction's completion block waits for.
@@ -26,11 +27,11 @@ package final class CompletionGroup: Sendable {
         var block: CompletionBlock?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A group that will run `block` (nil: a group that only counts, e.g. for tests).
     package init(block: (() -> Void)?) {
-        state = Mutex(State(block: block.map(CompletionBlock.init)))
+        state = Locked(State(block: block.map(CompletionBlock.init)))
     }
 
     /// Counts one more animation the block must wait for. Ignored once the block has been

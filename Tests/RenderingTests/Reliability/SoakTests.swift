@@ -21,8 +21,10 @@ struct SoakTests {
     }
 
     /// Memory may grow during the first tenth (caches, allocator pools); after that, by at most
-    /// 16 MiB over the whole run.
-    static let allowedGrowth = 16 << 20
+    /// 16 MiB over the whole run. Resident memory is the whole process's: in the ordinary test run
+    /// other suites run alongside and allocate too, so the bound there is 256 MiB; the full soak
+    /// (`scripts/soak.sh`) runs these tests alone and holds the 16 MiB bound.
+    static var allowedGrowth: Int { scale >= 1 ? 16 << 20 : 256 << 20 }
 
     @Test func addAndRemoveAnimationsAMillionTimes() {
         let cycles = max(1000, Int(1_000_000 * Self.scale))
