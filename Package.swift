@@ -92,10 +92,13 @@ let package = Package(
             ]),
 
         // libFuzzer targets: built only by scripts/fuzz.sh (with -sanitize=fuzzer, -parse-as-library).
-        .executableTarget(name: "strata-fuzz-scene", dependencies: ["QuartzCore", "StrataExport", "StrataScene"], path: "Fuzz/SceneFuzzer"),
-        .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics"], path: "Fuzz/ImageFuzzer"),
-        .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics"], path: "Fuzz/PathFuzzer"),
-        .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore"], path: "Fuzz/AnimationFuzzer"),
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(
+            name: "strata-fuzz-scene", dependencies: ["QuartzCore", "StrataExport", "StrataScene", "FuzzSupport"],
+            path: "Fuzz/SceneFuzzer"),
+        .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/ImageFuzzer"),
+        .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
+        .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),

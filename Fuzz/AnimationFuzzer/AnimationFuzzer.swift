@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import QuartzCore
 
 // libFuzzer target: animations with arbitrary timing and keyframe parameters, added to a layer
@@ -106,42 +107,15 @@ func value(for keyPath: String, _ r: inout Reader) -> Any? {
     }
 }
 
-#if !STRATA_FUZZING
-/// Without libFuzzer (an ordinary build): replays the inputs named on the command line, or every
-/// file of the given folders, once each — how CI re-checks the committed corpus.
-@main
-enum AnimationFuzzerReplay {
-    static func main() {
-        var count = 0
-        for argument in CommandLine.arguments.dropFirst() {
-            let url = URL(fileURLWithPath: argument)
-            let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
-            for file in files {
-                guard let data = try? Data(contentsOf: file) else { continue }
-                _ = data.withUnsafeBytes { raw in
-                    animationFuzzer(raw.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1)!, data.count)
-                }
-                count += 1
-            }
-        }
-        print("replayed \(count) inputs")
-    }
-}
-#endif
-
 #if STRATA_FUZZING
-// SwiftPM links executables with their entry point renamed to <target>_main; with libFuzzer the
-// entry point hands control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
+// SwiftPM links executables with their entry point renamed to <target>_main.
 @_cdecl("strata_fuzz_animation_main")
 func fuzzerEntry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in animationFuzzer(data, size) }
+    FuzzDriver.run(argc: argc, argv: argv) { animationFuzzer($0, $1) }
+}
+#else
+@main
+enum AnimationFuzzerReplay {
+    static func main() { FuzzDriver.replay(Array(CommandLine.arguments.dropFirst())) { animationFuzzer($0, $1) } }
 }
 #endif

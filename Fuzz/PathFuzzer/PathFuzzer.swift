@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import FuzzSupport
 
 // libFuzzer target: path construction from arbitrary numbers, then every query: bounds,
 // containment, stroking, dashing, copying with transforms and drawing. Never a crash, never a
@@ -80,42 +81,15 @@ public func pathFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-#if !STRATA_FUZZING
-/// Without libFuzzer (an ordinary build): replays the inputs named on the command line, or every
-/// file of the given folders, once each — how CI re-checks the committed corpus.
-@main
-enum PathFuzzerReplay {
-    static func main() {
-        var count = 0
-        for argument in CommandLine.arguments.dropFirst() {
-            let url = URL(fileURLWithPath: argument)
-            let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
-            for file in files {
-                guard let data = try? Data(contentsOf: file) else { continue }
-                _ = data.withUnsafeBytes { raw in
-                    pathFuzzer(raw.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1)!, data.count)
-                }
-                count += 1
-            }
-        }
-        print("replayed \(count) inputs")
-    }
-}
-#endif
-
 #if STRATA_FUZZING
-// SwiftPM links executables with their entry point renamed to <target>_main; with libFuzzer the
-// entry point hands control to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
+// SwiftPM links executables with their entry point renamed to <target>_main.
 @_cdecl("strata_fuzz_path_main")
 func fuzzerEntry(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in pathFuzzer(data, size) }
+    FuzzDriver.run(argc: argc, argv: argv) { pathFuzzer($0, $1) }
+}
+#else
+@main
+enum PathFuzzerReplay {
+    static func main() { FuzzDriver.replay(Array(CommandLine.arguments.dropFirst())) { pathFuzzer($0, $1) } }
 }
 #endif
