@@ -19,7 +19,10 @@ public enum FuzzDriver {
         var count = 0
         for argument in arguments {
             let url = URL(fileURLWithPath: argument)
-            let files = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [url]
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder)
+            let files = isFolder.boolValue
+                ? (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [] : [url]
             for file in files {
                 guard let data = try? Data(contentsOf: file) else { continue }
                 let bytes = [UInt8](data) + [0]  // never empty: a valid pointer for zero-length inputs

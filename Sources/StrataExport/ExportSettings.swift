@@ -24,12 +24,21 @@ public struct ExportSettings: Sendable, Equatable {
     public static let maxDuration: Double = 3600
     public static let maxFrames = 100_000
 
-    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
-    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+    /// Pixels across (clamped to 0...10⁹ before rounding: an absurd size must not trap; `validate`
+    /// refuses it).
+    public var pixelWidth: Int { Self.pixels(size.width * scale) }
+    public var pixelHeight: Int { Self.pixels(size.height * scale) }
+
+    private static func pixels(_ v: Double) -> Int {
+        v.isFinite ? Int(min(max(v, 0), 1e9).rounded()) : 0
+    }
 
     /// Frame i shows time i / fps; there are ⌊duration·fps⌋ + 1 frames (both ends included),
     /// or one frame for a still (duration 0).
-    public var frameCount: Int { Int((duration * fps + 1e-9).rounded(.down)) + 1 }
+    public var frameCount: Int {
+        let n = duration * fps
+        return n.isFinite ? Int((min(max(n, 0), 1e12) + 1e-9).rounded(.down)) + 1 : 1
+    }
 
     /// The time of frame `index`, computed from the index (never accumulated).
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }

@@ -149,6 +149,9 @@ struct LayerRecordingTests {
         ExportSettings(size: CGSize(width: 10, height: 10), duration: .nan),
         ExportSettings(size: CGSize(width: 10, height: 10), fps: 240, duration: 3000),  // 720,001 frames
         ExportSettings(size: CGSize(width: 10, height: 10), scale: .infinity, duration: 1),
+        // Found by the scene fuzzer: a size of 3·10⁹⁴ trapped converting to Int before the check.
+        ExportSettings(size: CGSize(width: 40, height: 3e94), duration: 1),
+        ExportSettings(size: CGSize(width: 10, height: 10), fps: 30, duration: 1e300),
     ])
     func absurdSettingsAreRefused(_ settings: ExportSettings) {
         #expect(throws: ExportError.self) { try settings.validate() }

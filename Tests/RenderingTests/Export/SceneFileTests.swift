@@ -72,6 +72,8 @@ struct SceneFileTests {
             == "changes[0].layer: no layer is named \"nobody\"")
         #expect(problem(#"{ "size": [10, 10], "layers": [ {} ], "extra": 1 }"#)?.hasPrefix("extra: unknown key") == true)
         #expect(problem(#"{ "size": [100000, 10], "layers": [ {} ] }"#)?.contains("8192") == true)  // absurd size
+        // Found by the scene fuzzer (it used to trap): a height of 3·10⁹⁴ points.
+        #expect(problem(#"{ "size": [40, 3e94], "layers": [ {} ] }"#)?.contains("8192") == true)
         #expect(problem(#"{ "size": [10, 10], "layers": [ { "animations": [ { "keyPath": "nope" } ] } ] }"#)
             == "layers[0].animations[0].keyPath: unknown key path \"nope\"")
     }
