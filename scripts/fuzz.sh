@@ -19,11 +19,13 @@ for t in "${targets[@]}"; do
     mkdir -p "$corpus" "$findings"
     cp -n Fuzz/Corpus/"$t"/* "$corpus"/ 2>/dev/null || true
     echo "fuzzing $t for ${seconds}s"
+    # Output goes to a file (a pipe could be held open by the sanitizer's symbolizer).
     if ! ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/release/strata-fuzz-$t" "$corpus" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
-        -artifact_prefix="$findings/" -print_final_stats=1 2>&1 | tail -15; then
+        -artifact_prefix="$findings/" -print_final_stats=1 > "$findings/log.txt" 2>&1; then
         status=1
     fi
+    tail -8 "$findings/log.txt"
     if ls "$findings"/crash-* "$findings"/timeout-* >/dev/null 2>&1; then
         echo "FINDINGS for $t:"; ls "$findings"; status=1
     fi

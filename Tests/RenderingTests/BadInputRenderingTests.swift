@@ -153,4 +153,26 @@ struct BadInputRenderingTests {
             if !translucent { #expect(near(image.rgba(62, 62), (0, 0, 0, 255))) }  // the deepest layer's black square
         }
     }
+
+    /// Found by the scene fuzzer: a shadowRadius of 6·10²⁴ trapped in the blur kernel. Radii are
+    /// held to 1,000 points; the layer still draws.
+    @Test func absurdShadowRadiiAreHeld() {
+        let root = scene { () -> CALayer in
+            let root = canvas(60, 60)
+            let card = CALayer()
+            card.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+            card.shadowOpacity = 0.5
+            card.shadowRadius = 6e24  // tried: an absurd radius on a layer with sublayers
+            card.addSublayer(solid(CGRect(x: 0, y: 0, width: 40, height: 40), 0, 0, 1))
+            let plain = solid(CGRect(x: 0, y: 0, width: 5, height: 5), 1, 0, 0)
+            plain.shadowOpacity = 1
+            plain.shadowRadius = .greatestFiniteMagnitude  // and on a plain layer
+            root.addSublayer(card)
+            root.addSublayer(plain)
+            return root
+        }
+        let image = Golden.render(root, width: 60, height: 60)
+        #expect(near(image.rgba(30, 30), (0, 0, 255, 255)))
+        #expect(near(image.rgba(2, 2), (255, 0, 0, 255)))
+    }
 }

@@ -31,6 +31,9 @@ extension CGContext {
 
 /// Gaussian blur of 8-bit alpha surfaces, by pixman's separable convolution filter.
 package enum GaussianBlur {
+    /// The largest standard deviation used, in pixels.
+    package static let maxSigma: Double = 64
+
     /// A new A8 surface: `surface` blurred by a Gaussian of standard deviation `sigma` pixels
     /// (kernel radius 3σ; pixels outside the surface count as transparent).
     package static func blurA8(_ surface: OpaquePointer, sigma: Double) -> OpaquePointer {
@@ -71,6 +74,9 @@ package enum GaussianBlur {
 
     /// An odd-width Gaussian kernel in 16.16 fixed point, summing to exactly 1.0.
     package static func kernel(sigma: Double) -> [pixman_fixed_t] {
+        // σ is held to 64 pixels (a wider blur would cost seconds a frame)
+        // (found by the scene fuzzer: a shadowRadius of 6·10²⁴ trapped converting to Int).
+        let sigma = sigma.isFinite ? min(max(sigma, 0.01), maxSigma) : 0.01
         let radius = max(1, Int((3 * sigma).rounded(.up)))
         let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = weights.reduce(0, +)

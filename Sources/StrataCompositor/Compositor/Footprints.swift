@@ -149,7 +149,7 @@ package struct Footprints: Equatable {
                 CGRect(x: s.bounds.midX - w, y: s.bounds.midY - h, width: 2 * w, height: 2 * h))
         }
         if s.shadowOpacity > 0, s.shadowRadius.isFinite {
-            let pad = 3 * Swift.max(0, s.shadowRadius) + 1
+            let pad = 3 * Swift.min(Swift.max(0, s.shadowRadius), 1000) + 1
             let source = s.shadowPath?.boundingBoxOfPath ?? extent
             extent = extent.union(
                 source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -pad, dy: -pad))

@@ -16,6 +16,9 @@ struct ShadowRasterKey: Hashable {
 }
 
 extension FrameWalk {
+    /// The largest shadowRadius drawn, in points.
+    static let maxShadowRadius: Double = 1000
+
     /// The shadow's colour (shadowOpacity folded in) and blur radius, nil when it cannot show.
     func shadowStyle(_ s: RenderLayerState) -> (color: RGBA, radius: Double)? {
         guard s.shadowOpacity > 0, s.shadowOpacity.isFinite, let base = s.shadowColor?.sRGBComponents.clamped,
@@ -24,7 +27,8 @@ extension FrameWalk {
         var color = base
         color.a *= Double(Swift.min(s.shadowOpacity, 1))
         guard color.a > 0 else { return nil }
-        return (color, Swift.max(0, s.shadowRadius))
+        // Radii are held to 1,000 points (a larger blur only costs memory and time).
+        return (color, Swift.min(Swift.max(0, s.shadowRadius), Self.maxShadowRadius))
     }
 
     func visibleShadow(_ s: RenderLayerState) -> (color: RGBA, radius: Double)? { shadowStyle(s) }

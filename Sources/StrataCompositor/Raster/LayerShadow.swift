@@ -32,6 +32,9 @@ package struct LayerShadow: Hashable {
         }
         guard shapeExtent.width > 0 || shapeExtent.height > 0 else { return nil }
         var s = scale
+        // A wide blur needs little resolution: at most 32 pixels of σ (the raster is filtered when
+        // drawn), which keeps kernels short and rasters small for large shadow radii.
+        if sigma * s > 32 { s = 32 / sigma }
         let extent = shapeExtent.insetBy(dx: -pad, dy: -pad)
         // Keep the raster within bounds: a blur this large needs no more detail.
         let side = Swift.max(extent.width, extent.height) * s
