@@ -19,9 +19,10 @@ final class StopRecorder: CAAnimationDelegate, @unchecked Sendable {
     var stopped: [(String, Bool)] { lock.withLock { stops } }
 }
 
-/// Waits (up to 2 s) until `condition` holds, letting the main queue deliver callbacks.
+/// Waits (up to 10 s: CI machines are busy; it returns as soon as `condition` holds) until
+/// `condition` holds, letting the main queue deliver callbacks.
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
+    for _ in 0..<1000 {
         if condition() { return true }
         try? await Task.sleep(nanoseconds: 10_000_000)
     }
