@@ -1,3 +1,4 @@
+import StrataRender
 import Foundation
 import QuartzCore
 import Synchronization
@@ -239,7 +240,7 @@ import Testing
 
 /// Registers itself again on every commit until stopped.
 final class LoopingParticipant: TransactionCommitting, Sendable {
-    private let state = Mutex((commits: 0, stopped: false))
+    private let state = Locked((commits: 0, stopped: false))
     var commits: Int { state.withLock { $0.commits } }
     func stop() { state.withLock { $0.stopped = true } }
 

@@ -1,3 +1,4 @@
+import StrataRender
 import Foundation
 import QuartzCore
 import Synchronization
@@ -168,7 +169,7 @@ import Testing
     }
 
     @Test func theBlockRunsOnceDespiteAnUnmatchedLeaveOrALateEnter() async {
-        let count = Mutex(0)
+        let count = Locked(0)
         let ran = Signal()
         let group = await onNewThread { () -> CompletionGroup? in
             CATransaction.begin()

@@ -1,3 +1,4 @@
+import StrataRender
 import Foundation
 import QuartzCore
 import Synchronization
@@ -9,7 +10,7 @@ import Testing
     /// commits only its own participants.
     @Test func transactionsOnEightThreadsAreIsolated() async {
         let threads = 8
-        let arrived = Mutex(0)
+        let arrived = Locked(0)
         let allArrived = DispatchSemaphore(value: 0)
         let failures = Collector<String>()
         let shared = RecordingParticipant()
@@ -85,7 +86,7 @@ import Testing
         let result = await onNewThread {
             /// `tryLock()` from a fresh thread (which releases what it got).
             func otherThreadGetsIt() -> Bool {
-                let got = Mutex(false)
+                let got = Locked(false)
                 let done = DispatchSemaphore(value: 0)
                 Thread {
                     let success = lock.tryLock()
@@ -109,7 +110,7 @@ import Testing
         let holderReady = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let holderDone = Signal()
-        let holderStillHeld = Mutex(false)
+        let holderStillHeld = Locked(false)
         Thread {
             CATransaction.lock()
             holderReady.signal()

@@ -1,3 +1,4 @@
+import StrataRender
 import Foundation
 import QuartzCore
 import Synchronization
@@ -25,7 +26,7 @@ final class RecordingParticipant: TransactionCommitting, Sendable {
         let committing: Bool
     }
 
-    private let log = Mutex<[Commit]>([])
+    private let log = Locked<[Commit]>([])
     private let onCommit: (@Sendable (TransactionCommitContext) -> Void)?
     let signal = Signal()
 
@@ -55,7 +56,7 @@ final class Signal: Sendable {
         var waiter: CheckedContinuation<Bool, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var isFired: Bool { state.withLock { $0.fired } }
 
@@ -124,7 +125,7 @@ func waitForMainQueueTurnBlocking() -> Bool {
 
 /// Collects values from several threads.
 final class Collector<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = Locked<[Element]>([])
     func append(_ item: Element) { items.withLock { $0.append(item) } }
     var all: [Element] { items.withLock { $0 } }
 }
