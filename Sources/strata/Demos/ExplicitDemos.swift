@@ -160,11 +160,7 @@ extension Demo {
         let root = whiteRoot(CGSize(width: 320, height: 300))
         let path = flightPath()
         root.addSublayer(pathLayer(path, frame: CGRect(x: 10, y: 0, width: 300, height: 300)))
-        let ship = CALayer()
-        ship.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-        ship.position = CGPoint(x: 10, y: 150)
-        ship.contents = shipImage()
-        ship.contentsScale = 2
+        let ship = shipLayer(CGRect(x: -22, y: 118, width: 64, height: 64))
         root.addSublayer(ship)
         script.at(0.2) {
             let animation = CAKeyframeAnimation()
@@ -184,11 +180,7 @@ extension Demo {
     ) { script in
         let root = whiteRoot(CGSize(width: 360, height: 140))
         let ships = (0..<3).map { i -> CALayer in
-            let ship = CALayer()
-            ship.frame = CGRect(x: 30 + CGFloat(i) * 110, y: 30, width: 80, height: 80)
-            ship.contents = shipImage()
-            ship.contentsScale = 2
-            ship.contentsGravity = .resizeAspect
+            let ship = shipLayer(CGRect(x: 30 + CGFloat(i) * 110, y: 30, width: 80, height: 80))
             root.addSublayer(ship)
             return ship
         }
@@ -251,11 +243,7 @@ extension Demo {
         size: CGSize(width: 240, height: 200), duration: 5
     ) { script in
         let root = whiteRoot(CGSize(width: 240, height: 200))
-        let ship = CALayer()
-        ship.frame = CGRect(x: 70, y: 50, width: 100, height: 100)
-        ship.contents = shipImage()
-        ship.contentsScale = 2
-        ship.contentsGravity = .resizeAspect
+        let ship = shipLayer(CGRect(x: 70, y: 50, width: 100, height: 100))
         root.addSublayer(ship)
         let reporter = StopReporter()
         func start() {

@@ -62,6 +62,16 @@ func shipImage() -> CGImage {
     }
 }
 
+/// A layer showing the ship image (the seeds' shipLayer), fitted to `frame`.
+func shipLayer(_ frame: CGRect) -> CALayer {
+    let ship = CALayer()
+    ship.frame = frame
+    ship.contents = shipImage()
+    ship.contentsScale = 2
+    ship.contentsGravity = .resizeAspect
+    return ship
+}
+
 /// The seeds' CAShapeLayer showing a path as a red line.
 func pathLayer(_ path: CGPath, frame: CGRect, color: CGColor = rgb(200, 60, 60), width: CGFloat = 3) -> CALayer {
     let layer = CAShapeLayer()
