@@ -50,8 +50,11 @@ enum AnimationWakeups {
             layer.processAnimationEvents(at: now, recursive: false)
             layer.withLock { layer.scheduleAnimationEvents(after: now) }
         }
+        // Layers re-registered above (or by other threads meanwhile) may have scheduled a later
+        // timer; the earliest waiting layer must still get one of its own.
         let next: CFTimeInterval? = waiting.withLock { w in
-            guard w.scheduled == nil, let earliest = w.layers.values.map(\.time).min() else { return nil }
+            guard let earliest = w.layers.values.map(\.time).min() else { return nil }
+            guard w.scheduled.map({ earliest < $0 }) ?? true else { return nil }
             w.scheduled = earliest
             return earliest
         }

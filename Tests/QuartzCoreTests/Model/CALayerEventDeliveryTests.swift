@@ -39,6 +39,26 @@ private final class ThreadRecorder: CAAnimationDelegate, @unchecked Sendable {
         #expect(recorder.deliveries == [true, true])
     }
 
+    /// Regression: when the first wake-up re-registered a layer for a far-off end, the shared timer
+    /// moved there and a layer due sooner waited for it (CI saw callbacks never arrive).
+    @Test func aLayerDueSoonIsWokenEvenWhenAnotherWaitsForALaterEnd() async {
+        let recorder = ThreadRecorder()
+        let long = committedLayer()
+        let soon = committedLayer()
+        let longAnimation = CABasicAnimation(keyPath: "opacity")
+        longAnimation.duration = 100
+        let soonAnimation = CABasicAnimation(keyPath: "opacity")
+        soonAnimation.beginTime = CACurrentMediaTime() + 0.2
+        soonAnimation.duration = 0.05
+        soonAnimation.delegate = recorder
+        CATransaction.begin()
+        long.add(longAnimation, forKey: "long")
+        soon.add(soonAnimation, forKey: "soon")
+        CATransaction.commit()
+        #expect(await eventually { recorder.deliveries.count == 2 }, "start and stop of the short animation within 10 s")
+        long.removeAllAnimations()
+    }
+
     @Test func completionBlockOnAControlledClock() async {
         let clock = MediaClock.Manual(time: 1000)
         let done = Flag()
