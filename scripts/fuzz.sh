@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (with AddressSanitizer) and runs each for SECONDS (default 60),
 # starting from the committed corpus under Fuzz/Corpus (copied, so the repository is not
-# touched). Findings (crash-*, leak-*, timeout-*) land in .build-fuzz/findings/<target>.
+# touched). Findings (crash-*, leak-*, timeout-*) and log.txt land in
+# ${STRATA_FUZZ_OUT:-.build-fuzz/findings}/<target>.
 #   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: scene image path animation
-# A long run: scripts/fuzz.sh 1800
+# A long run: STRATA_FUZZ_OUT=.build-fuzz/long scripts/fuzz.sh 1800
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -15,7 +16,7 @@ status=0
 for t in "${targets[@]}"; do
     swift build "${flags[@]}" --product "strata-fuzz-$t"
     corpus=".build-fuzz/corpus/$t"
-    findings=".build-fuzz/findings/$t"
+    findings="${STRATA_FUZZ_OUT:-.build-fuzz/findings}/$t"
     mkdir -p "$corpus" "$findings"
     cp -n Fuzz/Corpus/"$t"/* "$corpus"/ 2>/dev/null || true
     echo "fuzzing $t for ${seconds}s"

@@ -5,12 +5,24 @@ import StrataAnimation
 /// entry and every snapshot that includes it (so a commit copies a reference, not the records).
 package final class CommittedAnimation: Sendable {
     package let records: [AnimationRecord]
+    /// Boxed: transitions are rare, and a commit can make thousands of these.
+    private let transitionBox: TransitionBox?
+
     /// For a CATransition: what it does and the picture it starts from.
-    package let transition: TransitionRecord?
+    package var transition: TransitionRecord? { transitionBox?.record }
 
     package init(records: [AnimationRecord], transition: TransitionRecord? = nil) {
         self.records = records
-        self.transition = transition
+        self.transitionBox = transition.map(TransitionBox.init)
+    }
+}
+
+/// Holds a transition record for `CommittedAnimation`.
+private final class TransitionBox: Sendable {
+    let record: TransitionRecord
+
+    init(_ record: TransitionRecord) {
+        self.record = record
     }
 }
 

@@ -27,7 +27,10 @@ struct BenchmarkResult {
 enum BenchmarkRunner {
     static func run(_ scenario: Scenario, frames: Int) -> BenchmarkResult {
         let frame = scenario.prepare()
-        for i in 0..<20 { frame(i) }  // warm-up: caches, lazily built state
+        for i in 0..<20 {  // warm-up: caches, lazily built state (frames as measured)
+            scenario.beforeFrame?()
+            frame(i)
+        }
         var times: [Double] = []
         times.reserveCapacity(frames)
         let clock = ContinuousClock()

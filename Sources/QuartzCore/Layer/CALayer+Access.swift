@@ -27,8 +27,9 @@ extension CALayer {
             return
         }
         withLock {
-            guard state[keyPath: path] != value else { return }
-            let action = prepareChange(key)
+            let old = state[keyPath: path]
+            guard old != value else { return }
+            let action = prepareChange(key, model: Self.animatableValue(old))
             state[keyPath: path] = value
             finishChange(key, action: action)
         }
@@ -36,7 +37,8 @@ extension CALayer {
 
     /// False for NaN or infinite numbers, points, sizes, rects and transforms (bad input that
     /// would poison geometry and rendering).
-    static func isFinite(_ value: Any) -> Bool {
+    @inline(__always)
+    static func isFinite<T>(_ value: T) -> Bool {
         switch value {
         case let v as CGFloat: v.isFinite
         case let v as Float: v.isFinite
@@ -46,6 +48,23 @@ extension CALayer {
         case let r as CGRect: r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
         case let t as CATransform3D: t.isFinite
         default: true
+        }
+    }
+
+    /// A property value of a plain numeric or geometric type in the engine's form (what
+    /// `modelValue(of:)` answers for it); nil for other types. Folds to one case per specialisation.
+    @inline(__always)
+    static func animatableValue<T>(_ value: T) -> AnimatableValue? {
+        switch value {
+        case let v as CGFloat: .scalar(Double(v))
+        case let v as Float: .scalar(Double(v))
+        case let v as Double: .scalar(v)
+        case let v as CGPoint: .point(v)
+        case let v as CGSize: .size(v)
+        case let v as CGRect: .rect(v)
+        case let v as CATransform3D: .transform(v)
+        case let v as Bool: .bool(v)
+        default: nil
         }
     }
 
@@ -60,26 +79,39 @@ extension CALayer {
         }
     }
 
+    /// What `prepareChange` found for `finishChange`: the action, and the transaction it runs in.
+    struct PendingChange {
+        var action: ChangeAction
+        var stack: TransactionStack
+        var settings: TransactionStack.ActionSettings?
+    }
+
     /// Before a change: the action to run (none when actions are disabled, for presentation
     /// copies, and for layers never committed — nothing is on screen to animate from), and the
     /// value the layer shows now, which an implicit animation starts from.
-    final func prepareChange(_ key: String) -> CAAction? {
-        guard !flags.isPresentation, flags.hasBeenCommitted, !CATransaction.disableActions() else { return nil }
-        guard let action = action(forKey: key) else { return nil }
-        if let property = LayerProperty.named(key) {
+    /// `model`: the property's model value, when the caller has it at hand (saves reading it).
+    final func prepareChange(_ key: String, model: AnimatableValue? = nil) -> PendingChange {
+        let stack = TransactionStack.current
+        guard !flags.isPresentation, flags.hasBeenCommitted else { return PendingChange(action: .none, stack: stack) }
+        let settings = stack.actionSettings()
+        guard !settings.disableActions else { return PendingChange(action: .none, stack: stack, settings: settings) }
+        let named = LayerProperty.named(key)
+        let action = changeAction(forKey: key, property: named)
+        if case .none = action { return PendingChange(action: .none, stack: stack, settings: settings) }
+        if let property = named {
             // A plain property: read it directly, and evaluate animations only if one animates it.
             let key = PropertyKey(property)
-            let animated = animationEntries.contains { $0.animatedBases.contains(key.base) }
-            let value = animated ? presentedValue(of: key) : modelValue(of: key)
+            let animated = animationEntries.contains { $0.animates(key.base) }
+            let value = animated ? presentedValue(of: key) : model ?? modelValue(of: key)
             valueBeforeChange = value.map { (key.keyPath, $0) }
         } else if let property = try? PropertyKey(parsing: key, isCustomKey: { _ in true }) {
             valueBeforeChange = presentedValue(of: property).map { (key, $0) }
         }
-        return action
+        return PendingChange(action: action, stack: stack, settings: settings)
     }
 
     /// After a change: side effects, the transaction, then the action.
-    final func finishChange(_ key: String, action: CAAction?) {
+    final func finishChange(_ key: String, action pending: PendingChange) {
         guard !flags.isPresentation else { return }
         switch key {
         case "bounds":
@@ -93,8 +125,13 @@ extension CALayer {
             break
         }
         if type(of: self).needsDisplay(forKey: key) { markNeedsDisplay() }
-        joinTransaction()
-        action?.run(forKey: key, object: self, arguments: nil)
+        pending.stack.register(self)
+        switch pending.action {
+        case .none: break
+        case .implicit(let property):
+            if let settings = pending.settings { addImplicit(property, forKey: key, settings: settings) }
+        case .action(let action): action.run(forKey: key, object: self, arguments: nil)
+        }
         valueBeforeChange = nil
     }
 

@@ -1,9 +1,27 @@
 import StrataAnimation
 
+/// What a property change runs. The built-in implicit animation is attached without making an
+/// animation object (see `AnimationEntry`): a transaction can change thousands of layers.
+enum ChangeAction {
+    case none
+    case implicit(LayerProperty)
+    case action(CAAction)
+}
+
 extension CALayer {
     /// The action search of spec §2.2, with NSNull stopping it anywhere.
     final func findAction(forKey event: String) -> CAAction? {
-        func found(_ action: CAAction) -> CAAction? { action is NSNull ? nil : action }
+        switch searchAction(forKey: event, property: LayerProperty.named(event)) {
+        case .none: nil
+        case .implicit: implicitAnimation(forKey: event)
+        case .action(let action): action
+        }
+    }
+
+    /// The action search, answering `.implicit` where it reaches the built-in animation.
+    /// `property` is `event` parsed, when it names a layer property.
+    final func searchAction(forKey event: String, property: LayerProperty?) -> ChangeAction {
+        func found(_ action: CAAction) -> ChangeAction { action is NSNull ? .none : .action(action) }
         if let delegate, let action = delegate.action(for: self, forKey: event) { return found(action) }
         if let action = state.actions?[event] { return found(action) }
         var style = state.style
@@ -14,8 +32,28 @@ extension CALayer {
             style = current["style"] as? [AnyHashable: Any]
         }
         if let action = type(of: self).defaultAction(forKey: event) { return found(action) }
-        return implicitAnimation(forKey: event)
+        if let property {
+            let layerClass = type(of: self).engineLayerClass
+            return Self.animatesImplicitly(property, layerClass: layerClass) ? .implicit(property) : .none
+        }
+        return implicitAnimation(forKey: event).map { .action($0) } ?? .none
     }
+
+    /// The action a change of `event` runs. Strata's own classes search directly; a subclass
+    /// may override `action(forKey:)`, so for those the open method is asked.
+    final func changeAction(forKey event: String, property: LayerProperty?) -> ChangeAction {
+        guard Self.builtInClasses.contains(ObjectIdentifier(type(of: self))) else {
+            return action(forKey: event).map { .action($0) } ?? .none
+        }
+        return searchAction(forKey: event, property: property)
+    }
+
+    /// Strata's layer classes: none overrides `action(forKey:)`.
+    private static let builtInClasses: Set<ObjectIdentifier> = [
+        ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
+        ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAReplicatorLayer.self), ObjectIdentifier(CAEmitterLayer.self),
+        ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATransformLayer.self),
+    ]
 
     /// Core Animation's built-in implicit animation for `event`: a basic animation of that key
     /// path with no values (from where the layer appears to the new model value), the transaction's
@@ -35,7 +73,7 @@ extension CALayer {
     static func animatesImplicitly(_ event: String, layerClass: LayerClass) -> Bool {
         if let property = LayerProperty.named(event) {
             // A plain property name: the common case, without parsing.
-            return !noImplicitAnimation.contains(property) && (property.owner == .layer || property.owner == layerClass)
+            return animatesImplicitly(property, layerClass: layerClass)
         }
         guard let key = try? PropertyKey(parsing: event), let property = key.layerProperty else { return false }
         if case .field = key.component, !implicitStructPaths.contains(property) { return false }
@@ -44,8 +82,12 @@ extension CALayer {
         return property.owner == .layer || property.owner == layerClass
     }
 
+    static func animatesImplicitly(_ property: LayerProperty, layerClass: LayerClass) -> Bool {
+        !noImplicitAnimation.contains(property) && (property.owner == .layer || property.owner == layerClass)
+    }
+
     /// The `default` curve, shared: timing functions are immutable.
-    private static let defaultTimingFunction = CAMediaTimingFunction(name: .default)
+    static let defaultTimingFunction = CAMediaTimingFunction(name: .default)
 
     private static let implicitStructPaths: Set<LayerProperty> = [
         .position, .bounds, .anchorPoint, .transform, .sublayerTransform, .shadowOffset, .contentsRect,

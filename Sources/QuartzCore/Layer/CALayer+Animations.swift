@@ -47,31 +47,53 @@ extension CALayer {
 
     /// Attaches a built-in implicit animation (see `ImplicitAnimation`) without copying or the
     /// general compile: the record is a basic animation of the event's property from where the
-    /// layer appeared to its current model value, with the transaction's duration.
+    /// layer appeared to its current model value, with the transaction's duration (or the one
+    /// set on the object, by a subclass's `action(forKey:)`).
     final func addImplicit(_ animation: ImplicitAnimation, forKey event: String) {
         guard let property = LayerProperty.named(event), animation.fromValue == nil, animation.toValue == nil,
-            animation.byValue == nil
+            animation.byValue == nil, animation.beginTime == 0
         else {
             return add(animation, forKey: event)
         }
-        let duration = CATransaction.animationDuration()
-        animation.duration = duration
+        var settings = TransactionStack.current.actionSettings()
+        if animation.duration > 0 { settings.animationDuration = animation.duration }
+        animation.duration = settings.animationDuration
+        settings.animationTimingFunction = animation.timingFunction
+        let curve = animation.timingFunction?.curve ?? .linear
         withLock {
-            let start: AnimationRecord.Endpoint =
-                valueBeforeChange.flatMap { $0.key == event ? .value($0.value) : nil } ?? .current
-            let record = AnimationRecord(
-                key: PropertyKey(property), timing: MediaTiming(duration: duration),
-                curve: animation.timingFunction?.curve ?? .linear, content: .basic(from: start, to: .current))
-            if let index = animationEntries.firstIndex(where: { $0.key == event }) {
-                endAnimation(animationEntries.remove(at: index), finished: false)
-            }
-            let entry = AnimationEntry(
-                key: event, isAnonymous: false, animation: animation, records: [record], timing: record.timing)
-            entry.completionGroup = TransactionStack.currentCompletionGroup()
-            entry.completionGroup?.enter()
-            animationEntries.append(entry)
+            attachImplicit(property, forKey: event, settings: settings, curve: curve, animation: animation)
             joinTransaction()
         }
+    }
+
+    /// Attaches the built-in implicit animation for a change of `property` made under `settings`;
+    /// the animation object is made only if someone asks for it (`animation(forKey:)`).
+    final func addImplicit(_ property: LayerProperty, forKey event: String, settings: TransactionStack.ActionSettings) {
+        // No function set: the entry keeps nil and its object, if made, gets the default one.
+        let curve = settings.animationTimingFunction?.curve ?? Self.defaultCurve
+        attachImplicit(property, forKey: event, settings: settings, curve: curve, animation: nil)
+    }
+
+    private static let defaultCurve = defaultTimingFunction.curve
+
+    /// Call under the lock.
+    private func attachImplicit(
+        _ property: LayerProperty, forKey event: String, settings: TransactionStack.ActionSettings,
+        curve: TimingCurve, animation: ImplicitAnimation?
+    ) {
+        let start: AnimationRecord.Endpoint =
+            valueBeforeChange.flatMap { $0.key == event ? .value($0.value) : nil } ?? .current
+        let function = settings.animationTimingFunction
+        let record = AnimationRecord(
+            key: PropertyKey(property), timing: MediaTiming(duration: settings.animationDuration),
+            curve: curve, content: .basic(from: start, to: .current))
+        if let index = animationEntries.firstIndex(where: { $0.key == event }) {
+            endAnimation(animationEntries.remove(at: index), finished: false)
+        }
+        let entry = AnimationEntry(implicitKey: event, record: consume record, timingFunction: function, animation: animation)
+        entry.completionGroup = settings.completionGroup
+        entry.completionGroup?.enter()
+        animationEntries.append(entry)
     }
 
     /// The attached copy for `key` (treat it as immutable).
@@ -115,11 +137,11 @@ extension CALayer {
             for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
                 if !entry.hasStarted, entry.timing.hasStarted(parentTime: local) {
                     entry.hasStarted = true
-                    AnimationEvents.didStart(entry.animation)
+                    if let animation = entry.attachedAnimation { AnimationEvents.didStart(animation) }
                 }
                 if entry.timing.isFinished(parentTime: local) {
                     entry.hasFinished = true
-                    if entry.animation.isRemovedOnCompletion {
+                    if entry.isRemovedOnCompletion {
                         animationEntries.removeAll { $0 === entry }
                     }
                     endAnimation(entry, finished: true)
@@ -135,8 +157,8 @@ extension CALayer {
 
     /// Reports the end of an animation to its delegate and its transaction group.
     final func endAnimation(_ entry: AnimationEntry, finished: Bool) {
-        if finished || !entry.hasFinished {
-            AnimationEvents.didStop(entry.animation, finished: finished)
+        if finished || !entry.hasFinished, let animation = entry.attachedAnimation {
+            AnimationEvents.didStop(animation, finished: finished)
         }
         entry.hasFinished = true
         entry.completionGroup?.leave()

@@ -15,6 +15,8 @@ extension CALayer: TransactionCommitting {
         defer { CATransaction.unlock() }
         layoutAndDisplay(layers)
         var ancestry = AncestryMemo()
+        let stack = TransactionStack.current
+        var lastRoot = -1
         for layer in layers {
             let place = ancestry.place(of: layer)
             let local = place.timeMap.apply(mediaTime)
@@ -24,36 +26,39 @@ extension CALayer: TransactionCommitting {
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
             if MediaClock.isSystemClock, !layer.animationEntries.isEmpty {
-                layer.scheduleAnimationEvents(after: mediaTime)
+                layer.scheduleAnimationEvents(after: mediaTime, timeMap: place.timeMap)
             }
             // The tree's snapshot is built in the next pass, once for all its layers.
-            TransactionStack.register(place.root.snapshotPublisher)
+            if place.rootIndex != lastRoot {
+                stack.register(ancestry.root(of: place).snapshotPublisher)
+                lastRoot = place.rootIndex
+            }
         }
     }
 
     /// Wakes the main queue when this layer's next animation starts or ends, to deliver its
     /// callbacks on time (system clock only: with a manual clock, whoever moves the clock calls
     /// `processAnimationEvents(at:)`, as hosts do every frame).
-    final func scheduleAnimationEvents(after mediaTime: CFTimeInterval) {
-        guard let next = nextAnimationEventTime(after: mediaTime) else { return }
+    /// `timeMap`: media time to this layer's time, when the caller knows it.
+    final func scheduleAnimationEvents(after mediaTime: CFTimeInterval, timeMap: TimeMap? = nil) {
+        guard let next = nextAnimationEventTime(after: mediaTime, timeMap: timeMap ?? mediaTimeMap) else { return }
         AnimationWakeups.wake(self, at: next)
     }
 
     /// The media time of the next start or end among the committed animations, if any.
-    final func nextAnimationEventTime(after mediaTime: CFTimeInterval) -> CFTimeInterval? {
-        let map = mediaTimeMap
+    final func nextAnimationEventTime(after mediaTime: CFTimeInterval, timeMap map: TimeMap) -> CFTimeInterval? {
         var next: CFTimeInterval?
         for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
             let timing = entry.timing
             guard timing.speed > 0 else { continue }
-            var local = [timing.beginTime]
+            // Its start (unless it has started) and its end, in the layer's local time.
             let end = timing.beginTime + timing.activeDuration / timing.speed
-            if end.isFinite { local.append(end) }
-            if entry.hasStarted { local.removeFirst() }
-            for t in local {
-                guard let absolute = map.invert(t), absolute.isFinite, absolute >= mediaTime - 1e-9 else { continue }
+            func consider(_ t: Double) {
+                guard let absolute = map.invert(t), absolute.isFinite, absolute >= mediaTime - 1e-9 else { return }
                 next = min(next ?? absolute, absolute)
             }
+            if !entry.hasStarted { consider(timing.beginTime) }
+            if end.isFinite { consider(end) }
         }
         return next
     }
@@ -69,6 +74,9 @@ extension CALayer: TransactionCommitting {
 
     /// A layer added to a committed tree is committed with it (its sublayers too; iterative).
     private func markSubtreeCommitted() {
+        // The common case: nothing under this layer is new (no allocation).
+        let hasNew = sublayerStorage.contains { !$0.flags.hasBeenCommitted } || maskStorage.map { !$0.flags.hasBeenCommitted } ?? false
+        guard hasNew else { return }
         var stack: [CALayer] = [self]
         while let layer = stack.popLast() {
             for sublayer in layer.sublayerStorage where !sublayer.flags.hasBeenCommitted {
@@ -86,15 +94,28 @@ extension CALayer: TransactionCommitting {
 /// time map come from its nearest already-known ancestor, so a commit of n layers in a tree of
 /// depth d costs O(n + d) instead of O(n·d). Call under the transaction lock.
 struct AncestryMemo {
+    /// Plain data (no references), so that storing and copying places costs no reference counting.
     struct Place {
-        var root: CALayer
+        /// Index of the layer's root in `roots`.
+        var rootIndex: Int
         var depth: Int
         var timeMap: TimeMap
     }
 
     private var known: [ObjectIdentifier: Place] = [:]
+    /// The roots met so far.
+    private(set) var roots: [CALayer] = []
+
+    func root(of place: Place) -> CALayer { roots[place.rootIndex] }
+
+    /// The last parent looked up: siblings committed one after another find it here without
+    /// hashing.
+    private var lastParent: (layer: ObjectIdentifier, place: Place)?
 
     mutating func place(of layer: CALayer) -> Place {
+        if let parent = layer.superlayerStorage, let last = lastParent, last.layer == ObjectIdentifier(parent) {
+            return child(of: last.place, layer)
+        }
         if let place = known[ObjectIdentifier(layer)] { return place }
         // Climb to the first known ancestor (or the root), then come back down filling in.
         var chain: [CALayer] = []
@@ -110,11 +131,23 @@ struct AncestryMemo {
         }
         var place = base
         for c in chain.reversed() {
-            let map = (place?.timeMap ?? .identity).then(c.state.visual.timeMap)
-            let next = Place(root: place?.root ?? c, depth: (place?.depth ?? -1) + 1, timeMap: map)
+            if let parentPlace = place, let parent = c.superlayerStorage {
+                lastParent = (ObjectIdentifier(parent), parentPlace)
+            }
+            let next = place.map { child(of: $0, c) } ?? rootPlace(c)
             known[ObjectIdentifier(c)] = next
             place = next
         }
-        return place!
+        return place ?? rootPlace(layer)
+    }
+
+    /// The place of `layer` under a parent at `parent`.
+    private func child(of parent: Place, _ layer: CALayer) -> Place {
+        Place(rootIndex: parent.rootIndex, depth: parent.depth + 1, timeMap: parent.timeMap.then(layer.state.visual.timeMap))
+    }
+
+    private mutating func rootPlace(_ root: CALayer) -> Place {
+        roots.append(root)
+        return Place(rootIndex: roots.count - 1, depth: 0, timeMap: root.state.visual.timeMap)
     }
 }

@@ -55,9 +55,10 @@ extension CALayer {
         guard flags.hasBeenCommitted, !animationEntries.isEmpty else { return key.read(from: whole) }
         let local = mediaTimeMap.apply(CACurrentMediaTime())
         var value = whole
-        for entry in animationEntries where entry.isCommitted && entry.animatedBases.contains(key.base) {
+        for entry in animationEntries where entry.isCommitted && entry.animates(key.base) {
+            entry.prepareCursors()
             entry.records.withUnsafeBufferPointer { records in
-                for i in records.indices where entry.animatedBases[i] == key.base {
+                for i in records.indices where records[i].key.base == key.base {
                     if let v = AnimationRecord.evaluate(
                         records.baseAddress! + i, parentTime: local, base: value, cursor: &entry.cursors[i])
                     {
@@ -88,6 +89,7 @@ extension CALayer {
         guard !model.animationEntries.isEmpty else { return }
         let local = model.mediaTimeMap.apply(mediaTime)
         for entry in model.animationEntries where entry.isCommitted {
+            entry.prepareCursors()
             entry.records.withUnsafeBufferPointer { records in
                 for i in records.indices {
                     let key = records[i].key

@@ -30,20 +30,34 @@ extension CALayer {
     /// overflow the stack).
     final func makeSnapshot(commitTime: Double) -> RenderTreeSnapshot {
         var nodes: [RenderNode] = []
+        // Sublayer and mask indices are gathered here and stored once at the end: appending
+        // through `nodes[i].sublayers` from this module copies the array each time.
+        var sublayerLists: [[Int32]] = []
+        var masks: [Int32] = []
         var stack: [(layer: CALayer, parent: Int32, isMask: Bool)] = [(self, -1, false)]
         while let (layer, parent, isMask) = stack.popLast() {
             let index = Int32(nodes.count)
-            let animations = layer.animationEntries.compactMap(\.committed)
+            var animations: [CommittedAnimation] = []
+            if !layer.animationEntries.isEmpty {
+                animations.reserveCapacity(layer.animationEntries.count)
+                for entry in layer.animationEntries { if let committed = entry.committed { animations.append(committed) } }
+            }
             nodes.append(
                 RenderNode(
                     layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
                     parent: parent, isMask: isMask, animations: animations))
+            sublayerLists.append([])
+            masks.append(-1)
             if parent >= 0 {
-                if isMask { nodes[Int(parent)].mask = index } else { nodes[Int(parent)].sublayers.append(index) }
+                if isMask { masks[Int(parent)] = index } else { sublayerLists[Int(parent)].append(index) }
             }
             // Pushed in reverse so that they are visited, and listed, back to front.
             for sublayer in layer.sublayerStorage.reversed() { stack.append((sublayer, index, false)) }
             if let mask = layer.maskStorage { stack.append((mask, index, true)) }
+        }
+        for i in nodes.indices {
+            if !sublayerLists[i].isEmpty { nodes[i].sublayers = sublayerLists[i] }
+            nodes[i].mask = masks[i]
         }
         snapshotVersion += 1
         return RenderTreeSnapshot(nodes: nodes, commitTime: commitTime, version: snapshotVersion)

@@ -26,8 +26,12 @@ final class CommitRound {
         pending.append(participant)
     }
 
+    func register(_ layer: CALayer) {
+        pending.append(layer)
+    }
+
     /// The participants of the next pass; empty when the round is done.
-    func takeNextPass() -> [any TransactionCommitting] {
+    func takeNextPass() -> ParticipantList.Batch {
         pending.takeAll()
     }
 }

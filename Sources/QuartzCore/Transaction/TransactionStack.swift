@@ -47,7 +47,11 @@ package final class TransactionStack {
     var pendingLayout: [CALayer] = []
     var pendingDisplay: [CALayer] = []
     /// Open scopes, outermost first. An implicit scope can only be at index 0.
-    private var scopes: [Transaction] = []
+    private var scopes: [Transaction] = [] {
+        didSet { cachedSettings = nil }
+    }
+    /// `actionSettings()` as last worked out; nil once a scope opens, closes or sets a value.
+    private var cachedSettings: ActionSettings?
     /// Non-nil while this thread is delivering a commit.
     private var round: CommitRound?
     /// `flush()` was called while explicit scopes were open: their outermost commit must also
@@ -195,18 +199,43 @@ package final class TransactionStack {
         return nil
     }
 
+    /// What a property change made now needs from the transaction, read once per change instead
+    /// of one keyed search per value (a transaction may change thousands of layers).
+    struct ActionSettings {
+        var disableActions: Bool
+        /// Seconds.
+        var animationDuration: CFTimeInterval
+        var animationTimingFunction: CAMediaTimingFunction?
+        var completionGroup: CompletionGroup?
+    }
+
+    func actionSettings() -> ActionSettings {
+        if let cachedSettings { return cachedSettings }
+        let settings = ActionSettings(
+            disableActions: value(forKey: kCATransactionDisableActions) as? Bool ?? false,
+            animationDuration: value(forKey: kCATransactionAnimationDuration) as? CFTimeInterval
+                ?? CATransaction.defaultAnimationDuration,
+            animationTimingFunction: value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction,
+            completionGroup: currentCompletionGroup())
+        cachedSettings = settings
+        return settings
+    }
+
     /// Stores `value` in the innermost scope (opening an implicit one if none is open).
     func store(_ value: Any?, forKey key: String) {
+        defer { cachedSettings = nil }
         ensureScope()
         scopes[scopes.count - 1].store(value, forKey: key)
     }
 
     func setCompletionBlock(_ block: (() -> Void)?) {
+        defer { cachedSettings = nil }
         ensureScope()
         scopes[scopes.count - 1].setCompletionBlock(block)
     }
 
-    private func register(_ participant: any TransactionCommitting) {
+    /// Adds `participant` to this stack's innermost transaction (see the static form).
+    func register(_ participant: any TransactionCommitting) {
         if let innermost = scopes.last {
             innermost.participants.append(participant)
         } else if let round {
@@ -214,6 +243,18 @@ package final class TransactionStack {
         } else {
             ensureScope()
             scopes[0].participants.append(participant)
+        }
+    }
+
+    /// Adds `layer` to this stack's innermost transaction (the typed form of `register`).
+    func register(_ layer: CALayer) {
+        if let innermost = scopes.last {
+            innermost.participants.append(layer)
+        } else if let round {
+            round.register(layer)
+        } else {
+            ensureScope()
+            scopes[0].participants.append(layer)
         }
     }
 
@@ -286,15 +327,15 @@ package final class TransactionStack {
             pass += 1
             guard pass <= Self.maximumPasses else {
                 warn("CATransaction commit: changes still pending after \(Self.maximumPasses) passes; deferred to the next transaction")
-                leftovers = batch + round.takeNextPass()
+                let rest = round.takeNextPass()
+                leftovers = batch.layers + batch.others + rest.layers + rest.others
                 break
             }
             let context = TransactionCommitContext(commitTime: commitTime, pass: pass)
             // Layers are committed in one batch (their layout, display and tree positions are
             // worked out once for all of them); other participants one by one.
-            let layers = batch.compactMap { $0 as? CALayer }
-            if !layers.isEmpty { CALayer.commit(layers, at: context.commitTime) }
-            for participant in batch where !(participant is CALayer) {
+            if !batch.layers.isEmpty { CALayer.commit(batch.layers, at: context.commitTime) }
+            for participant in batch.others {
                 participant.commitTransaction(context)
             }
         }

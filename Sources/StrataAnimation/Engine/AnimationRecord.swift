@@ -15,12 +15,13 @@ package struct AnimationRecord: Sendable {
         case currentPlus(AnimatableValue)
     }
 
-    /// What the animation interpolates.
+    /// What the animation interpolates. The larger, rarer cases are boxed (indirect), so that a
+    /// record of a basic animation, the common case, stays small.
     package enum Content: Sendable {
         case basic(from: Endpoint, to: Endpoint)
         /// A basic animation whose progress follows a spring in seconds of local time.
-        case spring(Spring, from: Endpoint, to: Endpoint)
-        case keyframes(KeyframeTrack)
+        indirect case spring(Spring, from: Endpoint, to: Endpoint)
+        indirect case keyframes(KeyframeTrack)
     }
 
     /// The timing of an enclosing CAAnimationGroup, outermost first.
