@@ -35,41 +35,52 @@ package enum GaussianBlur {
     package static let maxSigma: Double = 64
 
     /// A new A8 surface: `surface` blurred by a Gaussian of standard deviation `sigma` pixels
-    /// (kernel radius 3σ; pixels outside the surface count as transparent).
+    /// (kernel radius 3σ; pixels outside the surface count as transparent). Two passes, across
+    /// then down: pixman's separable filter still visits the whole n×n window in one pass, which
+    /// at large σ cost seconds a frame (found by the scene fuzzer).
     package static func blurA8(_ surface: OpaquePointer, sigma: Double) -> OpaquePointer {
         cairo_surface_flush(surface)
         let w = cairo_image_surface_get_width(surface)
         let h = cairo_image_surface_get_height(surface)
         let out: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h)
-        guard let srcBits = cairo_image_surface_get_data(surface), let dstBits = cairo_image_surface_get_data(out)
-        else { return out }
+        guard sigma > 0.01 else {
+            pass(from: surface, to: out, parameters: nil)
+            return out
+        }
+        let across: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h)
+        defer { cairo_surface_destroy(across) }
+        let kernel = kernel(sigma: sigma)
+        let n = pixman_fixed_t(kernel.count) << 16, one = pixman_fixed_t(1 << 16)
+        pass(from: surface, to: across, parameters: [n, one, 0, 0] + kernel + [one])
+        pass(from: across, to: out, parameters: [one, n, 0, 0] + [one] + kernel)
+        return out
+    }
+
+    /// One pixman composite of `source` into `destination` (same size, A8) through a separable
+    /// convolution with `parameters` (none: a copy).
+    private static func pass(from source: OpaquePointer, to destination: OpaquePointer, parameters: [pixman_fixed_t]?) {
+        cairo_surface_flush(source)
+        let w = cairo_image_surface_get_width(source)
+        let h = cairo_image_surface_get_height(source)
+        guard let srcBits = cairo_image_surface_get_data(source), let dstBits = cairo_image_surface_get_data(destination)
+        else { return }
         let src = pixman_image_create_bits(
             PIXMAN_a8, w, h, UnsafeMutableRawPointer(srcBits).assumingMemoryBound(to: UInt32.self),
-            cairo_image_surface_get_stride(surface))
+            cairo_image_surface_get_stride(source))
         let dst = pixman_image_create_bits(
             PIXMAN_a8, w, h, UnsafeMutableRawPointer(dstBits).assumingMemoryBound(to: UInt32.self),
-            cairo_image_surface_get_stride(out))
+            cairo_image_surface_get_stride(destination))
         defer {
             pixman_image_unref(src)
             pixman_image_unref(dst)
         }
-        if sigma > 0.01 {
-            var params = separableParameters(sigma: sigma)
+        if var params = parameters {
             _ = params.withUnsafeMutableBufferPointer { buffer in
                 pixman_image_set_filter(src, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, buffer.baseAddress, Int32(buffer.count))
             }
         }
         pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, w, h)
-        cairo_surface_mark_dirty(out)
-        return out
-    }
-
-    /// pixman's separable-convolution parameters: widths, zero subpixel phase bits, then the same
-    /// normalised 16.16 fixed-point kernel for x and y.
-    package static func separableParameters(sigma: Double) -> [pixman_fixed_t] {
-        let kernel = kernel(sigma: sigma)
-        let n = pixman_fixed_t(kernel.count) << 16
-        return [n, n, 0, 0] + kernel + kernel
+        cairo_surface_mark_dirty(destination)
     }
 
     /// An odd-width Gaussian kernel in 16.16 fixed point, summing to exactly 1.0.

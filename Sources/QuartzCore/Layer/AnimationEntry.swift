@@ -50,15 +50,21 @@ final class AnimationEntry {
 
     /// An implicit animation of `implicitKey` (one basic record); `animation` when the action
     /// search produced an object (a subclass's `action(forKey:)`).
-    init(implicitKey: String, record: consuming AnimationRecord, timingFunction: CAMediaTimingFunction?, animation: CAAnimation?) {
+    init(
+        implicitKey: String, property: LayerProperty, from start: AnimationRecord.Endpoint, duration: Double,
+        curve: TimingCurve, timingFunction: CAMediaTimingFunction?, animation: CAAnimation?
+    ) {
         self.key = implicitKey
         self.isAnonymous = false
         self.attachedAnimation = animation
         self.implicitTimingFunction = timingFunction
         self.requestedBeginTime = 0
-        self.timing = record.timing
-        // Moved, not copied: a record is large, and a transaction may add thousands.
-        self.records = [record]
+        let timing = MediaTiming(duration: duration)
+        self.timing = timing
+        // Made in place: a record is large, and a transaction may add thousands.
+        self.records = [
+            AnimationRecord(key: PropertyKey(property), timing: timing, curve: curve, content: .basic(from: start, to: .current))
+        ]
     }
 
     /// The layer's copy of the animation (for an implicit one, made now if not yet made: a basic

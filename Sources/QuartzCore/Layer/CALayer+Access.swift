@@ -20,12 +20,11 @@ extension CALayer {
         withLock { state[keyPath: path] }
     }
 
-    /// Sets a model property and posts the change event `key`.
+    /// Sets a model property and posts the change event `key`. Inlined into each setter, where
+    /// `path` is a literal the compiler turns into a plain field access.
+    @inline(__always)
     final func update<T: Equatable>(_ key: String, _ path: WritableKeyPath<LayerState, T>, _ value: T) {
-        guard Self.isFinite(value) else {
-            Diagnostics.warn("CALayer.\(key): non-finite value \(value) refused; the property keeps its value")
-            return
-        }
+        guard Self.isFinite(value) else { return refuseNonFinite(key, value) }
         withLock {
             let old = state[keyPath: path]
             guard old != value else { return }
@@ -33,6 +32,11 @@ extension CALayer {
             state[keyPath: path] = value
             finishChange(key, action: action)
         }
+    }
+
+    @inline(never)
+    final func refuseNonFinite(_ key: String, _ value: Any) {
+        Diagnostics.warn("CALayer.\(key): non-finite value \(value) refused; the property keeps its value")
     }
 
     /// False for NaN or infinite numbers, points, sizes, rects and transforms (bad input that

@@ -83,14 +83,12 @@ extension CALayer {
     ) {
         let start: AnimationRecord.Endpoint =
             valueBeforeChange.flatMap { $0.key == event ? .value($0.value) : nil } ?? .current
-        let function = settings.animationTimingFunction
-        let record = AnimationRecord(
-            key: PropertyKey(property), timing: MediaTiming(duration: settings.animationDuration),
-            curve: curve, content: .basic(from: start, to: .current))
         if let index = animationEntries.firstIndex(where: { $0.key == event }) {
             endAnimation(animationEntries.remove(at: index), finished: false)
         }
-        let entry = AnimationEntry(implicitKey: event, record: consume record, timingFunction: function, animation: animation)
+        let entry = AnimationEntry(
+            implicitKey: event, property: property, from: start, duration: settings.animationDuration, curve: curve,
+            timingFunction: settings.animationTimingFunction, animation: animation)
         entry.completionGroup = settings.completionGroup
         entry.completionGroup?.enter()
         animationEntries.append(entry)

@@ -19,7 +19,8 @@ package enum MainQueue {
 
     /// True on the main thread and inside blocks running on the main queue.
     package static var isCurrent: Bool {
-        DispatchQueue.getSpecific(key: marker.key) == true || isMainThread
+        // The main thread first: a cached flag, cheaper than asking the queue.
+        isMainThread || DispatchQueue.getSpecific(key: marker.key) == true
     }
 
     /// `Thread.isMainThread`, asked once per thread: on Linux it costs a system call, and it is
