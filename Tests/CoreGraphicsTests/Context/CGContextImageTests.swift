@@ -147,6 +147,22 @@ private let quad = makeImage(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255,
         #expect(GaussianBlur.kernel(sigma: 4).reduce(0, +) == 65536)
     }
 
+    /// The blur runs as two passes (across, then down): near a corner both must have applied, so
+    /// alpha is the product of the two edge profiles, 255·Φ(−dx/σ)·Φ(−dy/σ).
+    @Test func blurredCornerIsTheProductOfBothEdgeProfiles() {
+        let ctx = makeRGBAContext()
+        ctx.setShadow(offset: .zero, blur: 8, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 20, y: 20, width: 40, height: 40))
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+        // Pixels around the rect's corner at (60, 60), in base space (y up).
+        for (x, y) in [(60, 60), (62, 61), (64, 66), (58, 63), (61, 57)] {
+            let dx = Double(x) + 0.5 - 60, dy = Double(y) + 0.5 - 60
+            let expected = 255 * phi(-dx / 4) * phi(-dy / 4)
+            #expect(abs(Double(ctx.pixel(x: x, y: y).a) - expected) <= 3, "x \(x) y \(y)")
+        }
+    }
+
     @Test func defaultShadowColourIsBlackAtOneThird() {
         let ctx = makeRGBAContext()
         ctx.setShadow(offset: CGSize(width: 30, height: 0), blur: 0)
