@@ -21,8 +21,8 @@ package struct RenderLayerState: Sendable {
     package var maskedCornersRaw: UInt = 15
     package var isCornerCurveContinuous = false
     package var borderWidth: CGFloat = 0
-    package var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    package var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    package var borderColor: CGColor? = RenderLayerState.opaqueBlack
+    package var shadowColor: CGColor? = RenderLayerState.opaqueBlack
     package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
     package var shadowRadius: CGFloat = 3
@@ -56,6 +56,10 @@ package struct RenderLayerState: Sendable {
     package var autoreverses = false
     /// Shape, gradient or replicator state, for those layer classes.
     package var kind: LayerKindState = .plain
+
+    /// The default border and shadow colour, one object for every layer (colours are immutable;
+    /// a fresh one per layer made each snapshot copy touch two more cold objects).
+    package static let opaqueBlack = CGColor(gray: 0, alpha: 1)
 
     package init() {}
 
