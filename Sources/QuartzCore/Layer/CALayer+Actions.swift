@@ -78,12 +78,15 @@ extension CALayer {
         guard let key = try? PropertyKey(parsing: event), let property = key.layerProperty else { return false }
         if case .field = key.component, !implicitStructPaths.contains(property) { return false }
         if case .transform = key.component, !implicitStructPaths.contains(property) { return false }
-        guard !noImplicitAnimation.contains(property) else { return false }
-        return property.owner == .layer || property.owner == layerClass
+        return animatesImplicitly(property, layerClass: layerClass)
     }
 
     static func animatesImplicitly(_ property: LayerProperty, layerClass: LayerClass) -> Bool {
-        !noImplicitAnimation.contains(property) && (property.owner == .layer || property.owner == layerClass)
+        // Header-animatable keys that Apple gives no implicit animation.
+        switch property {
+        case .doubleSided, .shouldRasterize, .minificationFilterBias: return false
+        default: return property.owner == .layer || property.owner == layerClass
+        }
     }
 
     /// The `default` curve, shared: timing functions are immutable.
@@ -93,10 +96,6 @@ extension CALayer {
         .position, .bounds, .anchorPoint, .transform, .sublayerTransform, .shadowOffset, .contentsRect,
     ]
 
-    /// Header-animatable keys that Apple gives no implicit animation.
-    private static let noImplicitAnimation: Set<LayerProperty> = [
-        .doubleSided, .shouldRasterize, .minificationFilterBias,
-    ]
 }
 
 /// The built-in implicit animation. Made fresh by the action search and handed only to `run`, so

@@ -50,18 +50,19 @@ package struct AnimationRecord: Sendable {
     package var numeric: NumericTrack?
 
     package init(
-        key: PropertyKey, timing: MediaTiming, curve: TimingCurve = .linear, content: Content,
+        key: PropertyKey, timing: MediaTiming, curve: TimingCurve = .linear, content: consuming Content,
         isAdditive: Bool = false, isCumulative: Bool = false, valueFunction: ValueFunction? = nil,
         groups: [GroupStage] = []
     ) {
         self.key = key
         self.timing = timing
         self.curve = curve
-        self.content = content
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.groups = groups
         self.numeric = valueFunction == nil ? NumericTrack(content, kind: key.valueKind) : nil
+        // Moved in last: a content is large (two values), and transactions make thousands.
+        self.content = content
     }
 }

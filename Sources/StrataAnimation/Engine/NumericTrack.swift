@@ -27,7 +27,7 @@ package struct NumericTrack: Sendable {
 
     /// The fast form of `content` whose values are of `kind`, or nil when the content
     /// is not numeric or needs the general path.
-    init?(_ content: AnimationRecord.Content, kind: ValueKind) {
+    init?(_ content: __shared AnimationRecord.Content, kind: ValueKind) {
         let shape: NumericShape
         switch kind {
         case .scalar: shape = .scalar

@@ -150,6 +150,11 @@ extension LayerProperty {
         byName[String(key)]
     }
 
+    /// The property named `key` (the common case: a plain String, without the generic call).
+    package static func named(_ key: String) -> LayerProperty? {
+        byName[key]
+    }
+
     private static let byName: [String: LayerProperty] = Dictionary(
         uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
