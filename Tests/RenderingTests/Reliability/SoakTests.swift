@@ -47,6 +47,7 @@ struct SoakTests {
                 CATransaction.commit()
             }
             let growth = Self.residentBytes() - warm
+            print("soak: \(cycles) add/remove cycles; resident memory after warm-up grew by \(growth / 1024) KiB")
             #expect(growth < Self.allowedGrowth, "grew by \(growth) bytes over \(cycles) cycles")
             #expect(layer.animationKeys() == nil)
         }
@@ -85,6 +86,7 @@ struct SoakTests {
                 renderer.endFrame()
             }
             let growth = Self.residentBytes() - warm
+            print("soak: \(frames) frames; resident memory after warm-up grew by \(growth / 1024) KiB")
             #expect(growth < Self.allowedGrowth, "grew by \(growth) bytes over \(frames) frames")
         }
     }
