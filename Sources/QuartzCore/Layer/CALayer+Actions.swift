@@ -22,7 +22,9 @@ extension CALayer {
     /// `property` is `event` parsed, when it names a layer property.
     final func searchAction(forKey event: String, property: LayerProperty?) -> ChangeAction {
         func found(_ action: CAAction) -> ChangeAction { action is NSNull ? .none : .action(action) }
-        if let delegate, let action = delegate.action(for: self, forKey: event) { return found(action) }
+        if flags.mayHaveDelegate, let delegate, let action = delegate.action(for: self, forKey: event) {
+            return found(action)
+        }
         if let action = state.actions?[event] { return found(action) }
         var style = state.style
         while let current = style {

@@ -38,7 +38,11 @@ open class CALayer: NSObject, CAMediaTiming {
     final let layerID = LayerIdentity.next()
 
     /// The delegate (not retained, as on Apple).
-    open weak var delegate: CALayerDelegate?
+    open weak var delegate: CALayerDelegate? {
+        didSet {
+            if delegate != nil { withLock { flags.mayHaveDelegate = true } }
+        }
+    }
 
     public override init() {
         super.init()
@@ -497,4 +501,6 @@ struct LayerFlags {
     var hasBeenCommitted = false
     /// A presentation copy (not a model layer).
     var isPresentation = false
+    /// A delegate was set at some point: the action search asks it (a weak load) only then.
+    var mayHaveDelegate = false
 }
