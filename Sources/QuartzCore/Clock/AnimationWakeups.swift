@@ -18,13 +18,24 @@ enum AnimationWakeups {
 
     /// Asks for `layer` to be processed at media time `time`.
     static func wake(_ layer: CALayer, at time: CFTimeInterval) {
+        wake([(layer.weakSelf, time)])
+    }
+
+    /// Asks for each layer to be processed at its media time: one lock for a whole commit.
+    static func wake(_ requests: [(layer: CALayer.WeakLayer, time: CFTimeInterval)]) {
+        guard !requests.isEmpty else { return }
         let schedule: CFTimeInterval? = waiting.withLock { w in
-            let id = ObjectIdentifier(layer)
-            if let existing = w.layers[id], existing.time <= time { return nil }
-            w.layers[id] = (UncheckedSendable(layer.weakSelf), time)
-            guard w.scheduled.map({ time < $0 }) ?? true else { return nil }
-            w.scheduled = time
-            return time
+            var earliest: CFTimeInterval?
+            for (box, time) in requests {
+                guard let layer = box.layer else { continue }
+                let id = ObjectIdentifier(layer)
+                if let existing = w.layers[id], existing.time <= time { continue }
+                w.layers[id] = (UncheckedSendable(box), time)
+                earliest = min(earliest ?? time, time)
+            }
+            guard let earliest, w.scheduled.map({ earliest < $0 }) ?? true else { return nil }
+            w.scheduled = earliest
+            return earliest
         }
         if let schedule { scheduleTimer(at: schedule) }
     }

@@ -17,6 +17,9 @@ extension CALayer: TransactionCommitting {
         var ancestry = AncestryMemo()
         let stack = TransactionStack.current
         var lastRoot = -1
+        let isSystemClock = MediaClock.isSystemClock
+        var wakeups: [(layer: WeakLayer, time: CFTimeInterval)] = []
+        defer { AnimationWakeups.wake(wakeups) }
         for layer in layers {
             let place = ancestry.place(of: layer)
             let local = place.timeMap.apply(mediaTime)
@@ -25,8 +28,10 @@ extension CALayer: TransactionCommitting {
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
-            if MediaClock.isSystemClock, !layer.animationEntries.isEmpty {
-                layer.scheduleAnimationEvents(after: mediaTime, timeMap: place.timeMap)
+            if isSystemClock, !layer.animationEntries.isEmpty,
+                let next = layer.nextAnimationEventTime(after: mediaTime, timeMap: place.timeMap)
+            {
+                wakeups.append((layer.weakSelf, next))
             }
             // The tree's snapshot is built in the next pass, once for all its layers.
             if place.rootIndex != lastRoot {

@@ -88,10 +88,13 @@ extension CALayer {
     static func layoutAndDisplay(_ layers: [CALayer]) {
         CATransaction.lock()
         defer { CATransaction.unlock() }
-        var extra = layers
+        // Only marked layers matter (layers marked later are queued in PendingLayerUpdates):
+        // a commit of 10,000 changed layers need not copy them through every pass.
+        var extra = layers.filter { $0.flags.needsLayout || $0.flags.needsDisplay }
         for _ in 0..<maximumLayoutIterations {
             layoutPass(including: extra)
-            let toDisplay = topDown(PendingLayerUpdates.takeDisplay() + extra) { $0.flags.needsDisplay }
+            let queued = PendingLayerUpdates.takeDisplay()
+            let toDisplay = topDown(extra.isEmpty ? queued : queued + extra) { $0.flags.needsDisplay }
             extra = []
             for layer in toDisplay { layer.displayIfNeeded() }
             if !PendingLayerUpdates.layout.contains(where: { $0.flags.needsLayout && !$0.flags.isLayingOut }) {
@@ -107,7 +110,8 @@ extension CALayer {
     private static func layoutPass(including layers: [CALayer]) {
         var extra = layers
         for _ in 0..<maximumLayoutIterations {
-            let batch = topDown(PendingLayerUpdates.takeLayout() + extra) { $0.flags.needsLayout && !$0.flags.isLayingOut }
+            let queued = PendingLayerUpdates.takeLayout()
+            let batch = topDown(extra.isEmpty ? queued : queued + extra) { $0.flags.needsLayout && !$0.flags.isLayingOut }
             extra = []
             if batch.isEmpty { return }
             for layer in batch { layer.layOutIfMarked() }
