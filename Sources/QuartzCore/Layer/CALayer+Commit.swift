@@ -23,8 +23,15 @@ extension CALayer: TransactionCommitting {
         for layer in layers {
             let place = ancestry.place(of: layer)
             let local = place.timeMap.apply(mediaTime)
+            var resolved = false
             for entry in layer.animationEntries where !entry.isCommitted {
                 entry.resolveBeginTime(now: local)
+                resolved = true
+            }
+            if resolved {
+                // Listed now, while the entries are at hand, for the snapshot built next.
+                layer.committedAnimationsMemo = nil
+                _ = layer.committedAnimations
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()

@@ -27,40 +27,55 @@ extension CALayer {
     }
 
     /// The tree's nodes in depth-first order, parents first (iterative: deep trees cannot
-    /// overflow the stack).
+    /// overflow the stack). Call under the lock.
     final func makeSnapshot(commitTime: Double) -> RenderTreeSnapshot {
-        var nodes: [RenderNode] = []
-        // Sublayer and mask indices are gathered here and stored once at the end: appending
-        // through `nodes[i].sublayers` from this module copies the array each time.
+        // First the order and the links, then each node made whole in one go (setting fields of
+        // `nodes[i]` from this module copies the node). The lock keeps the tree, and so every
+        // layer, alive: they are visited unretained.
+        var order: [(layer: Unmanaged<CALayer>, parent: Int32, isMask: Bool)] = []
         var sublayerLists: [[Int32]] = []
         var masks: [Int32] = []
-        var stack: [(layer: CALayer, parent: Int32, isMask: Bool)] = [(self, -1, false)]
-        while let (layer, parent, isMask) = stack.popLast() {
-            let index = Int32(nodes.count)
-            var animations: [CommittedAnimation] = []
-            if !layer.animationEntries.isEmpty {
-                animations.reserveCapacity(layer.animationEntries.count)
-                for entry in layer.animationEntries { if let committed = entry.committed { animations.append(committed) } }
-            }
-            nodes.append(
-                RenderNode(
-                    layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
-                    parent: parent, isMask: isMask, animations: animations))
+        var stack: [(layer: Unmanaged<CALayer>, parent: Int32, isMask: Bool)] = [(.passUnretained(self), -1, false)]
+        while let item = stack.popLast() {
+            let index = Int32(order.count)
+            order.append(item)
             sublayerLists.append([])
             masks.append(-1)
-            if parent >= 0 {
-                if isMask { masks[Int(parent)] = index } else { sublayerLists[Int(parent)].append(index) }
+            if item.parent >= 0 {
+                if item.isMask { masks[Int(item.parent)] = index } else { sublayerLists[Int(item.parent)].append(index) }
             }
-            // Pushed in reverse so that they are visited, and listed, back to front.
-            for sublayer in layer.sublayerStorage.reversed() { stack.append((sublayer, index, false)) }
-            if let mask = layer.maskStorage { stack.append((mask, index, true)) }
+            item.layer._withUnsafeGuaranteedRef { layer in
+                // Pushed in reverse so that they are visited, and listed, back to front.
+                for sublayer in layer.sublayerStorage.reversed() { stack.append((.passUnretained(sublayer), index, false)) }
+                if let mask = layer.maskStorage { stack.append((.passUnretained(mask), index, true)) }
+            }
         }
-        for i in nodes.indices {
-            if !sublayerLists[i].isEmpty { nodes[i].sublayers = sublayerLists[i] }
-            nodes[i].mask = masks[i]
+        var nodes: [RenderNode] = []
+        nodes.reserveCapacity(order.count)
+        for (i, item) in order.enumerated() {
+            item.layer._withUnsafeGuaranteedRef { layer in
+                nodes.append(
+                    RenderNode(
+                        layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
+                        parent: item.parent, sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
+                        animations: layer.committedAnimations))
+            }
         }
         snapshotVersion += 1
         return RenderTreeSnapshot(nodes: nodes, commitTime: commitTime, version: snapshotVersion)
+    }
+
+    /// The committed animations, in order (remembered until the entries change or a commit
+    /// resolves more of them). Call under the lock.
+    final var committedAnimations: [CommittedAnimation] {
+        if let committedAnimationsMemo { return committedAnimationsMemo }
+        var animations: [CommittedAnimation] = []
+        if !animationEntries.isEmpty {
+            animations.reserveCapacity(animationEntries.count)
+            for entry in animationEntries { if let committed = entry.committed { animations.append(committed) } }
+        }
+        committedAnimationsMemo = animations
+        return animations
     }
 
     private enum PathStep {

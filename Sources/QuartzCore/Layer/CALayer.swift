@@ -18,7 +18,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer whose mask this layer is (a mask has no superlayer).
     final weak var maskOwner: CALayer?
     /// The attached animations in application order.
-    final var animationEntries: [AnimationEntry] = []
+    final var animationEntries: [AnimationEntry] = [] {
+        didSet { committedAnimationsMemo = nil }
+    }
+    /// The committed records of `animationEntries`, in order, as snapshots list them; nil when
+    /// not worked out since the entries last changed (see `committedAnimations`).
+    final var committedAnimationsMemo: [CommittedAnimation]?
     /// Presentation values of properties captured just before a change, for the implicit
     /// animation that change adds (its start: where the layer appeared).
     final var valueBeforeChange: (key: String, value: AnimatableValue)?
