@@ -18,17 +18,23 @@ enum AnimationWakeups {
 
     /// Asks for `layer` to be processed at media time `time`.
     static func wake(_ layer: CALayer, at time: CFTimeInterval) {
-        wake([(layer.weakSelf, time)])
+        wake([Request(id: ObjectIdentifier(layer), layer: layer.weakSelf, time: time)])
+    }
+
+    /// A layer to process at a media time.
+    struct Request {
+        var id: ObjectIdentifier
+        var layer: CALayer.WeakLayer
+        var time: CFTimeInterval
     }
 
     /// Asks for each layer to be processed at its media time: one lock for a whole commit.
-    static func wake(_ requests: [(layer: CALayer.WeakLayer, time: CFTimeInterval)]) {
+    static func wake(_ requests: [Request]) {
         guard !requests.isEmpty else { return }
         let schedule: CFTimeInterval? = waiting.withLock { w in
             var earliest: CFTimeInterval?
-            for (box, time) in requests {
-                guard let layer = box.layer else { continue }
-                let id = ObjectIdentifier(layer)
+            for request in requests {
+                let (id, box, time) = (request.id, request.layer, request.time)
                 if let existing = w.layers[id], existing.time <= time { continue }
                 w.layers[id] = (UncheckedSendable(box), time)
                 earliest = min(earliest ?? time, time)

@@ -18,7 +18,7 @@ extension CALayer: TransactionCommitting {
         let stack = TransactionStack.current
         var lastRoot = -1
         let isSystemClock = MediaClock.isSystemClock
-        var wakeups: [(layer: WeakLayer, time: CFTimeInterval)] = []
+        var wakeups: [AnimationWakeups.Request] = []
         defer { AnimationWakeups.wake(wakeups) }
         for layer in layers {
             let place = ancestry.place(of: layer)
@@ -38,7 +38,7 @@ extension CALayer: TransactionCommitting {
             if isSystemClock, !layer.animationEntries.isEmpty,
                 let next = layer.nextAnimationEventTime(after: mediaTime, timeMap: place.timeMap)
             {
-                wakeups.append((layer.weakSelf, next))
+                wakeups.append(AnimationWakeups.Request(id: ObjectIdentifier(layer), layer: layer.weakSelf, time: next))
             }
             // The tree's snapshot is built in the next pass, once for all its layers.
             if place.rootIndex != lastRoot {
