@@ -88,6 +88,9 @@ extension CALayer {
         var action: ChangeAction
         var stack: TransactionStack
         var settings: TransactionStack.ActionSettings?
+        /// For the built-in implicit animation: the value it starts from (other actions find it
+        /// in `valueBeforeChange`).
+        var start: AnimatableValue?
     }
 
     /// Before a change: the action to run (none when actions are disabled, for presentation
@@ -107,6 +110,9 @@ extension CALayer {
             let key = PropertyKey(property)
             let animated = animationEntries.contains { $0.animates(key.base) }
             let value = animated ? presentedValue(of: key) : model ?? modelValue(of: key)
+            if case .implicit = action {
+                return PendingChange(action: action, stack: stack, settings: settings, start: value)
+            }
             valueBeforeChange = value.map { (key.keyPath, $0) }
         } else if let property = try? PropertyKey(parsing: key, isCustomKey: { _ in true }) {
             valueBeforeChange = presentedValue(of: property).map { (key, $0) }
@@ -133,10 +139,13 @@ extension CALayer {
         switch pending.action {
         case .none: break
         case .implicit(let property):
-            if let settings = pending.settings { addImplicit(property, forKey: key, settings: settings) }
-        case .action(let action): action.run(forKey: key, object: self, arguments: nil)
+            if let settings = pending.settings {
+                addImplicit(property, forKey: key, settings: settings, start: pending.start.map { .value($0) } ?? .current)
+            }
+        case .action(let action):
+            action.run(forKey: key, object: self, arguments: nil)
+            valueBeforeChange = nil
         }
-        valueBeforeChange = nil
     }
 
     /// Registers the layer with the current transaction (opening an implicit one if needed).

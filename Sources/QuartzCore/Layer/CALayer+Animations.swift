@@ -61,17 +61,22 @@ extension CALayer {
         settings.animationTimingFunction = animation.timingFunction
         let curve = animation.timingFunction?.curve ?? .linear
         withLock {
-            attachImplicit(property, forKey: event, settings: settings, curve: curve, animation: animation)
+            let start: AnimationRecord.Endpoint =
+                valueBeforeChange.flatMap { $0.key == event ? .value($0.value) : nil } ?? .current
+            attachImplicit(property, forKey: event, settings: settings, curve: curve, start: start, animation: animation)
             joinTransaction()
         }
     }
 
     /// Attaches the built-in implicit animation for a change of `property` made under `settings`;
     /// the animation object is made only if someone asks for it (`animation(forKey:)`).
-    final func addImplicit(_ property: LayerProperty, forKey event: String, settings: TransactionStack.ActionSettings) {
+    final func addImplicit(
+        _ property: LayerProperty, forKey event: String, settings: TransactionStack.ActionSettings,
+        start: AnimationRecord.Endpoint
+    ) {
         // No function set: the entry keeps nil and its object, if made, gets the default one.
         let curve = settings.animationTimingFunction?.curve ?? Self.defaultCurve
-        attachImplicit(property, forKey: event, settings: settings, curve: curve, animation: nil)
+        attachImplicit(property, forKey: event, settings: settings, curve: curve, start: start, animation: nil)
     }
 
     private static let defaultCurve = defaultTimingFunction.curve
@@ -79,10 +84,8 @@ extension CALayer {
     /// Call under the lock.
     private func attachImplicit(
         _ property: LayerProperty, forKey event: String, settings: TransactionStack.ActionSettings,
-        curve: TimingCurve, animation: ImplicitAnimation?
+        curve: TimingCurve, start: AnimationRecord.Endpoint, animation: ImplicitAnimation?
     ) {
-        let start: AnimationRecord.Endpoint =
-            valueBeforeChange.flatMap { $0.key == event ? .value($0.value) : nil } ?? .current
         if let index = animationEntries.firstIndex(where: { $0.key == event }) {
             endAnimation(animationEntries.remove(at: index), finished: false)
         }
