@@ -12,7 +12,51 @@ private final class CustomDefaultLayer: CALayer {
     }
 }
 
+/// Overrides the open `action(forKey:)`, as UIView-like code does: changes must go through it.
+private final class SlowFadeLayer: CALayer {
+    override func action(forKey event: String) -> CAAction? {
+        guard event == "opacity", let basic = super.action(forKey: event) as? CABasicAnimation else {
+            return super.action(forKey: event)
+        }
+        basic.duration = 3
+        return basic
+    }
+}
+
 @Suite struct CALayerActionTests {
+    /// The built-in implicit animation is attached without an object; asking for it makes one,
+    /// once, with what the transaction said.
+    @Test func theAttachedImplicitAnimationIsMadeOnDemandWithTheTransactionsValues() throws {
+        let layer = committedLayer()
+        let ease = CAMediaTimingFunction(name: .easeIn)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1.5)
+        CATransaction.setAnimationTimingFunction(ease)
+        layer.opacity = 0.5
+        CATransaction.commit()
+        layer.position = CGPoint(x: 3, y: 4)  // no function set: the default curve
+        CATransaction.flush()
+        let fade = try #require(layer.animation(forKey: "opacity") as? CABasicAnimation)
+        #expect(fade.keyPath == "opacity" && fade.duration == 1.5 && fade.timingFunction === ease)
+        #expect(layer.animation(forKey: "opacity") === fade, "the same object every time")
+        let move = try #require(layer.animation(forKey: "position") as? CABasicAnimation)
+        #expect(move.duration == 0.25 && move.timingFunction == CAMediaTimingFunction(name: .default))
+        #expect(layer.animationKeys() == ["opacity", "position"])
+    }
+
+    @Test func aSubclassOverridingActionForKeyIsAskedOnEveryChange() throws {
+        let layer = SlowFadeLayer()
+        CATransaction.begin()
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        CATransaction.commit()
+        CATransaction.begin()
+        layer.opacity = 0.2
+        layer.cornerRadius = 4
+        CATransaction.commit()
+        #expect(try #require(layer.animation(forKey: "opacity")).duration == 3, "the override's duration")
+        #expect(try #require(layer.animation(forKey: "cornerRadius")).duration == 0.25)
+    }
+
     @Test func builtInImplicitAnimationIsABasicAnimationOfTheKey() throws {
         let l = CALayer()
         let action = try #require(l.action(forKey: "opacity") as? CABasicAnimation)
