@@ -47,7 +47,9 @@ package struct Footprints: Equatable {
             switch parent {
             case -2: local = LayerMatrix.ownSpace(s)
             case -1: local = LayerMatrix.toParent(s, sublayerOf: nil)
-            default: local = LayerMatrix.toParent(s, sublayerOf: isMask ? nil : states[parent])
+            default: local = LayerMatrix.toParent(
+                    s, parentBounds: isMask ? nil : states[parent].bounds,
+                    parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
             }
             let inTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
             let toTarget = (inTransformLayer ? local : LayerMatrix.flattened(local)).concatenating(parentTarget)

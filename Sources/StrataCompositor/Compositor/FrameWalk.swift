@@ -115,7 +115,9 @@ struct FrameWalk {
         case -3: return CATransform3DIdentity
         case -2: return LayerMatrix.ownSpace(s)
         case -1: return LayerMatrix.toParent(s, sublayerOf: nil)
-        default: return LayerMatrix.toParent(s, sublayerOf: isMask ? nil : states[parent])
+        default: return LayerMatrix.toParent(
+                    s, parentBounds: isMask ? nil : states[parent].bounds,
+                    parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
         }
     }
 

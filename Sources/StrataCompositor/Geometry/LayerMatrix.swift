@@ -16,6 +16,14 @@ package enum LayerMatrix {
     /// The map from `s`'s own space into its parent's 3D space. `sublayerOf` is the superlayer's
     /// state when its sublayerTransform applies (nil for roots and masks).
     package static func toParent(_ s: RenderLayerState, sublayerOf parent: RenderLayerState?) -> CATransform3D {
+        toParent(s, parentBounds: parent?.bounds, parentSublayerTransform: parent?.sublayerTransform)
+    }
+
+    /// The same, given only what it reads of the parent (wrapping a whole parent state in an
+    /// Optional copies it: 664 bytes and its references, per layer per frame).
+    package static func toParent(
+        _ s: RenderLayerState, parentBounds: CGRect?, parentSublayerTransform: CATransform3D?
+    ) -> CATransform3D {
         let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.size.width
         let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.size.height
         var m: CATransform3D
@@ -26,10 +34,12 @@ package enum LayerMatrix {
                 .concatenating(s.transform)
                 .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
         }
-        if let p = parent, !CATransform3DIsIdentity(p.sublayerTransform) {
-            let cx = p.bounds.midX, cy = p.bounds.midY
+        if let bounds = parentBounds, let sublayerTransform = parentSublayerTransform,
+            !CATransform3DIsIdentity(sublayerTransform)
+        {
+            let cx = bounds.midX, cy = bounds.midY
             m = m.concatenating(CATransform3DMakeTranslation(-cx, -cy, 0))
-                .concatenating(p.sublayerTransform)
+                .concatenating(sublayerTransform)
                 .concatenating(CATransform3DMakeTranslation(cx, cy, 0))
         }
         if s.isGeometryFlipped {
