@@ -21,13 +21,10 @@ final class CommitRound {
         completionGroups.append(contentsOf: transaction.completionGroups)
     }
 
-    /// Schedules `participant` for the next pass (once, however often it registers).
-    func register(_ participant: any TransactionCommitting) {
-        pending.append(participant)
-    }
-
-    func register(_ layer: CALayer) {
-        pending.append(layer)
+    /// Gives `body` the participants of the next pass, to register more (each once, however
+    /// often it registers).
+    func withPending(_ body: (inout ParticipantList) -> Void) {
+        body(&pending)
     }
 
     /// The participants of the next pass; empty when the round is done.

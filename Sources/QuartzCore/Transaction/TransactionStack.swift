@@ -236,25 +236,24 @@ package final class TransactionStack {
 
     /// Adds `participant` to this stack's innermost transaction (see the static form).
     func register(_ participant: any TransactionCommitting) {
-        if let innermost = scopes.last {
-            innermost.participants.append(participant)
-        } else if let round {
-            round.register(participant)
-        } else {
-            ensureScope()
-            scopes[0].participants.append(participant)
-        }
+        withInnermostParticipants { $0.append(participant) }
     }
 
     /// Adds `layer` to this stack's innermost transaction (the typed form of `register`).
     func register(_ layer: CALayer) {
+        withInnermostParticipants { $0.append(layer) }
+    }
+
+    /// The participant list a registration goes to: the innermost scope's, the running commit's
+    /// next pass, or a new implicit scope's.
+    private func withInnermostParticipants(_ body: (inout ParticipantList) -> Void) {
         if let innermost = scopes.last {
-            innermost.participants.append(layer)
+            body(&innermost.participants)
         } else if let round {
-            round.register(layer)
+            round.withPending(body)
         } else {
             ensureScope()
-            scopes[0].participants.append(layer)
+            body(&scopes[0].participants)
         }
     }
 

@@ -130,14 +130,22 @@ private let quad = makeImage(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255,
         #expect(ctx.pixel(x: 15, y: 45) == .clear)
     }
 
-    @Test func blurredShadowFallsOffLikeAGaussian() {
+    /// A white `rect` filled over a black shadow blurred with blur 8 (σ = 4 px), no offset.
+    private func shadowedFill(_ rect: CGRect) -> CGContext {
         let ctx = makeRGBAContext()
         ctx.setShadow(offset: .zero, blur: 8, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
-        ctx.fill(CGRect(x: 30, y: 0, width: 40, height: 100))
+        ctx.fill(rect)
+        return ctx
+    }
+
+    /// The standard normal distribution function.
+    private func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+
+    @Test func blurredShadowFallsOffLikeAGaussian() {
+        let ctx = shadowedFill(CGRect(x: 30, y: 0, width: 40, height: 100))
         // σ = blur / 2 = 4 px. The rect's edge is at x = 70; pixel x's centre lies x + 0.5 − 70 px
         // outside it, where a Gaussian-blurred edge has alpha 255·Φ(−d/σ). Allow 3 levels.
-        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
         for x in 70...80 {
             let expected = 255 * phi(-(Double(x) + 0.5 - 70) / 4)
             #expect(abs(Double(ctx.pixel(x: x, y: 50).a) - expected) <= 3, "x \(x)")
@@ -150,11 +158,7 @@ private let quad = makeImage(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255,
     /// The blur runs as two passes (across, then down): near a corner both must have applied, so
     /// alpha is the product of the two edge profiles, 255·Φ(−dx/σ)·Φ(−dy/σ).
     @Test func blurredCornerIsTheProductOfBothEdgeProfiles() {
-        let ctx = makeRGBAContext()
-        ctx.setShadow(offset: .zero, blur: 8, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
-        ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
-        ctx.fill(CGRect(x: 20, y: 20, width: 40, height: 40))
-        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+        let ctx = shadowedFill(CGRect(x: 20, y: 20, width: 40, height: 40))
         // Pixels around the rect's corner at (60, 60), in base space (y up).
         for (x, y) in [(60, 60), (62, 61), (64, 66), (58, 63), (61, 57)] {
             let dx = Double(x) + 0.5 - 60, dy = Double(y) + 0.5 - 60
