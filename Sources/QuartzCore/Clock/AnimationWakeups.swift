@@ -8,8 +8,14 @@ import Synchronization
 ///
 /// Global state of the clock's kind: which layers wait for which media time.
 enum AnimationWakeups {
+    /// A waiting layer, held weakly (in place: no box object per layer).
+    private struct Waiter: @unchecked Sendable {
+        weak var layer: CALayer?
+        var time: CFTimeInterval
+    }
+
     private struct Waiting {
-        var layers: [ObjectIdentifier: (layer: UncheckedSendable<CALayer.WeakLayer>, time: CFTimeInterval)] = [:]
+        var layers: [ObjectIdentifier: Waiter] = [:]
         /// The media time the scheduled timer fires at (nil: none scheduled).
         var scheduled: CFTimeInterval?
     }
@@ -18,13 +24,12 @@ enum AnimationWakeups {
 
     /// Asks for `layer` to be processed at media time `time`.
     static func wake(_ layer: CALayer, at time: CFTimeInterval) {
-        wake([Request(id: ObjectIdentifier(layer), layer: layer.weakSelf, time: time)])
+        wake([Request(layer: layer, time: time)])
     }
 
     /// A layer to process at a media time.
     struct Request {
-        var id: ObjectIdentifier
-        var layer: CALayer.WeakLayer
+        var layer: CALayer
         var time: CFTimeInterval
     }
 
@@ -34,9 +39,9 @@ enum AnimationWakeups {
         let schedule: CFTimeInterval? = waiting.withLock { w in
             var earliest: CFTimeInterval?
             for request in requests {
-                let (id, box, time) = (request.id, request.layer, request.time)
-                if let existing = w.layers[id], existing.time <= time { continue }
-                w.layers[id] = (UncheckedSendable(box), time)
+                let (id, time) = (ObjectIdentifier(request.layer), request.time)
+                if let existing = w.layers[id], existing.layer != nil, existing.time <= time { continue }
+                w.layers[id] = Waiter(layer: request.layer, time: time)
                 earliest = min(earliest ?? time, time)
             }
             guard let earliest, w.scheduled.map({ earliest < $0 }) ?? true else { return nil }
@@ -59,7 +64,7 @@ enum AnimationWakeups {
             var ready: [CALayer] = []
             for (id, entry) in w.layers where entry.time <= now + 1e-4 {
                 w.layers[id] = nil
-                if let layer = entry.layer.value.layer { ready.append(layer) }
+                if let layer = entry.layer { ready.append(layer) }
             }
             return ready
         }

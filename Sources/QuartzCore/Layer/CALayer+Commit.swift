@@ -38,7 +38,7 @@ extension CALayer: TransactionCommitting {
             if isSystemClock, !layer.animationEntries.isEmpty,
                 let next = layer.nextAnimationEventTime(after: mediaTime, timeMap: place.timeMap)
             {
-                wakeups.append(AnimationWakeups.Request(id: ObjectIdentifier(layer), layer: layer.weakSelf, time: next))
+                wakeups.append(AnimationWakeups.Request(layer: layer, time: next))
             }
             // The tree's snapshot is built in the next pass, once for all its layers.
             if place.rootIndex != lastRoot {
@@ -73,15 +73,6 @@ extension CALayer: TransactionCommitting {
             if end.isFinite { consider(end) }
         }
         return next
-    }
-
-    /// Holds a layer weakly for a timer.
-    final class WeakLayer {
-        weak var layer: CALayer?
-
-        init(_ layer: CALayer) {
-            self.layer = layer
-        }
     }
 
     /// A layer added to a committed tree is committed with it (its sublayers too; iterative).

@@ -50,15 +50,19 @@ extension CALayer {
                 if let mask = layer.maskStorage { stack.append((.passUnretained(mask), index, true)) }
             }
         }
-        var nodes: [RenderNode] = []
-        nodes.reserveCapacity(order.count)
-        for (i, item) in order.enumerated() {
-            item.layer._withUnsafeGuaranteedRef { layer in
-                nodes.append(
-                    RenderNode(
-                        layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
-                        parent: item.parent, sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
-                        animations: layer.committedAnimations))
+        // Each node is made in its place in the array (a 712-byte node built aside and appended
+        // is copied once more).
+        let nodes = [RenderNode](unsafeUninitializedCapacity: order.count) { buffer, count in
+            for (i, item) in order.enumerated() {
+                item.layer._withUnsafeGuaranteedRef { layer in
+                    buffer.initializeElement(
+                        at: i,
+                        to: RenderNode(
+                            layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
+                            parent: item.parent, sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
+                            animations: layer.committedAnimations))
+                }
+                count = i + 1
             }
         }
         snapshotVersion += 1

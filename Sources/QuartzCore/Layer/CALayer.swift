@@ -34,8 +34,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Where this layer, when it is a tree's root, publishes the tree's committed snapshots.
     final let snapshotSlot = SnapshotSlot()
     final var snapshotVersion: UInt64 = 0
-    /// This layer, weakly, for the animation wake-up timer (one box for the layer's life).
-    final lazy var weakSelf = WeakLayer(self)
     /// Builds this root's snapshot once per commit, after the tree's layers are committed.
     final lazy var snapshotPublisher = SnapshotPublisher(root: self)
 

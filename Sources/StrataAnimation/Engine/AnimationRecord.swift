@@ -20,8 +20,8 @@ package struct AnimationRecord: Sendable {
     package enum Content: Sendable {
         case basic(from: Endpoint, to: Endpoint)
         /// A basic animation whose progress follows a spring in seconds of local time.
-        case spring(Spring, from: Endpoint, to: Endpoint)
-        case keyframes(KeyframeTrack)
+        indirect case spring(Spring, from: Endpoint, to: Endpoint)
+        indirect case keyframes(KeyframeTrack)
     }
 
     /// The timing of an enclosing CAAnimationGroup, outermost first.
