@@ -1,9 +1,10 @@
 import Synchronization
 import StrataAnimation
 
-/// One committed animation's records (begin times resolved), immutable, shared by the model's
-/// entry and every snapshot that includes it (so a commit copies a reference, not the records).
-package final class CommittedAnimation: Sendable {
+/// One committed animation's records (begin times resolved), immutable. A value of two
+/// references: the records' storage and the transition's box are shared by the model's entry and
+/// every snapshot that includes it (a commit copies references, and makes no object per animation).
+package struct CommittedAnimation: Sendable {
     package let records: [AnimationRecord]
     /// Boxed: transitions are rare, and a commit can make thousands of these.
     private let transitionBox: TransitionBox?

@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 // What a transaction commit does with the layers that changed in it (architecture §1.5 step 4):
 // layout, display, begin times of new animations resolved to the commit time in each layer's
@@ -23,15 +24,16 @@ extension CALayer: TransactionCommitting {
         for layer in layers {
             let place = ancestry.place(of: layer)
             let local = place.timeMap.apply(mediaTime)
-            var resolved = false
-            for entry in layer.animationEntries where !entry.isCommitted {
-                entry.resolveBeginTime(now: local)
-                resolved = true
-            }
-            if resolved {
-                // Listed now, while the entries are at hand, for the snapshot built next.
-                layer.committedAnimationsMemo = nil
-                _ = layer.committedAnimations
+            if layer.animationEntries.contains(where: { !$0.isCommitted }) {
+                // One pass: begin times resolved and the snapshot's list made while the entries
+                // are at hand (they were written by the changes, long enough ago to be cold).
+                var committed: [CommittedAnimation] = []
+                committed.reserveCapacity(layer.animationEntries.count)
+                for entry in layer.animationEntries {
+                    entry.resolveBeginTime(now: local)
+                    if let c = entry.committed { committed.append(c) }
+                }
+                layer.committedAnimationsMemo = committed
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
