@@ -34,6 +34,7 @@ extension CALayer {
         }
     }
 
+    /// The warning for a NaN or infinite value given to a setter (kept out of the inlined path).
     @inline(never)
     final func refuseNonFinite(_ key: String, _ value: Any) {
         Diagnostics.warn("CALayer.\(key): non-finite value \(value) refused; the property keeps its value")
