@@ -1,5 +1,4 @@
 import StrataAnimation
-import StrataRender
 
 // What a transaction commit does with the layers that changed in it (architecture §1.5 step 4):
 // layout, display, begin times of new animations resolved to the commit time in each layer's
@@ -25,15 +24,11 @@ extension CALayer: TransactionCommitting {
             let place = ancestry.place(of: layer)
             let local = place.timeMap.apply(mediaTime)
             if layer.animationEntries.contains(where: { !$0.isCommitted }) {
-                // One pass: begin times resolved and the snapshot's list made while the entries
-                // are at hand (they were written by the changes, long enough ago to be cold).
-                var committed: [CommittedAnimation] = []
-                committed.reserveCapacity(layer.animationEntries.count)
-                for entry in layer.animationEntries {
-                    entry.resolveBeginTime(now: local)
-                    if let c = entry.committed { committed.append(c) }
-                }
-                layer.committedAnimationsMemo = committed
+                for entry in layer.animationEntries { entry.resolveBeginTime(now: local) }
+                // The snapshot's list, made while the entries are at hand (they were written by
+                // the changes, long enough ago to be cold).
+                layer.committedAnimationsMemo = nil
+                _ = layer.committedAnimations
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
@@ -53,9 +48,8 @@ extension CALayer: TransactionCommitting {
     /// Wakes the main queue when this layer's next animation starts or ends, to deliver its
     /// callbacks on time (system clock only: with a manual clock, whoever moves the clock calls
     /// `processAnimationEvents(at:)`, as hosts do every frame).
-    /// `timeMap`: media time to this layer's time, when the caller knows it.
-    final func scheduleAnimationEvents(after mediaTime: CFTimeInterval, timeMap: TimeMap? = nil) {
-        guard let next = nextAnimationEventTime(after: mediaTime, timeMap: timeMap ?? mediaTimeMap) else { return }
+    final func scheduleAnimationEvents(after mediaTime: CFTimeInterval) {
+        guard let next = nextAnimationEventTime(after: mediaTime, timeMap: mediaTimeMap) else { return }
         AnimationWakeups.wake(self, at: next)
     }
 
