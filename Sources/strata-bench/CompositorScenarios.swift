@@ -80,6 +80,25 @@ final class CompositeScene: @unchecked Sendable {
         return context.makeImage()!
     }
 
+    /// Every layer's transform turned by a hundredth of a radian: a frame in which all layers moved.
+    lazy var turnedStates: [RenderLayerState] = states.map { state in
+        var turned = state
+        turned.transform = CATransform3DRotate(state.transform, 0.01, 0, 0, 1)
+        return turned
+    }
+
+    /// The composites of a steady frame (drawn from placed copies), or of a frame in which every
+    /// layer's transform changed, as recorded by a compositor drawing the scene.
+    func recordedFrame(transformsChange: Bool) -> [Compositor.RecordedComposite] {
+        let recorder = Compositor()
+        for n in 0..<3 {
+            recorder.recordsComposites = n == 2
+            let states = transformsChange && n % 2 == 1 ? turnedStates : self.states
+            recorder.draw(snapshot, states: states, placement: .inSuperlayer, into: cr, base: .identity, clip: canvas)
+        }
+        return recorder.recorded
+    }
+
     /// Replays the recorded composites as the plain cairo/pixman calls that make the same pixels.
     func replay(_ records: [Compositor.RecordedComposite]) {
         for r in records {
@@ -138,7 +157,8 @@ extension Scenario {
     nonisolated(unsafe) static let compositeScene = CompositeScene()
     nonisolated(unsafe) static let compositor = Compositor()
 
-    /// Issue 6's first figure: the 300-layer 1080p frame, fully recomposited (rasters cached).
+    /// Issue 6's first figure: the 300-layer 1080p frame, fully recomposited (rasters cached, and
+    /// resampled into target pixels since the layers kept their maps).
     static let composite300 = Scenario(
         name: "composite-300-layers-1080p",
         summary: "a 1920×1080 frame of 300 layers (rounded, bordered, 1/3 images, 1/10 shadows, 2D transforms, 20 in perspective), fully recomposited from cached layer rasters",
@@ -153,20 +173,44 @@ extension Scenario {
         })
 
     /// The baseline for the figure above: the same composites as bare cairo/pixman calls.
-    static let composite300Baseline = Scenario(
+    static let composite300Baseline = baseline(
         name: "composite-300-layers-1080p-baseline",
         summary: "the same frame as the bare cairo/pixman calls (set matrix, source, fill) from the same cached rasters",
+        transformsChange: false)
+
+    /// The same frame when every layer's transform changed since the last one (all 300 turn):
+    /// each raster is resampled through its new map, no placed copy applies.
+    static let composite300Turning = Scenario(
+        name: "composite-300-layers-1080p-all-turning",
+        summary: "the same frame when all 300 layers changed their transforms since the last frame (every raster resampled)",
         budgetMilliseconds: nil, units: 300, unitName: "layer",
         prepare: {
             let scene = compositeScene
-            let recorder = Compositor()
-            recorder.recordsComposites = true
-            recorder.draw(
-                scene.snapshot, states: scene.states, placement: .inSuperlayer, into: scene.cr, base: .identity,
-                clip: scene.canvas)
-            let records = recorder.recorded
-            return { _ in scene.replay(records) }
+            let turning = Compositor()
+            let alternate = scene.turnedStates
+            return { frame in
+                turning.draw(
+                    scene.snapshot, states: frame % 2 == 0 ? scene.states : alternate, placement: .inSuperlayer,
+                    into: scene.cr, base: .identity, clip: scene.canvas)
+            }
         })
+
+    /// The baseline for the turning frame: its composites as bare cairo/pixman calls.
+    static let composite300TurningBaseline = baseline(
+        name: "composite-300-layers-1080p-all-turning-baseline",
+        summary: "the turning frame as the bare cairo/pixman calls from the same cached rasters",
+        transformsChange: true)
+
+    /// A frame's recorded composites replayed as bare cairo/pixman calls.
+    static func baseline(name: String, summary: String, transformsChange: Bool) -> Scenario {
+        Scenario(
+            name: name, summary: summary, budgetMilliseconds: nil, units: 300, unitName: "layer",
+            prepare: {
+                let scene = compositeScene
+                let records = scene.recordedFrame(transformsChange: transformsChange)
+                return { _ in scene.replay(records) }
+            })
+    }
 
     /// Issue 6's second figure: one small layer moves; the renderer redraws only the damage.
     static let compositeOneMoves = Scenario(

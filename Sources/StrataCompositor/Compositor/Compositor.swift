@@ -8,7 +8,8 @@ import StrataRender
 ///
 /// A layer's own pixels (background, contents, border) and its shadow are drawn once into cached
 /// rasters in the layer's space and reused while they look the same; each frame composites them
-/// through the layers' transforms. Affine layers go through cairo; layers seen in perspective
+/// through the layers' transforms. A raster whose map stayed the same since the last frame is
+/// kept resampled in target pixels too, so a still layer costs a pixel-aligned copy. Affine layers go through cairo; layers seen in perspective
 /// through pixman's projective transform (with their sublayers flattened into them first).
 package final class Compositor {
     /// How the root layer is placed on the target.
@@ -19,8 +20,19 @@ package final class Compositor {
         case ownSpace
     }
 
+    /// Which of a layer's cached rasters.
+    enum RasterPart {
+        case body, border, shadow
+    }
+
+    /// What a cached raster was drawn from: it is reused while this stays equal.
+    enum RasterKey: Hashable {
+        case body(BodyRasterKey)
+        case shadow(ShadowRasterKey)
+    }
+
     struct CachedRaster {
-        var key: AnyHashable
+        var key: RasterKey
         var raster: Raster
         var frame: UInt64
     }
@@ -28,7 +40,18 @@ package final class Compositor {
     var bodies: [UInt64: CachedRaster] = [:]
     var borders: [UInt64: CachedRaster] = [:]
     var shadows: [UInt64: CachedRaster] = [:]
+    /// Rasters resampled into target pixels, reused while their layer keeps its map.
+    var placed: [PlacementKey: PlacedRaster] = [:]
+    /// Placements drawn without a copy in the last frame: seen again, they get one.
+    var placementsSeen: [PlacementKey: UInt64] = [:]
+    /// Bytes held by placed copies.
+    package internal(set) var placedByteCount = 0
+    /// Placed copies together hold at most this many bytes (192 MiB: four full 1080p screens
+    /// and more); beyond it layers are resampled every frame, as they are while they move.
+    package var placedByteBudget = 192 << 20
     var frameNumber: UInt64 = 0
+    var lastSweep: UInt64 = 0
+    var nodesAtLastSweep = 0
     /// Set when a layer's matrix is not finite, so the warning is given once per compositor.
     var warnedNonFinite = false
     var warnedDepth = false
@@ -38,6 +61,11 @@ package final class Compositor {
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
     package private(set) var rastersMadeInLastFrame = 0
     var rastersMade = 0
+    /// Placed copies made in the last frame (tests use it to check when copies are made).
+    package private(set) var placedMadeInLastFrame = 0
+    var placedMade = 0
+    /// Layer rasters held (bodies, borders and shadows).
+    package var cachedRasterCount: Int { bodies.count + borders.count + shadows.count }
 
     /// Isolation groups nest at most this deep; deeper ones draw their layers directly (opacity
     /// multiplied, masks ignored) with a warning, so memory stays bounded on very deep trees.
@@ -77,39 +105,65 @@ package final class Compositor {
     ) {
         frameNumber &+= 1
         rastersMade = 0
+        placedMade = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
         var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
         walk.frameTime = time
         walk.evaluate = evaluate
         walk.run(root: root, placement: placement, base: base, clip: clip)
-        evictUnused()
+        forgetPlacementsSeenBefore()
+        if frameNumber &- lastSweep >= Self.sweepInterval || snapshot.nodes.count != nodesAtLastSweep {
+            sweep(snapshot)
+        }
         rastersMadeInLastFrame = rastersMade
+        placedMadeInLastFrame = placedMade
     }
 
-    /// Frees rasters of layers that were not drawn in this frame.
-    private func evictUnused() {
+    /// Frames between sweeps of the caches.
+    package static let sweepInterval: UInt64 = 60
+    /// A raster not drawn for this many frames is freed even if its layer is still in the tree.
+    package static let idleFrames: UInt64 = 600
+
+    /// Frees the rasters of layers that left the tree, and those not drawn for `idleFrames`.
+    /// A layer outside a frame's damage is not drawn, but keeps its rasters: it will be again.
+    private func sweep(_ snapshot: RenderTreeSnapshot) {
+        lastSweep = frameNumber
+        nodesAtLastSweep = snapshot.nodes.count
+        var live = Set<UInt64>(minimumCapacity: snapshot.nodes.count)
+        for node in snapshot.nodes { live.insert(node.layerID) }
         let now = frameNumber
-        bodies = bodies.filter { $0.value.frame == now }
-        borders = borders.filter { $0.value.frame == now }
-        shadows = shadows.filter { $0.value.frame == now }
+        func keep(_ entry: (key: UInt64, value: CachedRaster)) -> Bool {
+            live.contains(entry.key) && now &- entry.value.frame < Self.idleFrames
+        }
+        bodies = bodies.filter(keep)
+        borders = borders.filter(keep)
+        shadows = shadows.filter(keep)
+        sweepPlacements()
     }
 
-    /// The raster for `key` from `cache`, made by `make` when missing or stale.
-    func raster(
-        _ cache: ReferenceWritableKeyPath<Compositor, [UInt64: CachedRaster]>, id: UInt64, key: AnyHashable,
-        make: () -> Raster?
+    /// The layer's `part` raster for `key`, made by `make` when missing or stale.
+    func raster(_ part: RasterPart, id: UInt64, key: RasterKey, make: () -> Raster?) -> Raster? {
+        switch part {
+        case .body: return raster(in: &bodies, id: id, key: key, make: make)
+        case .border: return raster(in: &borders, id: id, key: key, make: make)
+        case .shadow: return raster(in: &shadows, id: id, key: key, make: make)
+        }
+    }
+
+    private func raster(
+        in cache: inout [UInt64: CachedRaster], id: UInt64, key: RasterKey, make: () -> Raster?
     ) -> Raster? {
-        if let hit = self[keyPath: cache][id], hit.key == key {
-            self[keyPath: cache][id]?.frame = frameNumber
-            return hit.raster
+        if let index = cache.index(forKey: id), cache.values[index].key == key {
+            cache.values[index].frame = frameNumber
+            return cache.values[index].raster
         }
         guard let raster = make() else {
-            self[keyPath: cache][id] = nil
+            cache[id] = nil
             return nil
         }
         rastersMade += 1
-        self[keyPath: cache][id] = CachedRaster(key: key, raster: raster, frame: frameNumber)
+        cache[id] = CachedRaster(key: key, raster: raster, frame: frameNumber)
         return raster
     }
 

@@ -60,7 +60,7 @@ package struct Footprints: Equatable {
             h.combine(parentChain)
             h.combine(isMask)
             Self.combine(s, into: &h)
-            for v in [map.a, map.b, map.c, map.d, map.e, map.f, map.g, map.h, map.i] { h.combine(v) }
+            h.combine(map)
             // Sublayer order depends on the plane (transform layers sort by depth).
             if inTransformLayer { h.combine(toPlane.m43) }
             if case .replicator(let r) = s.kind {
@@ -162,13 +162,17 @@ package struct Footprints: Equatable {
 
     /// Everything about a layer's own look.
     static func combine(_ s: RenderLayerState, into h: inout Hasher) {
-        for v in [
-            s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height, s.cornerRadius,
-            s.borderWidth, s.shadowRadius, s.shadowOffset.width, s.shadowOffset.height, s.contentsScale,
-            s.contentsRect.origin.x, s.contentsRect.origin.y, s.contentsRect.size.width, s.contentsRect.size.height,
-            s.contentsCenter.origin.x, s.contentsCenter.origin.y, s.contentsCenter.size.width,
-            s.contentsCenter.size.height,
-        ] { h.combine(v) }
+        combine(s.bounds, into: &h)
+        h.combine(s.cornerRadius)
+        h.combine(s.borderWidth)
+        h.combine(s.shadowRadius)
+        h.combine(s.shadowOffset.width)
+        h.combine(s.shadowOffset.height)
+        h.combine(s.contentsScale)
+        if s.contentsImage != nil {
+            combine(s.contentsRect, into: &h)
+            combine(s.contentsCenter, into: &h)
+        }
         h.combine(s.opacity)
         h.combine(s.shadowOpacity)
         h.combine(s.backgroundColor?.sRGBComponents)
@@ -196,6 +200,13 @@ package struct Footprints: Equatable {
         case .text(let text): h.combine(TextKey(text))
         default: break
         }
+    }
+
+    static func combine(_ r: CGRect, into h: inout Hasher) {
+        h.combine(r.origin.x)
+        h.combine(r.origin.y)
+        h.combine(r.size.width)
+        h.combine(r.size.height)
     }
 
     static func combine(_ r: ReplicatorState, into h: inout Hasher) {

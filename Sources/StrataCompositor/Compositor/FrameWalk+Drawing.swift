@@ -49,20 +49,30 @@ extension FrameWalk {
     }
 
     /// The part of the target clip that a layer's local space can reach (affine maps only).
-    func localClip(_ map: PlaneMap, _ clip: CGRect) -> CGRect {
+    static func localClip(_ map: PlaneMap, _ clip: CGRect) -> CGRect {
         guard let inverse = map.inverse else { return .null }
-        let corners = [
-            CGPoint(x: clip.minX, y: clip.minY), CGPoint(x: clip.maxX, y: clip.minY),
-            CGPoint(x: clip.maxX, y: clip.maxY), CGPoint(x: clip.minX, y: clip.maxY),
-        ].compactMap { inverse.apply($0) }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        // Four corners without an array (this runs for every layer drawn).
+        func add(_ x: Double, _ y: Double) {
+            guard let p = inverse.apply(CGPoint(x: x, y: y)) else { return }
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
+        }
+        add(clip.minX, clip.minY)
+        add(clip.maxX, clip.minY)
+        add(clip.maxX, clip.maxY)
+        add(clip.minX, clip.maxY)
+        guard minX <= maxX, minY <= maxY else { return .null }
         // A pixel of slack so edge pixels filter from their neighbours.
-        return CGRect.bounding(corners).insetBy(dx: -2, dy: -2)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -2, dy: -2)
     }
 
-    /// Draws a layer's body (or its border, for `part` \.borders) through `map`.
+    /// Draws a layer's body (or its border, for `part` .border) through `map`.
     mutating func drawBody(
         _ node: Int, _ body: LayerBody, map: PlaneMap, alpha: Double, context: Context,
-        part: ReferenceWritableKeyPath<Compositor, [UInt64: Compositor.CachedRaster]> = \.bodies
+        part: Compositor.RasterPart = .body
     ) {
         guard !body.isEmpty else { return }
         let s = states[node]
@@ -79,7 +89,7 @@ extension FrameWalk {
         let image = s.contentsImage
         let path = body.shape != nil ? s.shape.path : nil
         let flipped = context.flipped
-        let raster = compositor.raster(part, id: nodes[node].layerID, key: key) {
+        let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
             Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped)
         }
         guard let raster else { return }
@@ -105,12 +115,12 @@ extension FrameWalk {
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
         cairo_new_path(cr)
         if map.isAffine {
-            let visible = rect.intersection(localClip(map, clip))
+            let visible = rect.intersection(Self.localClip(map, clip))
             guard !visible.isNull, visible.width > 0, visible.height > 0 else {
                 cairo_restore(cr)
                 return
             }
-            var m = cairoMatrix(map.affine.translatedBy(x: visible.minX, y: visible.minY))
+            var m = Self.cairoMatrix(map.affine.translatedBy(x: visible.minX, y: visible.minY))
             cairo_set_matrix(cr, &m)
             cairo_rectangle(cr, 0, 0, visible.width, visible.height)
         } else {
@@ -127,24 +137,55 @@ extension FrameWalk {
         cairo_restore(cr)
     }
 
-    /// Composites a cached raster through `map` at `alpha`.
+    /// Composites a cached raster through `map` at `alpha`: from its placed copy when the map is
+    /// the one of the last frame, else resampled.
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
+        if !Self.isExactCopy(raster, map: map),
+            let copy = compositor.placedCopy(of: raster, map: map, antialias: antialias, resample: { map, target, clip in
+                Self.resample(raster, map: map, alpha: 1, clip: clip, antialias: antialias, onto: target)
+            })
+        {
+            // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
+            // pixels (the target's own clip cuts finer).
+            let shift = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: Double(copy.dx), h: Double(copy.dy), i: 1)
+            if compositor.recordsComposites {
+                compositor.recorded.append(
+                    .init(raster: copy.raster, color: nil, rect: copy.raster.extent, map: shift, alpha: alpha,
+                          antialias: false))
+            }
+            let wholeClip = clip.isNull || clip.isInfinite ? clip : clip.integral
+            Self.resample(copy.raster, map: shift, alpha: alpha, clip: wholeClip, antialias: false, onto: cr)
+            return
+        }
         if compositor.recordsComposites {
             compositor.recorded.append(
                 .init(raster: raster, color: nil, rect: raster.extent, map: map, alpha: alpha, antialias: antialias))
         }
+        Self.resample(raster, map: map, alpha: alpha, clip: clip, antialias: antialias, onto: cr)
+    }
+
+    /// True when `map` puts the raster's pixels on whole target pixels at 1:1 (a copy already).
+    static func isExactCopy(_ raster: Raster, map: PlaneMap) -> Bool {
+        guard map.isAffine else { return false }
+        let t = map.affine
+        return raster.scale == 1 && t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
+            && (t.tx + raster.origin.x).rounded() == t.tx + raster.origin.x
+            && (t.ty + raster.origin.y).rounded() == t.ty + raster.origin.y
+    }
+
+    /// Draws `raster` through `map` onto `target` at `alpha`, within `clip` (target pixels).
+    static func resample(
+        _ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool, onto target: OpaquePointer
+    ) {
         guard map.isAffine else {
-            ProjectiveWarp.draw(raster, through: map, onto: cr, clip: clip, alpha: alpha, antialias: antialias)
+            ProjectiveWarp.draw(raster, through: map, onto: target, clip: clip, alpha: alpha, antialias: antialias)
             return
         }
         let visible = raster.extent.intersection(localClip(map, clip))
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
         let t = map.affine
         // A raster at 1:1 on whole pixels is copied exactly; anything else is filtered.
-        let exact =
-            raster.scale == 1 && t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
-            && (t.tx + raster.origin.x).rounded() == t.tx + raster.origin.x
-            && (t.ty + raster.origin.y).rounded() == t.ty + raster.origin.y
+        let exact = isExactCopy(raster, map: map)
         // Coordinates are rebased at the visible rectangle's corner: cairo hands pixman 16.16
         // fixed-point transforms, which cannot hold the offsets of far corners of huge layers.
         let shift = visible.origin
@@ -152,20 +193,20 @@ extension FrameWalk {
             filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR, rebasedAt: shift)
         else { return }
         defer { cairo_pattern_destroy(pattern) }
-        cairo_save(cr)
+        cairo_save(target)
         var m = cairoMatrix(t.translatedBy(x: shift.x, y: shift.y))
-        cairo_set_matrix(cr, &m)
-        cairo_set_source(cr, pattern)
-        cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, 0, 0, visible.width, visible.height)
+        cairo_set_matrix(target, &m)
+        cairo_set_source(target, pattern)
+        cairo_set_antialias(target, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_new_path(target)
+        cairo_rectangle(target, 0, 0, visible.width, visible.height)
         if alpha >= 1 {
-            cairo_fill(cr)
+            cairo_fill(target)
         } else {
-            cairo_clip(cr)
-            cairo_paint_with_alpha(cr, alpha)
+            cairo_clip(target)
+            cairo_paint_with_alpha(target, alpha)
         }
-        cairo_restore(cr)
+        cairo_restore(target)
     }
 
     /// Draws a layer's shadow from its body's alpha or its shadowPath, offset by shadowOffset.
@@ -187,7 +228,8 @@ extension FrameWalk {
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
         let image = s.contentsImage
         let flipped = context.flipped
-        let raster = compositor.raster(\.shadows, id: nodes[node].layerID, key: ShadowRasterKey(shadow: shadow, scale: scale)) {
+        let key = ShadowRasterKey(shadow: shadow, scale: scale)
+        let raster = compositor.raster(.shadow, id: nodes[node].layerID, key: .shadow(key)) {
             let shapePath = body.shape != nil ? s.shape.path : nil
             let shape = path == nil
                 ? Self.makeBodyRaster(body, image: image, path: shapePath, scale: scale, flipped: flipped) : nil
@@ -224,7 +266,7 @@ extension FrameWalk {
         cairo_mask_surface(cr, blurred, -dx + ox, -dy + oy)
     }
 
-    func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {
+    static func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {
         cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
     }
 }

@@ -18,7 +18,7 @@ extension FrameWalk {
         let m = map.affine
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        var base = cairoMatrix(m)
+        var base = Self.cairoMatrix(m)
         cairo_set_operator(cr, e.renderMode == "additive" ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
         for (c, cell) in e.cells.enumerated() where cell.isEnabled {
             let rate = cell.birthRate * e.birthRate

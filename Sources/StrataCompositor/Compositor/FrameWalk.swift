@@ -240,7 +240,7 @@ struct FrameWalk {
             let box = deviceBox(of: s.bounds, map: map, shadow: nil, s: s)
             sublayerContext.clip = context.clip.intersection(box)
             cairo_save(cr)
-            var m = cairoMatrix(map.affine)
+            var m = Self.cairoMatrix(map.affine)
             cairo_set_matrix(cr, &m)
             cairo_new_path(cr)
             body.corners.addPath(s.bounds, to: cr)
@@ -300,7 +300,7 @@ struct FrameWalk {
     mutating func afterSublayers(_ exit: Exit) {
         if exit.clipped { cairo_restore(cr) }
         if let border = exit.separateBorder, border.border != nil {
-            drawBody(exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context, part: \.borders)
+            drawBody(exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context, part: .border)
         }
         guard exit.grouped, let content = cairo_pop_group(cr) else { return }
         if exit.hasMask {
@@ -362,7 +362,7 @@ struct FrameWalk {
             return
         }
         cairo_save(cr)
-        var m = cairoMatrix(map.affine)
+        var m = Self.cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         cairo_new_path(cr)
         body.corners.addPath(s.bounds, to: cr)

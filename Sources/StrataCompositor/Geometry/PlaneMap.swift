@@ -3,7 +3,7 @@ import StrataGeometry
 
 /// A projective map of the plane, `[x y 1] × M` then divide by the third component: a layer's
 /// plane onto a drawing target, taken from its 4×4 map (rows and columns 1, 2, 4; z = 0 in).
-package struct PlaneMap: Sendable, Equatable {
+package struct PlaneMap: Sendable, Hashable {
     package var a, b, c: Double  // row 1: x coefficients of x', y', w
     package var d, e, f: Double  // row 2: y coefficients
     package var g, h, i: Double  // row 3: constants

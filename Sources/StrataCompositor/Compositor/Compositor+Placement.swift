@@ -1,0 +1,110 @@
+import CCairo
+import CoreGraphics
+
+/// A layer raster already resampled through its map into target pixels. While a layer keeps its
+/// map from one frame to the next (most layers, most frames), putting it on the target is then a
+/// pixel-aligned copy instead of a filtered, rotated or projective resampling.
+///
+/// The copy is made where the target's pixels are whole: the map is keyed with its whole-pixel
+/// offset taken out, so a layer that moves by whole pixels keeps its copy.
+struct PlacementKey: Hashable {
+    var source: ObjectIdentifier
+    /// The raster's map to target pixels, less the whole-pixel offset of its box.
+    var map: PlaneMap
+    var antialias: Bool
+}
+
+final class PlacedRaster {
+    /// The layer raster it was made from (held, so its identifier cannot be reused meanwhile).
+    var source: Raster
+    /// The resampled picture; its origin is where it was made for, in target pixels.
+    let device: Raster
+    var usedFrame: UInt64
+
+    init(source: Raster, device: Raster, frame: UInt64) {
+        self.source = source
+        self.device = device
+        self.usedFrame = frame
+    }
+}
+
+extension Compositor {
+    /// A placed copy is made only when its box is at most this many times its raster's pixels
+    /// (plus a small allowance): thin rotated layers would otherwise waste memory on empty corners.
+    static let placedAreaFactor = 4
+
+    /// The copy of `raster` through `map`, and the whole-pixel offset from the place it was made
+    /// for (its origin) to where it goes now; nil when the raster is to be resampled directly
+    /// this frame (a placement not seen in the last frame, or one that does not pay).
+    ///
+    /// `resample` draws the raster through a map onto a context at opacity 1 within a clip: the
+    /// same call that draws it directly, so a copy holds the pixels it would have made.
+    func placedCopy(
+        of raster: Raster, map: PlaneMap, antialias: Bool,
+        resample: (_ map: PlaneMap, _ target: OpaquePointer, _ clip: CGRect) -> Void
+    ) -> (raster: Raster, dx: Int, dy: Int)? {
+        guard let box = Self.placementBox(of: raster, map: map) else { return nil }
+        let shifted = map.then(PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: -Double(box.x), h: -Double(box.y), i: 1))
+        let key = PlacementKey(source: ObjectIdentifier(raster), map: shifted, antialias: antialias)
+        if let entry = placed[key] {
+            entry.usedFrame = frameNumber
+            return (entry.device, box.x - Int(entry.device.origin.x), box.y - Int(entry.device.origin.y))
+        }
+        // First seen in this frame (or earlier in it: a replicator's instances): no copy yet.
+        guard let seen = placementsSeen[key], seen < frameNumber else {
+            placementsSeen[key] = frameNumber
+            return nil
+        }
+        placementsSeen[key] = nil
+        let bytes = box.width * box.height * 4
+        guard placedByteCount + bytes <= placedByteBudget,
+            let device = Raster(covering: CGRect(x: box.x, y: box.y, width: box.width, height: box.height), scale: 1),
+            let cr = cairo_create(device.surface)
+        else { return nil }
+        resample(shifted, cr, CGRect(x: 0, y: 0, width: box.width, height: box.height))
+        cairo_destroy(cr)
+        cairo_surface_flush(device.surface)
+        placed[key] = PlacedRaster(source: raster, device: device, frame: frameNumber)
+        placedByteCount += bytes
+        placedMade += 1
+        return (device, 0, 0)
+    }
+
+    /// The whole-pixel box (target pixels) a raster covers through `map`, padded by a pixel for
+    /// antialiased edges; nil when a copy would not pay or not fit.
+    static func placementBox(of raster: Raster, map: PlaneMap) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let bounds = map.boundingBox(of: raster.extent)
+        guard !bounds.isNull, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite,
+            bounds.width < Double(Raster.maxSide), bounds.height < Double(Raster.maxSide),
+            abs(bounds.minX) < 1e9, abs(bounds.minY) < 1e9
+        else { return nil }
+        let x0 = Int(bounds.minX.rounded(.down)) - 1, y0 = Int(bounds.minY.rounded(.down)) - 1
+        let w = Int(bounds.maxX.rounded(.up)) + 1 - x0, h = Int(bounds.maxY.rounded(.up)) + 1 - y0
+        guard w > 0, h > 0, w <= Raster.maxSide, h <= Raster.maxSide,
+            w * h <= placedAreaFactor * raster.width * raster.height + 4096
+        else { return nil }
+        return (x0, y0, w, h)
+    }
+
+    /// Keeps only the placements first seen in this frame: a layer whose map changes every frame
+    /// leaves one a frame, never more.
+    func forgetPlacementsSeenBefore() {
+        guard !placementsSeen.isEmpty else { return }
+        let now = frameNumber
+        placementsSeen = placementsSeen.filter { $0.value == now }
+    }
+
+    /// Frees copies whose layer raster was replaced or freed, and those not used for `idleFrames`.
+    func sweepPlacements() {
+        let now = frameNumber
+        var bytes = 0
+        for (key, entry) in placed {
+            if isKnownUniquelyReferenced(&entry.source) || now &- entry.usedFrame >= Self.idleFrames {
+                placed[key] = nil
+            } else {
+                bytes += entry.device.byteCount
+            }
+        }
+        placedByteCount = bytes
+    }
+}
