@@ -11,11 +11,12 @@ import StrataScene
 public func sceneFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     guard var recording = try? SceneFile.recording(from: bytes) else { return 0 }
-    // Keep each input cheap: at most a few small frames.
+    // Keep each input cheap: a few small frames (four, so that still layers are drawn from
+    // their placed copies in the last ones).
     var settings = recording.settings
     settings.size = CGSize(width: min(settings.size.width, 64), height: min(settings.size.height, 64))
     settings.scale = 1
-    settings.duration = min(settings.duration, 0.2)
+    settings.duration = min(settings.duration, 0.3)
     settings.fps = 10
     guard let small = try? SceneFile.recording(from: bytes, settings: settings) else { return 0 }
     recording = small

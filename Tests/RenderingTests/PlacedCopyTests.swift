@@ -64,8 +64,9 @@ struct PlacedCopyTests {
     }
 
     /// Frame 1 resamples (a placement first seen), frame 2 makes the copies, frame 3 only copies;
-    /// frame 3 has frame 1's pixels within two levels (a translucent layer's premultiplied
-    /// colour is rounded once more: into the copy, then onto the target).
+    /// frame 3 has frame 1's pixels within two levels on antialiased edges (cairo blends an edge
+    /// pixel as a lerp by its coverage; the copy holds colour × coverage, rounded, put on with
+    /// OVER: the same value, rounded differently).
     @Test func aStillLayerIsDrawnFromItsCopyWithTheSamePixels() throws {
         let root = stillScene()
         let compositor = Compositor()
