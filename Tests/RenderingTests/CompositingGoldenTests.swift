@@ -149,4 +149,46 @@ struct CompositingGoldenTests {
         #expect(partialPixels(80) > 100)
         Golden.check(image, named: "compositing-edge-antialiasing")
     }
+
+    /// masksToBounds cuts the shadow to the rounded bounds (as on Apple): none shows outside, and
+    /// under a translucent body the part inside shows through, flat and straight, for a plain,
+    /// a rotated and a perspective layer alike.
+    @Test func masksToBoundsCutsTheShadowToTheRoundedBounds() {
+        let (root, layers) = scene { () -> (CALayer, [CALayer]) in
+            let root = canvas(300, 120)
+            var layers: [CALayer] = []
+            for i in 0..<3 {
+                let card = solid(CGRect(x: 20 + Double(i) * 95, y: 20, width: 70, height: 70), 1, 1, 1, 0.3)
+                card.cornerRadius = 16
+                card.masksToBounds = true
+                card.shadowOpacity = 1
+                card.shadowRadius = 4
+                card.shadowOffset = CGSize(width: 10, height: 10)
+                card.shadowColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                root.addSublayer(card)
+                layers.append(card)
+            }
+            layers[1].setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 300
+            layers[2].transform = CATransform3DRotate(perspective, 0.4, 0, 1, 0)
+            return (root, layers)
+        }
+        let image = Golden.render(root, width: 300, height: 120)
+        _ = layers
+        // Outside the bounds, where an uncut shadow would be darkest (below right): white.
+        #expect(near(image.rgba(88, 95), (255, 255, 255, 255), tolerance: 1))
+        #expect(near(image.rgba(95, 60), (255, 255, 255, 255), tolerance: 1))
+        // Inside, where the shadow is full: a 30 % body casts a 30 % blue shadow (its alpha), seen
+        // through the body: 255 · (1 − 0.3 · 0.7) ≈ 202 in red and green.
+        let inside = image.rgba(70, 70)
+        #expect(inside.b >= 254 && abs(inside.r - 202) <= 3 && abs(inside.g - 202) <= 3, "inside \(inside)")
+        // Inside the bounds' rectangle but outside its rounded corner: white too.
+        #expect(near(image.rgba(88, 88), (255, 255, 255, 255), tolerance: 2))
+        // Near the top-left edge, 1.5 σ before the offset shadow starts: hardly any.
+        #expect(image.rgba(24, 60).r > 245)
+        // The perspective card's shadow is cut too: nothing below its bottom edge.
+        #expect(near(image.rgba(250, 100), (255, 255, 255, 255), tolerance: 1))
+        Golden.check(image, named: "compositing-shadow-cut-by-masks-to-bounds", channelTolerance: 4, allowedPixels: 10)
+    }
 }

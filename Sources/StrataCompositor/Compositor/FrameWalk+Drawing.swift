@@ -219,9 +219,17 @@ extension FrameWalk {
         let source: LayerShadow.Source =
             path.map { .path(ObjectIdentifier($0), $0.boundingBoxOfPath) } ?? .body(body)
         if path == nil, body.isEmpty { return }
-        let shadow = LayerShadow(color: style.color, radius: style.radius, source: source)
-        let extent = path?.boundingBoxOfPath ?? body.extent
         let offset = s.shadowOffset
+        // masksToBounds cuts the shadow to the rounded bounds, as on Apple.
+        let cut = s.masksToBounds
+            ? LayerShadow.Cut(rect: s.bounds.offsetBy(dx: -offset.width, dy: -offset.height), corners: body.corners)
+            : nil
+        let shadow = LayerShadow(color: style.color, radius: style.radius, source: source, cut: cut)
+        let extent = path?.boundingBoxOfPath ?? body.extent
+        // Cut away whole (an offset beyond the blur): nothing to draw, and no raster to remake.
+        if let cut, !cut.rect.intersects(extent.insetBy(dx: -(3 * style.radius + 1), dy: -(3 * style.radius + 1))) {
+            return
+        }
         let shadowMap = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: offset.width, h: offset.height, i: 1).then(map)
         let box = deviceBox(of: extent, map: map, shadow: style, s: s)
         guard box.intersects(context.clip) else { return }

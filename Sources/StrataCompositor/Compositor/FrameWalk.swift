@@ -213,9 +213,7 @@ struct FrameWalk {
         // as on Apple (a shadowed layer that clips needs a container to show its shadow).
         let groupAlpha = context.alpha
         if let shadow, !compositeShadow, !(grouped && hasMask) {
-            withBoundsClip(s, map: map, body: body) {
-                $0.drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
-            }
+            drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
         }
         if grouped {
             cairo_push_group(cr)
@@ -223,9 +221,7 @@ struct FrameWalk {
             context.groupDepth += 1
         }
         if let shadow, !compositeShadow, grouped && hasMask {
-            withBoundsClip(s, map: map, body: body) {
-                $0.drawShadow(node, shadow, body: body, map: map, alpha: 1, context: context)
-            }
+            drawShadow(node, shadow, body: body, map: map, alpha: 1, context: context)
         }
         drawBody(node, body, map: map, alpha: context.alpha, context: context)
         if case .emitter(let emitter) = s.kind {

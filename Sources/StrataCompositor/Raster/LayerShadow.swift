@@ -10,6 +10,15 @@ package struct LayerShadow: Hashable {
     package var radius: Double
     /// The shape: the body's alpha, or a path (identity plus bounds; paths are immutable).
     package var source: Source
+    /// For a layer that masks to its bounds: the rounded bounds that cut the shadow, in the
+    /// shadow's own space (the bounds moved back by shadowOffset). Cut in the raster, so the
+    /// frame composites it without a clip.
+    package var cut: Cut?
+
+    package struct Cut: Hashable {
+        var rect: CGRect
+        var corners: CornerShape
+    }
 
     package enum Source: Hashable {
         case body(LayerBody)
@@ -45,12 +54,37 @@ package struct LayerShadow: Hashable {
         defer { cairo_surface_destroy(alpha) }
         let blurred = GaussianBlur.blurA8(alpha, sigma: sigma * s)
         defer { cairo_surface_destroy(blurred) }
+        if let cut { return Self.paint(color, blurred, extent: extent, scale: s, cutTo: cut, at: scale) }
         guard let out = Raster(covering: extent, scale: s) else { return nil }
         guard let cr = cairo_create(out.surface) else { return nil }
         defer { cairo_destroy(cr) }
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         cairo_mask_surface(cr, blurred, 0, 0)
         cairo_surface_flush(out.surface)
+        return out
+    }
+
+    /// The part of the shadow inside `cut`, at the layer's full raster scale (a wide blur's
+    /// coarse raster would blur the cut edge): `blurred` covers `extent` at `blurScale`.
+    private static func paint(
+        _ color: RGBA, _ blurred: OpaquePointer, extent: CGRect, scale blurScale: Double, cutTo cut: Cut,
+        at scale: Double
+    ) -> Raster? {
+        let visible = extent.intersection(cut.rect)
+        guard !visible.isNull, visible.width > 0, visible.height > 0 else { return nil }
+        // Whole raster pixels from the shadow's corner, so an unscaled mask lands on whole pixels.
+        let x0 = extent.minX + ((visible.minX - extent.minX) * scale).rounded(.down) / scale
+        let y0 = extent.minY + ((visible.minY - extent.minY) * scale).rounded(.down) / scale
+        let covered = CGRect(x: x0, y: y0, width: visible.maxX - x0, height: visible.maxY - y0)
+        guard let out = Raster(covering: covered, scale: scale) else { return nil }
+        out.draw { cr in
+            cut.corners.addPath(cut.rect, to: cr)
+            cairo_clip(cr)
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+            cairo_translate(cr, extent.minX, extent.minY)
+            cairo_scale(cr, 1 / blurScale, 1 / blurScale)
+            cairo_mask_surface(cr, blurred, 0, 0)
+        }
         return out
     }
 
