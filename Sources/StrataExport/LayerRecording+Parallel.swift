@@ -8,9 +8,8 @@ extension LayerRecording {
     /// advances in order on this thread (events, callbacks and commits happen exactly as in
     /// `renderFrames`); what each frame shows depends only on its committed snapshot and its time,
     /// so the frames of a batch are drawn at once, each on its own thread. The pictures are the
-    /// same as `renderFrames` gives, byte for byte except on the antialiased edges of still,
-    /// transformed layers, which may differ by up to two levels: whether such a layer is drawn
-    /// from its placed copy depends on what its compositor drew before.
+    /// same, byte for byte, as `renderFrames` gives (what a compositor has cached never changes
+    /// the pixels it draws).
     public func renderFramesInParallel(
         batch: Int = 2 * ProcessInfo.processInfo.activeProcessorCount,
         _ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void

@@ -88,9 +88,11 @@ final class CompositeScene: @unchecked Sendable {
     }
 
     /// The composites of a steady frame (drawn from placed copies), or of a frame in which every
-    /// layer's transform changed, as recorded by a compositor drawing the scene.
+    /// layer's transform changed (each raster resampled straight onto the target: the bare calls
+    /// without the compositor's intermediate copy), as recorded by a compositor drawing the scene.
     func recordedFrame(transformsChange: Bool) -> [Compositor.RecordedComposite] {
         let recorder = Compositor()
+        recorder.drawsThroughCopies = !transformsChange
         for n in 0..<3 {
             recorder.recordsComposites = n == 2
             let states = transformsChange && n % 2 == 1 ? turnedStates : self.states

@@ -35,10 +35,13 @@ extension Compositor {
 
     /// The copy of `raster` through `map`, and the whole-pixel offset from the place it was made
     /// for (its origin) to where it goes now; nil when the raster is to be resampled directly
-    /// this frame (a placement not seen in the last frame, or one that does not pay).
+    /// (its box would not pay or not fit: that depends only on the raster and the map).
     ///
-    /// `resample` draws the raster through a map onto a context at opacity 1 within a clip: the
-    /// same call that draws it directly, so a copy holds the pixels it would have made.
+    /// Every raster with a box is drawn through a copy, kept or not, so a layer's pixels never
+    /// depend on what was cached: the copy is kept when the same placement was seen in an
+    /// earlier frame and the byte budget has room, and made afresh for this frame otherwise.
+    /// `resample` draws the raster through a map (to target pixels) onto a context at opacity 1
+    /// within a clip (target pixels).
     func placedCopy(
         of raster: Raster, map: PlaneMap, antialias: Bool,
         resample: (_ map: PlaneMap, _ target: OpaquePointer, _ clip: CGRect) -> Void
@@ -50,23 +53,29 @@ extension Compositor {
             entry.usedFrame = frameNumber
             return (entry.device, box.x - Int(entry.device.origin.x), box.y - Int(entry.device.origin.y))
         }
-        // First seen in this frame (or earlier in it: a replicator's instances): no copy yet.
-        guard let seen = placementsSeen[key], seen < frameNumber else {
-            placementsSeen[key] = frameNumber
-            return nil
-        }
-        placementsSeen[key] = nil
+        let rect = CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
+        // Kept when seen in an earlier frame (a replicator's instances may repeat it within one).
+        // (A reused scratch buffer for the copies not kept measured no faster than fresh ones.)
         let bytes = box.width * box.height * 4
-        guard placedByteCount + bytes <= placedByteBudget,
-            let device = Raster(covering: CGRect(x: box.x, y: box.y, width: box.width, height: box.height), scale: 1),
-            let cr = cairo_create(device.surface)
-        else { return nil }
-        resample(shifted, cr, CGRect(x: 0, y: 0, width: box.width, height: box.height))
-        cairo_destroy(cr)
+        let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
+        guard let device = Raster(covering: rect, scale: 1) else { return nil }
+        // Drawn with the layer's own map, the copy's pixels placed by a device offset: pixman's
+        // fixed-point projective transforms lose precision when the map is rebased instead.
+        cairo_surface_set_device_offset(device.surface, -rect.minX, -rect.minY)
+        if let cr = cairo_create(device.surface) {
+            resample(map, cr, rect)
+            cairo_destroy(cr)
+        }
         cairo_surface_flush(device.surface)
-        placed[key] = PlacedRaster(source: raster, device: device, frame: frameNumber)
-        placedByteCount += bytes
-        placedMade += 1
+        cairo_surface_set_device_offset(device.surface, 0, 0)
+        if keep {
+            placementsSeen[key] = nil
+            placed[key] = PlacedRaster(source: raster, device: device, frame: frameNumber)
+            placedByteCount += bytes
+            placedMade += 1
+        } else {
+            placementsSeen[key] = frameNumber
+        }
         return (device, 0, 0)
     }
 
@@ -108,3 +117,4 @@ extension Compositor {
         placedByteCount = bytes
     }
 }
+

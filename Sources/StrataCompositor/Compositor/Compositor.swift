@@ -42,13 +42,16 @@ package final class Compositor {
     var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.
     var placed: [PlacementKey: PlacedRaster] = [:]
-    /// Placements drawn without a copy in the last frame: seen again, they get one.
+    /// Placements whose copy was not kept in the last frame: seen again, it is.
     var placementsSeen: [PlacementKey: UInt64] = [:]
     /// Bytes held by placed copies.
     package internal(set) var placedByteCount = 0
     /// Placed copies together hold at most this many bytes (192 MiB: four full 1080p screens
     /// and more); beyond it layers are resampled every frame, as they are while they move.
     package var placedByteBudget = 192 << 20
+    /// When false, rasters are always resampled straight onto the target (no copies): what the
+    /// benchmark's bare-call baseline for moving layers records.
+    package var drawsThroughCopies = true
     var frameNumber: UInt64 = 0
     var lastSweep: UInt64 = 0
     var nodesAtLastSweep = 0

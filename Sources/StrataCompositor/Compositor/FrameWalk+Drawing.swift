@@ -137,10 +137,10 @@ extension FrameWalk {
         cairo_restore(cr)
     }
 
-    /// Composites a cached raster through `map` at `alpha`: from its placed copy when the map is
-    /// the one of the last frame, else resampled.
+    /// Composites a cached raster through `map` at `alpha`, through its copy in target pixels
+    /// (kept from the last frame when the map is the same, else made now).
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
-        if !Self.isExactCopy(raster, map: map),
+        if compositor.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
             let copy = compositor.placedCopy(of: raster, map: map, antialias: antialias, resample: { map, target, clip in
                 Self.resample(raster, map: map, alpha: 1, clip: clip, antialias: antialias, onto: target)
             })
