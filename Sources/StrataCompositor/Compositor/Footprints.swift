@@ -26,6 +26,7 @@ package struct Footprints: Equatable {
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
+        entries.reserveCapacity(nodes.count)
         // The time map of the root's superlayer (media time to its local time).
         var rootMap = TimeMap.identity
         var up = Int(nodes[root].parent)
