@@ -1,5 +1,7 @@
 import CoreGraphics
 import QuartzCore
+import StrataCompositor
+import StrataRender
 import Testing
 
 @Suite("CARenderer: frames, damage, next frame time")
@@ -155,5 +157,72 @@ struct CARendererTests {
         renderer.endFrame()
         #expect(context.makeImage()!.rgba(50, 50).a == 0)
         #expect(renderer.nextFrameTime() == .infinity)
+    }
+
+    /// Partial redraws skip leaves whose footprint misses the damage; across replicator
+    /// instances, a mask's sublayers, a transform layer's sublayers, a clipping parent and a
+    /// perspective subtree, every partial frame equals the tree drawn whole by a compositor that
+    /// has no footprints (tolerance 0: the same pixels).
+    @Test func partialRedrawsSkippingOffDamageLeavesEqualFullRenders() throws {
+        let (root, mover) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(200, 100)
+            let replicator = CAReplicatorLayer()
+            replicator.frame = CGRect(x: 0, y: 0, width: 200, height: 30)
+            replicator.instanceCount = 6
+            replicator.instanceTransform = CATransform3DMakeTranslation(32, 0, 0)
+            let dot = solid(CGRect(x: 4, y: 4, width: 20, height: 20), 0.9, 0.5, 0.1)
+            dot.cornerRadius = 10
+            replicator.addSublayer(dot)
+            root.addSublayer(replicator)
+            let masked = solid(CGRect(x: 10, y: 40, width: 60, height: 50), 0.2, 0.3, 0.9)
+            let mask = CALayer()
+            mask.frame = masked.bounds
+            let maskPart = solid(CGRect(x: 0, y: 0, width: 40, height: 50), 0, 0, 0)
+            mask.addSublayer(maskPart)
+            masked.mask = mask
+            root.addSublayer(masked)
+            let stage = CATransformLayer()
+            stage.frame = CGRect(x: 80, y: 40, width: 50, height: 50)
+            let face = solid(CGRect(x: 5, y: 5, width: 40, height: 40), 0.3, 0.8, 0.3)
+            face.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+            stage.addSublayer(face)
+            root.addSublayer(stage)
+            let clipper = solid(CGRect(x: 140, y: 40, width: 50, height: 50), 0.9, 0.9, 0.6)
+            clipper.masksToBounds = true
+            let inner = solid(CGRect(x: 20, y: 20, width: 60, height: 60), 0.6, 0.1, 0.5)
+            inner.setAffineTransform(CGAffineTransform(rotationAngle: 0.4))
+            clipper.addSublayer(inner)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 200
+            clipper.transform = CATransform3DRotate(perspective, 0.3, 1, 0, 0)
+            root.addSublayer(clipper)
+            let mover = solid(CGRect(x: 0, y: 32, width: 6, height: 6), 1, 0, 0)
+            root.addSublayer(mover)
+            return (root, mover)
+        }
+        let (renderer, context) = makeRenderer(root)
+        _ = frame(renderer, at: 0)
+        for step in 1...12 {
+            scene { mover.position = CGPoint(x: 3 + Double(step) * 16, y: 20 + Double(step % 4) * 20) }
+            let damage = frame(renderer, at: Double(step))
+            #expect(damage.width < 60, "step \(step): a small damaged region, \(damage)")
+            let full = try #require(drawnWhole(root, at: Double(step)))
+            let difference = try #require(Golden.compare(context.makeImage()!, full, channelTolerance: 0))
+            #expect(difference.maxChannel == 0, "step \(step): \(difference)")
+        }
+    }
+
+    /// `root`'s committed tree at `time`, drawn whole onto white by a fresh compositor without
+    /// footprints (nothing skipped), placed as `CARenderer` places it.
+    func drawnWhole(_ root: CALayer, at time: Double, width: Int = 200, height: Int = 100) -> CGImage? {
+        guard let committed = root.committedSnapshot else { return nil }
+        let context = Golden.makeContext(width: width, height: height)
+        let states = RenderEvaluator.presentation(of: committed.snapshot, at: time)
+        context.withCairo { cr, _, _ in
+            Compositor().draw(
+                committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, into: cr,
+                base: .identity, clip: CGRect(x: 0, y: 0, width: width, height: height), time: time)
+        }
+        return context.makeImage()
     }
 }

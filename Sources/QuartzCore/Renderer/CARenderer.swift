@@ -105,7 +105,7 @@ open class CARenderer: NSObject {
                 compositor.draw(
                     snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
                     base: baseTransform, clip: area, time: time,
-                    evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) })
+                    evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current)
             }
             cairo_restore(cr)
         }

@@ -101,10 +101,12 @@ package final class Compositor {
     ///   - base: the target's matrix from the root's superlayer space (or the root's own space)
     ///     to target pixels; y down is what windows and files show.
     ///   - clip: where drawing may land, in target pixels.
+    ///   - footprints: the footprints of this same tree and states, placed the same way (a
+    ///     renderer has them for its damage): leaves whose box misses the clip are skipped at once.
     package func draw(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0, placement: RootPlacement,
         into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect, time: Double = 0,
-        evaluate: ((Double) -> [RenderLayerState])? = nil
+        evaluate: ((Double) -> [RenderLayerState])? = nil, footprints: Footprints? = nil
     ) {
         frameNumber &+= 1
         rastersMade = 0
@@ -114,6 +116,9 @@ package final class Compositor {
         var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
         walk.frameTime = time
         walk.evaluate = evaluate
+        if let footprints, footprints.placement == Footprints.Placement(root: root, rootPlacement: placement, base: base) {
+            walk.footprints = footprints
+        }
         walk.run(root: root, placement: placement, base: base, clip: clip)
         forgetPlacementsSeenBefore()
         if frameNumber &- lastSweep >= Self.sweepInterval || snapshot.nodes.count != nodesAtLastSweep {

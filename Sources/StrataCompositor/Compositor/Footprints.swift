@@ -15,6 +15,14 @@ package struct Footprints: Equatable {
     }
 
     package var entries: [UInt64: Entry] = [:]
+    /// How the tree was placed: a frame drawn the same way may skip layers by their boxes.
+    package private(set) var placement: Placement?
+
+    package struct Placement: Equatable {
+        var root: Int
+        var rootPlacement: Compositor.RootPlacement
+        var base: CGAffineTransform
+    }
 
     package init() {}
 
@@ -26,6 +34,7 @@ package struct Footprints: Equatable {
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
+        self.placement = Placement(root: root, rootPlacement: placement, base: base)
         entries.reserveCapacity(nodes.count)
         // The time map of the root's superlayer (media time to its local time).
         var rootMap = TimeMap.identity

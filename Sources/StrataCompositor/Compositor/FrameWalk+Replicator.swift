@@ -65,6 +65,7 @@ extension FrameWalk {
     }
 
     mutating func useStates(delay: Double) {
+        drawsFrameStates = delay == 0 || evaluate == nil
         guard delay != 0, let evaluate else {
             states = frameStates
             return

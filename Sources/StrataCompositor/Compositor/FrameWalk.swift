@@ -16,6 +16,12 @@ struct FrameWalk {
     var evaluate: ((Double) -> [RenderLayerState])?
     var frameTime: Double = 0
     var delayedStates: [Double: [RenderLayerState]] = [:]
+    /// The frame's footprints, when the caller has them: a leaf whose box misses the clip is
+    /// skipped before any matrix is made (most layers of a small damaged region's redraw).
+    var footprints: Footprints?
+    /// False while a replicator's delayed instance draws from states of another time (the
+    /// footprints do not describe those).
+    var drawsFrameStates = true
     /// Each replicator's instance matrices, made when its instances are pushed.
     var instanceMatrices: [Int: [CATransform3D]] = [:]
     /// The cairo contexts drawn into: the frame's target, then any perspective offscreens.
@@ -107,6 +113,18 @@ struct FrameWalk {
         drain()
     }
 
+    /// True when the frame's footprints show that `node`, a leaf drawn straight onto the frame's
+    /// target, lands outside the clip. Footprint boxes cover every place a layer is drawn at
+    /// (replicator instances included); offscreens, transitions and delayed states are excluded
+    /// because they draw in other coordinates or at other times.
+    func isOutsideClip(_ node: Int, isMask: Bool, _ context: Context) -> Bool {
+        guard let footprints, drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
+            nodes[node].sublayers.isEmpty, nodes[node].mask < 0, nodes[node].animations.isEmpty,
+            let entry = footprints.entries[nodes[node].layerID]
+        else { return false }
+        return !entry.box.intersects(context.clip)
+    }
+
     /// The map from `node`'s space into its parent's 3D space. `parent` −1: the root placed as
     /// a sublayer of the target; −2: the root in its own space.
     func localMatrix(_ node: Int, parent: Int, isMask: Bool) -> CATransform3D {
@@ -122,6 +140,7 @@ struct FrameWalk {
     }
 
     mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int = 0) {
+        if isOutsideClip(node, isMask: isMask, outer) { return }
         let s = states[node]
         guard !s.isHidden else { return }
         var local = localMatrix(node, parent: parent, isMask: isMask)
