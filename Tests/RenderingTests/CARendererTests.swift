@@ -212,6 +212,35 @@ struct CARendererTests {
         }
     }
 
+    /// A shape layer's path is often drawn around zero-size bounds (`CAShapeLayer()` with a
+    /// position and a path): moving it damages and redraws where the path was and is, not just
+    /// its bounds. Checked against the tree drawn whole (tolerance 0).
+    @Test func aShapeDrawnOutsideItsBoundsIsDamagedWhereItsPathIs() throws {
+        let (root, shape) = scene { () -> (CALayer, CAShapeLayer) in
+            let root = canvas(200, 100)
+            let shape = CAShapeLayer()
+            shape.position = CGPoint(x: 50, y: 50)
+            shape.path = CGPath(ellipseIn: CGRect(x: -20, y: -20, width: 40, height: 40), transform: nil)
+            shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            shape.lineWidth = 4
+            root.addSublayer(shape)
+            return (root, shape)
+        }
+        let (renderer, context) = makeRenderer(root)
+        _ = frame(renderer, at: 0)
+        scene { shape.position = CGPoint(x: 120, y: 60) }
+        let damage = frame(renderer, at: 1)
+        // The old circle (28...72 with its stroke) and the new one (98...142, 38...82).
+        #expect(damage.minX <= 28 && damage.maxX >= 142 && damage.minY <= 28 && damage.maxY >= 82, "\(damage)")
+        let image = context.makeImage()!
+        #expect(near(image.rgba(50, 35), (255, 255, 255, 255)))  // where the old circle was
+        #expect(near(image.rgba(120, 45), (255, 0, 0, 255)))  // inside the new one, off its bounds' row
+        let whole = try #require(drawnWhole(root, at: 1))
+        let difference = try #require(Golden.compare(image, whole, channelTolerance: 0))
+        #expect(difference.maxChannel == 0, "\(difference)")
+    }
+
     /// `root`'s committed tree at `time`, drawn whole onto white by a fresh compositor without
     /// footprints (nothing skipped), placed as `CARenderer` places it.
     func drawnWhole(_ root: CALayer, at time: Double, width: Int = 200, height: Int = 100) -> CGImage? {

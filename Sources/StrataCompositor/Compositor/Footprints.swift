@@ -151,6 +151,10 @@ package struct Footprints: Equatable {
 
     static func box(_ s: RenderLayerState, map: PlaneMap) -> CGRect {
         var extent = s.bounds
+        // A shape layer's path (and stroke) may lie anywhere, often around zero-size bounds.
+        if !s.masksToBounds, case .shape(let shape) = s.kind, let key = ShapeKey(shape) {
+            extent = extent.union(key.extent)
+        }
         if s.contentsImage != nil, !s.masksToBounds {
             // Contents may overflow the bounds (gravity); cover the largest placement.
             let image = s.contentsImage!
