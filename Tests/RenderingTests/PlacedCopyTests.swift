@@ -165,4 +165,28 @@ struct PlacedCopyTests {
         let difference = try #require(Golden.compare(first, third, channelTolerance: 0))
         #expect(difference.maxChannel == 0, "\(difference)")
     }
+
+    /// A large rotated layer mostly off the target gets a copy of only what shows: the copies
+    /// hold no more than the target's pixels (240 × 160 × 4 bytes), and the picture is the one
+    /// drawn straight onto the target (within two levels on edges, as above).
+    @Test func aLayerMostlyOffTheTargetIsCopiedOnlyWhereItShows() throws {
+        let root = scene { () -> CALayer in
+            let root = canvas(240, 160)
+            let big = solid(CGRect(x: -600, y: -500, width: 1000, height: 800), 0.3, 0.5, 0.7)
+            big.cornerRadius = 40
+            big.borderWidth = 6
+            big.setAffineTransform(CGAffineTransform(rotationAngle: 0.1))
+            root.addSublayer(big)
+            return root
+        }
+        let compositor = Compositor()
+        _ = draw(root, with: compositor)
+        let second = draw(root, with: compositor)
+        #expect(compositor.placedMadeInLastFrame == 1)
+        #expect(compositor.placedByteCount <= 242 * 162 * 4, "\(compositor.placedByteCount) bytes of copies")
+        let straight = Compositor()
+        straight.drawsThroughCopies = false
+        let difference = try #require(Golden.compare(draw(root, with: straight), second, channelTolerance: 2))
+        #expect(difference.differingPixels == 0, "\(difference)")
+    }
 }

@@ -12,6 +12,9 @@ struct PlacementKey: Hashable {
     /// The raster's map to target pixels, less the whole-pixel offset of its box.
     var map: PlaneMap
     var antialias: Bool
+    /// The part of the box the copy covers, relative to the box (the whole box unless the
+    /// target's edge cuts it).
+    var crop: CGRect
 }
 
 final class PlacedRaster {
@@ -40,23 +43,29 @@ extension Compositor {
     /// Every raster with a box is drawn through a copy, kept or not, so a layer's pixels never
     /// depend on what was cached: the copy is kept when the same placement was seen in an
     /// earlier frame and the byte budget has room, and made afresh for this frame otherwise.
-    /// `resample` draws the raster through a map (to target pixels) onto a context at opacity 1
-    /// within a clip (target pixels).
+    /// The copy covers only the part of the box on the target (`target`, target pixels), so a
+    /// large layer mostly off screen costs what shows. `resample` draws the raster through a map
+    /// (to target pixels) onto a context at opacity 1 within a clip (target pixels).
     func placedCopy(
-        of raster: Raster, map: PlaneMap, antialias: Bool,
+        of raster: Raster, map: PlaneMap, antialias: Bool, target: CGRect?,
         resample: (_ map: PlaneMap, _ target: OpaquePointer, _ clip: CGRect) -> Void
     ) -> (raster: Raster, dx: Int, dy: Int)? {
         guard let box = Self.placementBox(of: raster, map: map) else { return nil }
+        let whole = CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
+        var rect = whole
+        if let target, !target.isNull, !target.isInfinite { rect = whole.intersection(target.integral) }
+        guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
         let shifted = map.then(PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: -Double(box.x), h: -Double(box.y), i: 1))
-        let key = PlacementKey(source: ObjectIdentifier(raster), map: shifted, antialias: antialias)
+        let crop = rect.offsetBy(dx: -Double(box.x), dy: -Double(box.y))
+        let key = PlacementKey(source: ObjectIdentifier(raster), map: shifted, antialias: antialias, crop: crop)
         if let entry = placed[key] {
             entry.usedFrame = frameNumber
-            return (entry.device, box.x - Int(entry.device.origin.x), box.y - Int(entry.device.origin.y))
+            let made = entry.device.origin
+            return (entry.device, Int(rect.minX - made.x), Int(rect.minY - made.y))
         }
-        let rect = CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
         // Kept when seen in an earlier frame (a replicator's instances may repeat it within one).
         // (A reused scratch buffer for the copies not kept measured no faster than fresh ones.)
-        let bytes = box.width * box.height * 4
+        let bytes = Int(rect.width) * Int(rect.height) * 4
         let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
         guard let device = Raster(covering: rect, scale: 1) else { return nil }
         // Drawn with the layer's own map, the copy's pixels placed by a device offset: pixman's

@@ -141,9 +141,11 @@ extension FrameWalk {
     /// (kept from the last frame when the map is the same, else made now).
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
         if compositor.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
-            let copy = compositor.placedCopy(of: raster, map: map, antialias: antialias, resample: { map, target, clip in
-                Self.resample(raster, map: map, alpha: 1, clip: clip, antialias: antialias, onto: target)
-            })
+            let copy = compositor.placedCopy(
+                of: raster, map: map, antialias: antialias, target: Self.targetExtent(cr),
+                resample: { map, target, clip in
+                    Self.resample(raster, map: map, alpha: 1, clip: clip, antialias: antialias, onto: target)
+                })
         {
             // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
             // pixels (the target's own clip cuts finer).
@@ -162,6 +164,17 @@ extension FrameWalk {
                 .init(raster: raster, color: nil, rect: raster.extent, map: map, alpha: alpha, antialias: antialias))
         }
         Self.resample(raster, map: map, alpha: alpha, clip: clip, antialias: antialias, onto: cr)
+    }
+
+    /// The pixels `cr` draws into (its current group's surface), in its device coordinates.
+    static func targetExtent(_ cr: OpaquePointer) -> CGRect? {
+        guard let surface = cairo_get_group_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+        else { return nil }
+        var dx = 0.0, dy = 0.0
+        cairo_surface_get_device_offset(surface, &dx, &dy)
+        return CGRect(
+            x: -dx, y: -dy, width: Double(cairo_image_surface_get_width(surface)),
+            height: Double(cairo_image_surface_get_height(surface)))
     }
 
     /// True when `map` puts the raster's pixels on whole target pixels at 1:1 (a copy already).
