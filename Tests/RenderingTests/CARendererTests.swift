@@ -241,6 +241,50 @@ struct CARendererTests {
         #expect(difference.maxChannel == 0, "\(difference)")
     }
 
+    /// A push transition on a layer with sublayers runs while another small layer moves: every
+    /// partial frame equals the tree drawn whole at its time (tolerance 0), the transition's
+    /// shifted pictures included.
+    @Test func partialRedrawsDuringATransitionEqualFullRenders() throws {
+        let clock = MediaClock.Manual(time: 10)
+        try MediaClock.withClock(clock) {
+            let (root, panel, mover) = scene { () -> (CALayer, CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let panel = solid(CGRect(x: 10, y: 10, width: 120, height: 60), 1, 0, 0)
+                panel.addSublayer(solid(CGRect(x: 10, y: 10, width: 30, height: 30), 1, 1, 0))
+                panel.addSublayer(solid(CGRect(x: 80, y: 20, width: 30, height: 30), 0, 0.6, 0))
+                root.addSublayer(panel)
+                let mover = solid(CGRect(x: 150, y: 80, width: 8, height: 8), 0, 0, 0)
+                root.addSublayer(mover)
+                return (root, panel, mover)
+            }
+            let (renderer, context) = makeRenderer(root)
+            _ = frame(renderer, at: 10)
+            CATransaction.begin()
+            let transition = CATransition()
+            transition.type = .push
+            transition.subtype = .fromRight
+            transition.duration = 1
+            panel.add(transition, forKey: nil)
+            CATransaction.setDisableActions(true)
+            panel.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            panel.sublayers?.first?.position = CGPoint(x: 60, y: 45)
+            CATransaction.commit()
+            var panelPixels: [Int] = []
+            for step in 1...6 {
+                let t = 10 + Double(step) * 0.15
+                clock.time = t
+                scene { mover.position = CGPoint(x: 150 + Double(step) * 6, y: 84) }
+                _ = frame(renderer, at: t)
+                panelPixels.append(context.makeImage()!.rgba(70, 15).r)
+                let whole = try #require(drawnWhole(root, at: t))
+                let difference = try #require(Golden.compare(context.makeImage()!, whole, channelTolerance: 0))
+                #expect(difference.maxChannel == 0, "t = \(t): \(difference)")
+            }
+            // The transition ran: the panel's top edge went from the old red to the new blue.
+            #expect(panelPixels.first == 255 && panelPixels.last == 0, "\(panelPixels)")
+        }
+    }
+
     /// `root`'s committed tree at `time`, drawn whole onto white by a fresh compositor without
     /// footprints (nothing skipped), placed as `CARenderer` places it.
     func drawnWhole(_ root: CALayer, at time: Double, width: Int = 200, height: Int = 100) -> CGImage? {
