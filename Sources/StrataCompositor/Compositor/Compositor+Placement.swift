@@ -51,12 +51,11 @@ extension Compositor {
         resample: (_ map: PlaneMap, _ target: OpaquePointer, _ clip: CGRect) -> Void
     ) -> (raster: Raster, dx: Int, dy: Int)? {
         guard let box = Self.placementBox(of: raster, map: map) else { return nil }
-        let whole = CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
-        var rect = whole
-        if let target, !target.isNull, !target.isInfinite { rect = whole.intersection(target.integral) }
+        var rect = box
+        if let target, !target.isNull, !target.isInfinite { rect = box.intersection(target.integral) }
         guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
-        let shifted = map.then(PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: -Double(box.x), h: -Double(box.y), i: 1))
-        let crop = rect.offsetBy(dx: -Double(box.x), dy: -Double(box.y))
+        let shifted = map.then(.translation(-box.minX, -box.minY))
+        let crop = rect.offsetBy(dx: -box.minX, dy: -box.minY)
         let key = PlacementKey(source: ObjectIdentifier(raster), map: shifted, antialias: antialias, crop: crop)
         if let entry = placed[key] {
             entry.usedFrame = frameNumber
@@ -64,7 +63,6 @@ extension Compositor {
             return (entry.device, Int(rect.minX - made.x), Int(rect.minY - made.y))
         }
         // Kept when seen in an earlier frame (a replicator's instances may repeat it within one).
-        // (A reused scratch buffer for the copies not kept measured no faster than fresh ones.)
         let bytes = Int(rect.width) * Int(rect.height) * 4
         let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
         guard let device = Raster(covering: rect, scale: 1) else { return nil }
@@ -90,18 +88,17 @@ extension Compositor {
 
     /// The whole-pixel box (target pixels) a raster covers through `map`, padded by a pixel for
     /// antialiased edges; nil when a copy would not pay or not fit.
-    static func placementBox(of raster: Raster, map: PlaneMap) -> (x: Int, y: Int, width: Int, height: Int)? {
+    static func placementBox(of raster: Raster, map: PlaneMap) -> CGRect? {
         let bounds = map.boundingBox(of: raster.extent)
         guard !bounds.isNull, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite,
             bounds.width < Double(Raster.maxSide), bounds.height < Double(Raster.maxSide),
             abs(bounds.minX) < 1e9, abs(bounds.minY) < 1e9
         else { return nil }
-        let x0 = Int(bounds.minX.rounded(.down)) - 1, y0 = Int(bounds.minY.rounded(.down)) - 1
-        let w = Int(bounds.maxX.rounded(.up)) + 1 - x0, h = Int(bounds.maxY.rounded(.up)) + 1 - y0
-        guard w > 0, h > 0, w <= Raster.maxSide, h <= Raster.maxSide,
-            w * h <= placedAreaFactor * raster.width * raster.height + 4096
+        let box = bounds.integral.insetBy(dx: -1, dy: -1)
+        guard box.width <= Double(Raster.maxSide), box.height <= Double(Raster.maxSide),
+            Int(box.width) * Int(box.height) <= placedAreaFactor * raster.width * raster.height + 4096
         else { return nil }
-        return (x0, y0, w, h)
+        return box
     }
 
     /// Keeps only the placements first seen in this frame: a layer whose map changes every frame

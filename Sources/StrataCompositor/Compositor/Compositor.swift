@@ -8,9 +8,10 @@ import StrataRender
 ///
 /// A layer's own pixels (background, contents, border) and its shadow are drawn once into cached
 /// rasters in the layer's space and reused while they look the same; each frame composites them
-/// through the layers' transforms. A raster whose map stayed the same since the last frame is
-/// kept resampled in target pixels too, so a still layer costs a pixel-aligned copy. Affine layers go through cairo; layers seen in perspective
-/// through pixman's projective transform (with their sublayers flattened into them first).
+/// through the layers' transforms, via copies resampled in target pixels that are kept while a
+/// layer keeps its map (a still layer then costs a pixel-aligned copy). Affine layers go through
+/// cairo; layers seen in perspective through pixman's projective transform (with their sublayers
+/// flattened into them first).
 package final class Compositor {
     /// How the root layer is placed on the target.
     package enum RootPlacement {

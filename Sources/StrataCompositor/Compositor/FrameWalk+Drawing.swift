@@ -149,7 +149,7 @@ extension FrameWalk {
         {
             // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
             // pixels (the target's own clip cuts finer).
-            let shift = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: Double(copy.dx), h: Double(copy.dy), i: 1)
+            let shift = PlaneMap.translation(Double(copy.dx), Double(copy.dy))
             if compositor.recordsComposites {
                 compositor.recorded.append(
                     .init(raster: copy.raster, color: nil, rect: copy.raster.extent, map: shift, alpha: alpha,
@@ -243,7 +243,7 @@ extension FrameWalk {
         if let cut, !cut.rect.intersects(extent.insetBy(dx: -(3 * style.radius + 1), dy: -(3 * style.radius + 1))) {
             return
         }
-        let shadowMap = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: offset.width, h: offset.height, i: 1).then(map)
+        let shadowMap = PlaneMap.translation(offset.width, offset.height).then(map)
         let box = deviceBox(of: extent, map: map, shadow: style, s: s)
         guard box.intersects(context.clip) else { return }
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)

@@ -227,9 +227,9 @@ struct FrameWalk {
         }
         let body = LayerBody(s, withBorder: !hasSublayers, flipped: context.flipped)
 
-        // The shadow (from the body or shadowPath) goes under everything of the layer.
-        // The shadow goes under everything of the layer. A mask or masksToBounds cuts it too,
-        // as on Apple (a shadowed layer that clips needs a container to show its shadow).
+        // The shadow (from the body or shadowPath) goes under everything of the layer. A mask or
+        // masksToBounds cuts it too, as on Apple (a shadowed layer that clips needs a container
+        // to show its shadow): masksToBounds in the shadow's raster, a mask with the group.
         let groupAlpha = context.alpha
         if let shadow, !compositeShadow, !(grouped && hasMask) {
             drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)

@@ -18,6 +18,11 @@ package struct PlaneMap: Sendable, Hashable {
 
     package static let identity = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1)
 
+    /// A translation by (`dx`, `dy`).
+    package static func translation(_ dx: Double, _ dy: Double) -> PlaneMap {
+        PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: dx, h: dy, i: 1)
+    }
+
     /// The homogeneous image of `p`: (x', y', w).
     package func applyHomogeneous(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
         (x * a + y * d + g, x * b + y * e + h, x * c + y * f + i)
