@@ -17,6 +17,9 @@ package enum TransformComponent: String, CaseIterable, Sendable {
     case scaleZ = "scale.z"
     /// Reads as the average of the three scale factors; making or setting it scales all three.
     case scale = "scale"
+    /// The x and y scale together (undocumented, but iOS code uses it): reads as their average;
+    /// making or setting it scales x and y, leaving z.
+    case scaleXY = "scale.xy"
     case translationX = "translation.x"
     case translationY = "translation.y"
     case translationZ = "translation.z"
@@ -49,6 +52,7 @@ package enum TransformComponent: String, CaseIterable, Sendable {
         case .scaleY: return .scalar(CGFloat(s.y))
         case .scaleZ: return .scalar(CGFloat(s.z))
         case .scale: return .scalar(CGFloat((s.x + s.y + s.z) / 3))
+        case .scaleXY: return .scalar(CGFloat((s.x + s.y) / 2))
         case .translationX: return .scalar(CGFloat(tr.x))
         case .translationY: return .scalar(CGFloat(tr.y))
         case .translationZ: return .scalar(CGFloat(tr.z))
@@ -72,6 +76,7 @@ package enum TransformComponent: String, CaseIterable, Sendable {
         case (.scaleY, .scalar(let v)): return CATransform3DMakeScale(1, v, 1)
         case (.scaleZ, .scalar(let v)): return CATransform3DMakeScale(1, 1, v)
         case (.scale, .scalar(let v)): return CATransform3DMakeScale(v, v, v)
+        case (.scaleXY, .scalar(let v)): return CATransform3DMakeScale(v, v, 1)
         case (.translationX, .scalar(let v)): return CATransform3DMakeTranslation(v, 0, 0)
         case (.translationY, .scalar(let v)): return CATransform3DMakeTranslation(0, v, 0)
         case (.translationZ, .scalar(let v)): return CATransform3DMakeTranslation(0, 0, v)
@@ -107,6 +112,9 @@ package enum TransformComponent: String, CaseIterable, Sendable {
             case .scaleY: d.scale.y = v
             case .scaleZ: d.scale.z = v
             case .scale: d.scale = .init(x: v, y: v, z: v)
+            case .scaleXY:
+                d.scale.x = v
+                d.scale.y = v
             case .translationX: d.translation.x = v
             case .translationY: d.translation.y = v
             case .translationZ: d.translation.z = v

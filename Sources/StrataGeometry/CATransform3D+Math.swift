@@ -42,6 +42,12 @@ extension CATransform3D {
         return CATransform3D(rows: row(a1), row(a2), row(a3), row(a4))
     }
 
+    /// `self` followed by a turn of `angle` radians about z (the turn a path animation's
+    /// `rotationMode` adds to the presented transform).
+    package func turnedAboutZ(by angle: Double) -> CATransform3D {
+        concatenating(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1))
+    }
+
     /// The determinant of the full 4×4 matrix.
     package var determinant: Double {
         Cofactors(self).determinant

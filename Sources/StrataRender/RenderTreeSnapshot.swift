@@ -136,15 +136,21 @@ package enum RenderEvaluator {
         return states
     }
 
-    /// Applies `animations` in order at the layer's local time `localTime`.
+    /// Applies `animations` in order at the layer's local time `localTime`; then the turn of
+    /// path animations with a `rotationMode`, on top of whatever the transform became.
     package static func apply(_ animations: [CommittedAnimation], to state: inout RenderLayerState, at localTime: Double) {
+        var turn = 0.0
         for animation in animations {
-            apply(animation.records, to: &state, at: localTime)
+            apply(animation.records, to: &state, at: localTime, turn: &turn)
         }
+        if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
     }
 
-    /// Applies `records` in order at the layer's local time `localTime`.
-    package static func apply(_ records: [AnimationRecord], to state: inout RenderLayerState, at localTime: Double) {
+    /// Applies `records` in order at the layer's local time `localTime`, adding the turns of path
+    /// animations with a `rotationMode` to `turn` (radians).
+    private static func apply(
+        _ records: [AnimationRecord], to state: inout RenderLayerState, at localTime: Double, turn: inout Double
+    ) {
         records.withUnsafeBufferPointer { records in
             for i in records.indices {
                 guard case .layer(let property) = records[i].key.base, let base = state.animatableValue(property)
@@ -154,6 +160,9 @@ package enum RenderEvaluator {
                     records.baseAddress! + i, parentTime: localTime, base: base, cursor: &cursor)
                 {
                     state.setAnimatableValue(value, property)
+                }
+                if records[i].rotatesAlongPath, let angle = records[i].pathRotation(parentTime: localTime) {
+                    turn += angle
                 }
             }
         }

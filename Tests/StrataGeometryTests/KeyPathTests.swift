@@ -18,7 +18,8 @@ import Testing
         #expect(TransformComponent(rawValue: "scale") == .scale)
         #expect(TransformComponent(rawValue: "translation.y") == .translationY)
         #expect(TransformComponent(rawValue: "rotation.w") == nil)
-        #expect(TransformComponent.allCases.count == 12)
+        #expect(TransformComponent(rawValue: "scale.xy") == .scaleXY)
+        #expect(TransformComponent.allCases.count == 13)
         #expect(TransformComponent.allCases.filter(\.takesSize) == [.translation])
     }
 

@@ -35,7 +35,15 @@ package struct AnimationCompiler {
         switch animation {
         case let group as CAAnimationGroup:
             let stage = AnimationRecord.GroupStage(timing: timing(of: group), curve: curve(of: group))
-            return try (group.animations ?? []).flatMap { try records(for: $0, groups: groups + [stage]) }
+            // One bad child must not disable its siblings: it is left out, with a warning.
+            return (group.animations ?? []).enumerated().flatMap { index, child in
+                do {
+                    return try records(for: child, groups: groups + [stage])
+                } catch {
+                    Diagnostics.warn("CAAnimationGroup: animations[\(index)]: \(error); that child has no effect")
+                    return []
+                }
+            }
         case let property as CAPropertyAnimation:
             return [try record(for: property, groups: groups)]
         default:

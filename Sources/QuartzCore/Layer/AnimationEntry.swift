@@ -91,13 +91,20 @@ final class AnimationEntry {
     }
 
     /// Sets the begin time of an animation added with beginTime 0 to `now` (layer time), as Core
-    /// Animation does at commit; other begin times are kept.
+    /// Animation does at commit; other begin times are kept. For a group it is the group's begin
+    /// time that is set: its children's begin times stay relative to the group's start.
     func resolveBeginTime(now: Double) {
         guard !isCommitted else { return }
         isCommitted = true
         if requestedBeginTime == 0 {
             timing.beginTime = now
-            for i in records.indices { records[i].timing.beginTime = now }
+            for i in records.indices {
+                if records[i].groups.isEmpty {
+                    records[i].timing.beginTime = now
+                } else {
+                    records[i].groups[0].timing.beginTime = now
+                }
+            }
         }
         transitionBox?.record.timing = timing
         committed = CommittedAnimation(records: records, transition: transition)

@@ -5,10 +5,16 @@ extension CALayer {
     /// Attaches a copy of `anim` under `key`, replacing an animation with the same key (which
     /// then reports `finished: false`). Transitions always use the key "transition"; a nil key
     /// makes an unnamed animation. A zero duration becomes the transaction's; the transaction's
-    /// timing function applies when the animation has none. An animation whose key path or
-    /// values do not fit is kept (listed, with callbacks) but has no effect, with a warning.
+    /// timing function applies when the animation has none. A property animation without a key
+    /// path animates the key it is added under (the common `actions = ["position":
+    /// CABasicAnimation()]`: with no values it runs from where the layer appeared to the new
+    /// model value). An animation whose key path or values do not fit is kept (listed, with
+    /// callbacks) but has no effect, with a warning.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
+        if let property = copy as? CAPropertyAnimation, property.keyPath?.isEmpty ?? true, let key, !key.isEmpty {
+            property.keyPath = key
+        }
         if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
         if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function

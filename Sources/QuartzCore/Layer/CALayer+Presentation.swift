@@ -15,7 +15,7 @@ extension CALayer {
         withLock {
             if flags.isPresentation { return self }
             guard flags.hasBeenCommitted else { return nil }
-            let copy = type(of: self).init(layer: self)
+            let copy = type(of: self).init(presentationCopyOf: self)
             copy.flags.isPresentation = true
             copy.modelLayer = self
             copy.applyAnimations(from: self, at: mediaTime)
@@ -88,6 +88,7 @@ extension CALayer {
     private func applyAnimations(from model: CALayer, at mediaTime: CFTimeInterval) {
         guard !model.animationEntries.isEmpty else { return }
         let local = model.mediaTimeMap.apply(mediaTime)
+        var turn = 0.0
         for entry in model.animationEntries where entry.isCommitted {
             entry.prepareCursors()
             entry.records.withUnsafeBufferPointer { records in
@@ -99,8 +100,13 @@ extension CALayer {
                     {
                         setModelValue(value, of: key)
                     }
+                    if records[i].rotatesAlongPath, let angle = records[i].pathRotation(parentTime: local) {
+                        turn += angle
+                    }
                 }
             }
         }
+        // Path animations with a rotationMode turn the layer, on top of its presented transform.
+        if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
     }
 }

@@ -169,6 +169,7 @@ extension CALayer {
         switch value {
         case let t as CATransform3D: t
         case let a as CGAffineTransform: CATransform3DMakeAffineTransform(a)
+        case let v as NSValue where v.holdsCATransform3D: v.caTransform3DValue
         default: nil
         }
     }

@@ -53,19 +53,25 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// A copy of `layer` for use as its presentation layer. Subclasses override it to copy
-    /// their own state and call super, as on Apple.
-    ///
-    /// Unlike Apple's, this initialiser is `required`: Swift can only create presentation copies
-    /// of subclasses through a required initialiser, so subclasses write
-    /// `required override init(layer: Any)` (the compiler's fix-it). Subclasses with their own
-    /// designated initialisers must provide it, as they must on Apple to be animated.
-    public required init(layer: Any) {
+    /// their own state and call super, as on Apple (`override init(layer: Any)`).
+    public init(layer: Any) {
         super.init()
         if let other = layer as? CALayer {
             state = other.state
             extraValues = other.extraValues
             delegate = other.delegate
         }
+    }
+
+    /// How Strata makes presentation copies: `self.init(layer:)` on the layer's own class, which
+    /// reaches a subclass's `init(layer:)` override. (Swift can create an instance of a class
+    /// known only at run time only through a required initialiser; Apple's `init(layer:)` is not
+    /// required, so this one is.) Subclasses inherit it when they declare no designated
+    /// initialiser, or override all of CALayer's (`init()`, `init(layer:)`, `init?(coder:)`).
+    /// A subclass with designated initialisers of its own and not all three writes
+    /// `required convenience init(presentationCopyOf layer: CALayer) { self.init(layer: layer) }`.
+    public required convenience init(presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
     }
 
     /// Archives are not supported on Linux: this makes a default layer, so that subclasses'

@@ -17,6 +17,13 @@ struct LayerState {
     var style: [AnyHashable: Any]?
     var actions: [String: CAAction]?
     var fillMode: CAMediaTimingFillMode = .removed
+    // Specialised layers' properties that nothing draws: kept here so that presentation copies
+    // and `init(layer:)` carry them with the rest of the state.
+    var scrollMode: CAScrollLayerScrollMode = .both
+    var allowsFontSubpixelQuantization = false
+    var emitterZPosition: CGFloat = 0
+    var emitterDepth: CGFloat = 0
+    var preservesDepth = false
 
     subscript<T>(dynamicMember path: WritableKeyPath<RenderLayerState, T>) -> T {
         get { visual[keyPath: path] }

@@ -68,8 +68,15 @@ open class CAEmitterLayer: CALayer {
         set { update("emitterPosition", \.visual.emitter.emitterPosition, newValue) }
     }
 
-    open var emitterZPosition: CGFloat = 0
-    open var emitterDepth: CGFloat = 0
+    open var emitterZPosition: CGFloat {
+        get { read(\.emitterZPosition) }
+        set { update("emitterZPosition", \.emitterZPosition, newValue) }
+    }
+
+    open var emitterDepth: CGFloat {
+        get { read(\.emitterDepth) }
+        set { update("emitterDepth", \.emitterDepth, newValue) }
+    }
 
     open var emitterSize: CGSize {
         get { read(\.visual.emitter.emitterSize) }
@@ -91,7 +98,10 @@ open class CAEmitterLayer: CALayer {
         set { update("renderMode", \.visual.emitter.renderMode, newValue.rawValue) }
     }
 
-    open var preservesDepth = false
+    open var preservesDepth: Bool {
+        get { read(\.preservesDepth) }
+        set { update("preservesDepth", \.preservesDepth, newValue) }
+    }
 
     open var velocity: Float {
         get { Float(read(\.visual.emitter.velocity)) }
@@ -118,7 +128,7 @@ open class CAEmitterLayer: CALayer {
         withLock { state.visual.kind = .emitter(EmitterState()) }
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer { cellObjects = other.withLock { other.cellObjects } }
     }

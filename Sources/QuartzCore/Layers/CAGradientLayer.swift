@@ -52,7 +52,7 @@ open class CAGradientLayer: CALayer {
         withLock { state.visual.kind = .gradient(GradientState()) }
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

@@ -60,7 +60,7 @@ open class CAReplicatorLayer: CALayer {
         withLock { state.visual.kind = .replicator(ReplicatorState()) }
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

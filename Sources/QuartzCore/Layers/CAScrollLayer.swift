@@ -12,7 +12,10 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// to its bounds (masksToBounds is true by default, as on Apple).
 open class CAScrollLayer: CALayer {
     /// The directions scrolling may move in (`.both` by default).
-    open var scrollMode: CAScrollLayerScrollMode = .both
+    open var scrollMode: CAScrollLayerScrollMode {
+        get { read(\.scrollMode) }
+        set { update("scrollMode", \.scrollMode, newValue) }
+    }
 
     open override class func defaultValue(forKey key: String) -> Any? {
         key == "masksToBounds" ? true : super.defaultValue(forKey: key)

@@ -80,7 +80,7 @@ open class CAShapeLayer: CALayer {
         withLock { state.visual.kind = .shape(ShapeState()) }
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

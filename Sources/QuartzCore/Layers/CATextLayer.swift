@@ -93,14 +93,17 @@ open class CATextLayer: CALayer {
     }
 
     /// Accepted for source compatibility; Pango positions glyphs itself.
-    open var allowsFontSubpixelQuantization = false
+    open var allowsFontSubpixelQuantization: Bool {
+        get { read(\.allowsFontSubpixelQuantization) }
+        set { update("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization, newValue) }
+    }
 
     public override init() {
         super.init()
         withLock { state.visual.kind = .text(TextState()) }
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATextLayer { assignedString = other.withLock { other.assignedString } }
     }

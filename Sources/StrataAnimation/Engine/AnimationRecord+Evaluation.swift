@@ -74,6 +74,26 @@ extension AnimationRecord {
         return key.write(value, into: base)
     }
 
+    /// True for a keyframe animation along a path with a `rotationMode`: besides its key, it
+    /// turns the layer (see `pathRotation(parentTime:)`).
+    package var rotatesAlongPath: Bool {
+        guard numeric == nil, case .keyframes(let track) = content else { return false }
+        return track.reportsRotation
+    }
+
+    /// The turn about z (radians) that a path animation with a `rotationMode` gives the layer at
+    /// `parentTime`: the path's tangent angle (plus π for `.rotateAutoReverse`), or nil when the
+    /// animation has no rotation mode or contributes nothing then. The presented transform is the
+    /// model transform followed by this rotation (`transform × Rz(angle)`), so a layer's own
+    /// transform (a sprite drawn pointing up, turned once) is kept and turned along the path.
+    package func pathRotation(parentTime: Double) -> Double? {
+        guard rotatesAlongPath, case .keyframes(let track) = content,
+            let time = groupLocalTime(parentTime), let sample = timing.sample(parentTime: time)
+        else { return nil }
+        var cursor = 0
+        return track.evaluate(at: curve.value(at: sample.progress), cursor: &cursor).rotation
+    }
+
     /// Whether evaluation reads the value underneath (an end is the current value, or the
     /// animation adds to it).
     package var needsUnderlying: Bool {

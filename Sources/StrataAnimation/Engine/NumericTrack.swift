@@ -162,11 +162,11 @@ package struct NumericTrack: Sendable {
     private static func keyframe(_ track: UnsafePointer<NumericTrack>, at progress: Double, cursor: inout Int)
         -> SIMD4<Double>
     {
-        let p = progress.isNaN ? 0 : progress
         let values = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.values)!)
             .assumingMemoryBound(to: [SIMD4<Double>].self)
         let keyTimes = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.keyTimes)!)
             .assumingMemoryBound(to: [Double].self)
+        let p = KeyframeTrack.heldProgress(progress.isNaN ? 0 : progress, keyTimes: keyTimes.pointee)
         if track.pointee.mode == .discrete {
             let count = min(values.pointee.count, keyTimes.pointee.count - 1)
             guard count > 1 else { return values.pointee[0] }

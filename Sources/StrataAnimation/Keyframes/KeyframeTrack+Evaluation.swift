@@ -23,9 +23,10 @@ extension KeyframeTrack {
     /// the sense of `CATransform3DMakeRotation(angle, 0, 0, 1)`), plus π for `.autoReverse`.
     /// The rotation is nil for value tracks and when `rotationMode` is nil.
     package func evaluate(at progress: Double, cursor: inout Int) -> (value: AnimatableValue, rotation: Double?) {
-        let p = progress.isNaN ? 0 : progress
-        if let path { return evaluatePath(path, at: p, cursor: &cursor) }
+        let unheld = progress.isNaN ? 0 : progress
+        if let path { return evaluatePath(path, at: unheld, cursor: &cursor) }
         if let constant { return (constant, rotation(0)) }
+        let p = Self.heldProgress(unheld, keyTimes: keyTimes)
         let n = values.count
         switch calculationMode {
         case .discrete:
@@ -45,6 +46,17 @@ extension KeyframeTrack {
             let s = arc.parameter(segment: i, distance: p * arc.total, spline: spline!)
             return (spline!.value(segment: i, at: s), nil)
         }
+    }
+
+    /// `p` held to the key times' range where they leave part of 0…1 uncovered (`[0, 0.7]`:
+    /// the last value holds from 0.7 on). Key times covering 0…1 leave `p` alone, so that
+    /// overshooting timing functions still extrapolate beyond 0…1.
+    @inline(__always)
+    static func heldProgress(_ p: Double, keyTimes: [Double]) -> Double {
+        guard let first = keyTimes.first, let last = keyTimes.last else { return p }
+        if last < 1, p > last { return last }
+        if first > 0, p < first { return first }
+        return p
     }
 
     // MARK: Private

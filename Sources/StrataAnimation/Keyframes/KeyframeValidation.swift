@@ -13,8 +13,10 @@ enum KeyframeValidation {
     }
 
     /// `keyTimes` if valid for `count` entries, else even spacing plus a warning. Valid means:
-    /// exactly `count` entries, none NaN, all within 0…1, non-decreasing, first exactly 0 and last
-    /// exactly 1 (spec §4.3; Apple ignores invalid key times).
+    /// exactly `count` entries, none NaN, all within 0…1, non-decreasing (spec §4.3; Apple ignores
+    /// invalid key times). Key times need not start at 0 nor end at 1: as observed on iOS
+    /// (`keyTimes = [0, 0.7]`), the first value holds before the first key time and the last
+    /// value after the last (the documentation asks for 0 and 1, but libraries rely on this).
     static func keyTimes(
         _ keyTimes: [Double]?, count: Int, mode: CalculationMode, warnings: inout [String]
     ) -> [Double] {
@@ -36,8 +38,6 @@ enum KeyframeValidation {
         for i in 1..<k.count where k[i] < k[i - 1] {
             return "entries must not decrease (entry \(i) is \(k[i]) after \(k[i - 1]))"
         }
-        if k[0] != 0 { return "the first entry must be 0, got \(k[0])" }
-        if k[k.count - 1] != 1 { return "the last entry must be 1, got \(k[k.count - 1])" }
         return nil
     }
 

@@ -16,9 +16,8 @@ extension AnimatableValue {
     ///   bridging gives on Apple), `NSNumber`.
     /// - `.point` / `.size` / `.rect`: the `CG` struct, or an `NSValue(point:/size:/rect:)` (the
     ///   boxes swift-corelibs-foundation offers; checked by `objCType`).
-    /// - `.transform`: `CATransform3D`, `CGAffineTransform` (→ `CATransform3DMakeAffineTransform`).
-    ///   (Linux Foundation's NSValue cannot box arbitrary structs, so there is no
-    ///   `NSValue(caTransform3D:)` to accept here.)
+    /// - `.transform`: `CATransform3D`, `NSValue(caTransform3D:)`, `CGAffineTransform`
+    ///   (→ `CATransform3DMakeAffineTransform`).
     /// - `.color`: `CGColor` (converted to straight sRGB); nil → transparent black.
     /// - `.path`: `CGPath` / `CGMutablePath`; nil → `.none`.
     /// - `.image`: `CGImage`; nil → `.none`.
@@ -125,6 +124,7 @@ extension AnimatableValue {
     private static func transform(_ value: Any) -> CATransform3D? {
         if let t = value as? CATransform3D { return t }
         if let a = value as? CGAffineTransform { return CATransform3DMakeAffineTransform(a) }
+        if let v = value as? NSValue, v.holdsCATransform3D { return v.caTransform3DValue }
         return nil
     }
 

@@ -20,11 +20,6 @@ private let badKeyTimes: [BadKeyTimes] = [
             "keyTimes ignored: expected 3 entries (one per keyframe) for calculationMode 'linear', got 2; "
             + "using even spacing"
     ),
-    // Tried: does not start at 0.
-    .init(
-        keyTimes: [0.1, 0.5, 1], warning: "keyTimes ignored: the first entry must be 0, got 0.1; using even spacing"),
-    // Tried: does not end at 1.
-    .init(keyTimes: [0, 0.5, 0.9], warning: "keyTimes ignored: the last entry must be 1, got 0.9; using even spacing"),
     // Tried: decreasing.
     .init(
         keyTimes: [0, 0.8, 0.7],
@@ -193,7 +188,20 @@ struct KeyframeValidationTests {
     }
 
     @Test func badPathKeyTimesFallBack() throws {
-        // Tried: keyTimes ending at 0.5 on a two-segment path.
+        // Tried: decreasing keyTimes on a two-segment path.
+        var warnings: [String] = []
+        let path = makePath {
+            $0.move(to: .zero)
+            $0.addLine(to: CGPoint(x: 10, y: 0))
+            $0.addLine(to: CGPoint(x: 10, y: 10))
+        }
+        let track = try #require(KeyframeTrack(path: path, keyTimes: [0, 0.6, 0.5], warnings: &warnings))
+        #expect(warnings == ["keyTimes ignored: entries must not decrease (entry 2 is 0.5 after 0.6); using even spacing"])
+        #expect(track.pointValue(at: 0.25) == CGPoint(x: 5, y: 0))
+    }
+
+    @Test func pathKeyTimesEndingBeforeOneHoldTheEndPoint() throws {
+        // keyTimes ending at 0.5: the point reaches the path's end at half time and stays there.
         var warnings: [String] = []
         let path = makePath {
             $0.move(to: .zero)
@@ -201,7 +209,9 @@ struct KeyframeValidationTests {
             $0.addLine(to: CGPoint(x: 10, y: 10))
         }
         let track = try #require(KeyframeTrack(path: path, keyTimes: [0, 0.25, 0.5], warnings: &warnings))
-        #expect(warnings == ["keyTimes ignored: the last entry must be 1, got 0.5; using even spacing"])
-        #expect(track.pointValue(at: 0.25) == CGPoint(x: 5, y: 0))
+        #expect(warnings.isEmpty)
+        #expect(track.pointValue(at: 0.125) == CGPoint(x: 5, y: 0))
+        #expect(track.pointValue(at: 0.375) == CGPoint(x: 10, y: 5))
+        #expect(track.pointValue(at: 0.75) == CGPoint(x: 10, y: 10))
     }
 }
