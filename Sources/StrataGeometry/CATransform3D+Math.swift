@@ -42,6 +42,26 @@ extension CATransform3D {
         return CATransform3D(rows: row(a1), row(a2), row(a3), row(a4))
     }
 
+    /// A point a transform applies about (points).
+    package struct Pivot: Sendable {
+        package var x: CGFloat
+        package var y: CGFloat
+        package var z: CGFloat
+
+        package init(x: CGFloat, y: CGFloat, z: CGFloat) {
+            self.x = x
+            self.y = y
+            self.z = z
+        }
+    }
+
+    /// `self` applied about `pivot` instead of the origin: translate(−pivot) × self × translate(pivot).
+    package func about(_ pivot: Pivot) -> CATransform3D {
+        CATransform3DMakeTranslation(-pivot.x, -pivot.y, -pivot.z)
+            .concatenating(self)
+            .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, pivot.z))
+    }
+
     /// `self` followed by a turn of `angle` radians about z (the turn a path animation's
     /// `rotationMode` adds to the presented transform).
     package func turnedAboutZ(by angle: Double) -> CATransform3D {

@@ -6,7 +6,7 @@ import StrataAnimation
 //
 //   M = [mirror about the bounds' mid-y, when isGeometryFlipped]
 //       × translate(−anchor, −anchorPointZ) × transform × translate(position, zPosition)
-//       × translate(−c) × S.sublayerTransform × translate(c)        (c = centre of S.bounds)
+//       × translate(−c) × S.sublayerTransform × translate(c)        (c = S's anchor point)
 //
 // applied to the row vector [x y 0 1] and followed by the divide by w, z dropped: a normal layer
 // flattens its sublayers into its own plane. (Spec §5.1 adds position with weight 0 before the
@@ -241,11 +241,12 @@ extension CALayer {
                 .concatenating(s.transform)
                 .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
             if let sub = parentTransform, let parent = superlayerStorage {
-                let b = parent.state.bounds
-                let cx = b.origin.x + b.size.width / 2, cy = b.origin.y + b.size.height / 2
-                m = m.concatenating(CATransform3DMakeTranslation(-cx, -cy, 0))
-                    .concatenating(sub)
-                    .concatenating(CATransform3DMakeTranslation(cx, cy, 0))
+                // About the superlayer's anchor point (Apple's header), not its bounds' centre.
+                let b = parent.state.bounds, a = parent.state.anchorPoint
+                let pivot = CATransform3D.Pivot(
+                    x: b.origin.x + a.x * b.size.width, y: b.origin.y + a.y * b.size.height,
+                    z: parent.state.anchorPointZ)
+                m = m.concatenating(sub.about(pivot))
             }
             map = PlaneMap(m)
         }
@@ -416,8 +417,8 @@ extension CALayer {
     /// - The point is pruned by the layer's bounds only when `masksToBounds` is on, then by the
     ///   rounded rectangle of `cornerRadius`/`maskedCorners`; so a sublayer sticking out of a
     ///   non-clipping superlayer is hit there.
-    /// - Sublayers are tried front-most first, in rendering order: a stable sort by `zPosition`
-    ///   (higher in front), equal zPosition → later in `sublayers` in front.
+    /// - Sublayers are tried in reverse `sublayers` order (the last one first), as the header
+    ///   says: `zPosition` changes the drawing order only, not which layer is hit (as on iOS).
     /// - Each sublayer is asked through its overridable `hitTest(_:)`, the layer itself through
     ///   `contains(_:)`.
     /// - A point that the layer's geometry cannot map back (singular transform, behind the eye)
@@ -428,19 +429,11 @@ extension CALayer {
             if superlayerStorage == nil, maskOwner != nil { return nil }
             guard let q = pointFromParent(p) else { return nil }
             if state.masksToBounds, !clipContains(q) { return nil }
-            for sublayer in frontToBack(sublayerStorage) {
+            for sublayer in sublayerStorage.reversed() {
                 if let hit = sublayer.hitTest(q) { return hit }
             }
             return contains(q) ? self : nil
         }
-    }
-
-    /// `layers` front-most first: descending zPosition (NaN as 0), ties later-first.
-    private func frontToBack(_ layers: [CALayer]) -> [CALayer] {
-        let z = layers.map { $0.state.zPosition.isNaN ? 0 : $0.state.zPosition }
-        guard let first = z.first, z.contains(where: { $0 != first }) else { return layers.reversed() }
-        let order = layers.indices.sorted { i, j in z[i] != z[j] ? z[i] > z[j] : i > j }
-        return order.map { layers[$0] }
     }
 
     // MARK: - Sizes and flipping

@@ -58,7 +58,10 @@ package struct Footprints: Equatable {
             case -2: local = LayerMatrix.ownSpace(s)
             case -1: local = LayerMatrix.toParent(s, sublayerOf: nil)
             default: local = LayerMatrix.toParent(
-                    s, parentBounds: isMask ? nil : states[parent].bounds,
+                    s,
+                    parentPivot: isMask ? nil : LayerMatrix.pivot(
+                        bounds: states[parent].bounds, anchorPoint: states[parent].anchorPoint,
+                        anchorPointZ: states[parent].anchorPointZ),
                     parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
             }
             let inTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer

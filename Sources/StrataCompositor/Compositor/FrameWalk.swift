@@ -134,7 +134,10 @@ struct FrameWalk {
         case -2: return LayerMatrix.ownSpace(s)
         case -1: return LayerMatrix.toParent(s, sublayerOf: nil)
         default: return LayerMatrix.toParent(
-                    s, parentBounds: isMask ? nil : states[parent].bounds,
+                    s,
+                    parentPivot: isMask ? nil : LayerMatrix.pivot(
+                        bounds: states[parent].bounds, anchorPoint: states[parent].anchorPoint,
+                        anchorPointZ: states[parent].anchorPointZ),
                     parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
         }
     }

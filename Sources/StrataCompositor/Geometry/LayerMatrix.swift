@@ -6,7 +6,7 @@ import StrataRender
 //
 //   toParent = [mirror about the bounds' mid-y, when isGeometryFlipped]
 //              × translate(−anchor, −anchorPointZ) × transform × translate(position, zPosition)
-//              × translate(−c) × P.sublayerTransform × translate(c)   (c = centre of P.bounds)
+//              × translate(−c) × P.sublayerTransform × translate(c)   (c = P's anchor point in its bounds)
 //
 // A normal layer flattens its sublayers into its plane: a point reaches the parent's plane by
 // toParent, then `flatten` (z dropped, w kept), then the parent's own map. A CATransformLayer
@@ -16,13 +16,15 @@ package enum LayerMatrix {
     /// The map from `s`'s own space into its parent's 3D space. `sublayerOf` is the superlayer's
     /// state when its sublayerTransform applies (nil for roots and masks).
     package static func toParent(_ s: RenderLayerState, sublayerOf parent: RenderLayerState?) -> CATransform3D {
-        toParent(s, parentBounds: parent?.bounds, parentSublayerTransform: parent?.sublayerTransform)
+        toParent(
+            s, parentPivot: parent.map { pivot(bounds: $0.bounds, anchorPoint: $0.anchorPoint, anchorPointZ: $0.anchorPointZ) },
+            parentSublayerTransform: parent?.sublayerTransform)
     }
 
     /// The same, given only what it reads of the parent (wrapping a whole parent state in an
     /// Optional copies it: 664 bytes and its references, per layer per frame).
     package static func toParent(
-        _ s: RenderLayerState, parentBounds: CGRect?, parentSublayerTransform: CATransform3D?
+        _ s: RenderLayerState, parentPivot: CATransform3D.Pivot?, parentSublayerTransform: CATransform3D?
     ) -> CATransform3D {
         let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.size.width
         let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.size.height
@@ -34,13 +36,10 @@ package enum LayerMatrix {
                 .concatenating(s.transform)
                 .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
         }
-        if let bounds = parentBounds, let sublayerTransform = parentSublayerTransform,
+        if let pivot = parentPivot, let sublayerTransform = parentSublayerTransform,
             !CATransform3DIsIdentity(sublayerTransform)
         {
-            let cx = bounds.midX, cy = bounds.midY
-            m = m.concatenating(CATransform3DMakeTranslation(-cx, -cy, 0))
-                .concatenating(sublayerTransform)
-                .concatenating(CATransform3DMakeTranslation(cx, cy, 0))
+            m = m.concatenating(sublayerTransform.about(pivot))
         }
         if s.isGeometryFlipped {
             let axis = 2 * s.bounds.origin.y + s.bounds.size.height
@@ -48,6 +47,15 @@ package enum LayerMatrix {
             m = mirror.concatenating(m)
         }
         return m
+    }
+
+    /// The point a layer's sublayerTransform applies about: its anchor point, in its bounds'
+    /// coordinates (x, y) and anchorPointZ (z), as Apple's header says.
+    /// (Given field by field: reading a whole state out of an array copies it.)
+    package static func pivot(bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat) -> CATransform3D.Pivot {
+        CATransform3D.Pivot(
+            x: bounds.origin.x + anchorPoint.x * bounds.size.width,
+            y: bounds.origin.y + anchorPoint.y * bounds.size.height, z: anchorPointZ)
     }
 
     /// The map of a layer drawn in its own space (what `render(in:)` uses for its receiver):

@@ -53,12 +53,17 @@ private final class OpaqueToHitsLayer: CALayer {
         #expect(root.hitTest(CGPoint(x: 200, y: 10)) == nil)  // max edge excluded
     }
 
-    @Test func higherZPositionWinsOverArrayOrder() {
+    @Test func siblingsAreSearchedLastFirstWhateverTheirZPosition() {
+        // Issue 14 item 10: the header's order (reverse of `sublayers`); zPosition changes only
+        // the drawing order, as on iOS.
         let (root, back, front) = scene()
-        back.zPosition = 1
-        #expect(root.hitTest(CGPoint(x: 75, y: 75)) === back)
-        front.zPosition = 2
         #expect(root.hitTest(CGPoint(x: 75, y: 75)) === front)
+        back.zPosition = 1
+        #expect(root.hitTest(CGPoint(x: 75, y: 75)) === front, "a higher zPosition does not take the hit")
+        front.zPosition = -5
+        #expect(root.hitTest(CGPoint(x: 75, y: 75)) === front)
+        root.sublayers = [front, back]
+        #expect(root.hitTest(CGPoint(x: 75, y: 75)) === back, "the array order decides")
     }
 
     @Test func hiddenLayersAndTheirSublayersAreSkipped() {
