@@ -90,8 +90,9 @@ struct CARendererTests {
     }
 
     /// Frames show animations at the frame's time; nextFrameTime says when to come back.
-    @Test func framesFollowAnimationsAndNextFrameTimeTracksThem() {
-        let clock = MediaClock.Manual(time: 100)
+    @Test(arguments: clockOrigins)
+    func framesFollowAnimationsAndNextFrameTimeTracksThem(origin o: Double) {
+        let clock = MediaClock.Manual(time: o)
         MediaClock.withClock(clock) {
             let (root, mover) = scene { () -> (CALayer, CALayer) in
                 let root = canvas(200, 100)
@@ -100,8 +101,8 @@ struct CARendererTests {
                 return (root, mover)
             }
             let (renderer, context) = makeRenderer(root)
-            _ = frame(renderer, at: 100)
-            renderer.beginFrame(atTime: 100, timeStamp: nil)
+            _ = frame(renderer, at: o)
+            renderer.beginFrame(atTime: o, timeStamp: nil)
             #expect(renderer.nextFrameTime() == .infinity)
             renderer.endFrame()
 
@@ -109,23 +110,23 @@ struct CARendererTests {
             move.fromValue = 10
             move.toValue = 190
             move.duration = 2
-            move.beginTime = 101  // starts one second from now
+            move.beginTime = o + 1  // starts one second from now
             CATransaction.begin()
             mover.add(move, forKey: "move")
             CATransaction.commit()
 
-            renderer.beginFrame(atTime: 100.5, timeStamp: nil)
-            #expect(abs(renderer.nextFrameTime() - 101) < 1e-9)
+            renderer.beginFrame(atTime: o + 0.5, timeStamp: nil)
+            #expect(abs(renderer.nextFrameTime() - (o + 1)) < 1e-9)
             renderer.render()
             renderer.endFrame()
-            renderer.beginFrame(atTime: 102, timeStamp: nil)  // half way: x = 100
-            #expect(renderer.nextFrameTime() == 102)
+            renderer.beginFrame(atTime: o + 2, timeStamp: nil)  // half way: x = 100
+            #expect(renderer.nextFrameTime() == o + 2)
             renderer.render()
             renderer.endFrame()
             let image = context.makeImage()!
             #expect(near(image.rgba(100, 50), (255, 0, 0, 255)))
             #expect(near(image.rgba(88, 50), (255, 255, 255, 255)))
-            renderer.beginFrame(atTime: 104, timeStamp: nil)  // over: back to the model value
+            renderer.beginFrame(atTime: o + 4, timeStamp: nil)  // over: back to the model value
             #expect(renderer.nextFrameTime() == .infinity)
             renderer.render()
             renderer.endFrame()

@@ -5,8 +5,10 @@ import Testing
 @Suite("CATransition pixels: fade, moveIn, push, reveal")
 struct TransitionGoldenTests {
     /// A red layer turned blue under a 1-second transition of `type`, sampled half way.
-    func halfway(_ type: CATransitionType, subtype: CATransitionSubtype? = nil, at fraction: Double = 0.5) -> CGImage {
-        let clock = MediaClock.Manual(time: 10)
+    func halfway(
+        _ type: CATransitionType, subtype: CATransitionSubtype? = nil, at fraction: Double = 0.5, origin: Double = 10
+    ) -> CGImage {
+        let clock = MediaClock.Manual(time: origin)
         return MediaClock.withClock(clock) {
             let (root, panel) = scene { () -> (CALayer, CALayer) in
                 let root = canvas(120, 60)
@@ -23,7 +25,7 @@ struct TransitionGoldenTests {
             CATransaction.setDisableActions(true)
             panel.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
             CATransaction.commit()
-            return Golden.render(root, width: 120, height: 60, at: 10 + fraction)
+            return Golden.render(root, width: 120, height: 60, at: origin + fraction)
         }
     }
 
@@ -33,9 +35,10 @@ struct TransitionGoldenTests {
         Golden.check(image, named: "transition-fade")
     }
 
-    @Test func pushMovesBothPictures() {
+    @Test(arguments: clockOrigins)
+    func pushMovesBothPictures(origin: Double) {
         // From the right: the old picture has moved half out to the left, the new one half in.
-        let image = halfway(.push, subtype: .fromRight)
+        let image = halfway(.push, subtype: .fromRight, origin: origin)
         #expect(near(image.rgba(30, 30), (255, 0, 0, 255)))
         #expect(near(image.rgba(90, 30), (0, 0, 255, 255)))
         #expect(near(image.rgba(115, 30), (255, 255, 255, 255)))  // cut to the bounds
@@ -53,8 +56,9 @@ struct TransitionGoldenTests {
         Golden.check(moveIn, named: "transition-move-in-from-left")
     }
 
-    @Test func transitionsEndOnTheNewPicture() {
-        let clock = MediaClock.Manual(time: 0)
+    @Test(arguments: clockOrigins)
+    func transitionsEndOnTheNewPicture(origin: Double) {
+        let clock = MediaClock.Manual(time: origin)
         MediaClock.withClock(clock) {
             let (root, panel) = scene { () -> (CALayer, CALayer) in
                 let root = canvas(40, 40)
@@ -69,8 +73,8 @@ struct TransitionGoldenTests {
             panel.add(transition, forKey: nil)
             panel.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
             CATransaction.commit()
-            #expect(near(Golden.render(root, width: 40, height: 40, at: 0.5).rgba(20, 20), (127, 127, 0, 255), tolerance: 2))
-            #expect(near(Golden.render(root, width: 40, height: 40, at: 2).rgba(20, 20), (0, 255, 0, 255)))
+            #expect(near(Golden.render(root, width: 40, height: 40, at: origin + 0.5).rgba(20, 20), (127, 127, 0, 255), tolerance: 2))
+            #expect(near(Golden.render(root, width: 40, height: 40, at: origin + 2).rgba(20, 20), (0, 255, 0, 255)))
         }
     }
 

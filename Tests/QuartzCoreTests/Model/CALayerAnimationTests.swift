@@ -68,8 +68,9 @@ import Testing
         #expect(committedLayer().presentation() != nil)
     }
 
-    @Test func presentationShowsAnimationsAtTheCurrentMediaTime() throws {
-        let clock = MediaClock.Manual(time: 100)
+    @Test(arguments: clockOrigins)
+    func presentationShowsAnimationsAtTheCurrentMediaTime(origin: Double) throws {
+        let clock = MediaClock.Manual(time: origin)
         MediaClock.withClock(clock) {
             let layer = committedLayer()
             let a = CABasicAnimation(keyPath: "position.x")
@@ -89,8 +90,9 @@ import Testing
         }
     }
 
-    @Test func implicitAnimationStartsFromWhereTheLayerAppears() throws {
-        let clock = MediaClock.Manual(time: 10)
+    @Test(arguments: clockOrigins)
+    func implicitAnimationStartsFromWhereTheLayerAppears(origin: Double) throws {
+        let clock = MediaClock.Manual(time: origin)
         MediaClock.withClock(clock) {
             let layer = committedLayer()
             CATransaction.begin()
@@ -112,9 +114,10 @@ import Testing
         }
     }
 
-    @Test func layerTimingPausesAndResumesItsAnimations() throws {
+    @Test(arguments: clockOrigins)
+    func layerTimingPausesAndResumesItsAnimations(origin: Double) throws {
         // Technical Q&A QA1673's recipe, on a manual clock.
-        let clock = MediaClock.Manual(time: 0)
+        let clock = MediaClock.Manual(time: origin)
         MediaClock.withClock(clock) {
             let layer = committedLayer()
             let a = CABasicAnimation(keyPath: "opacity")
@@ -147,8 +150,9 @@ import Testing
         }
     }
 
-    @Test func naturalEndReportsFinishedAndRemovesTheAnimation() async throws {
-        let clock = MediaClock.Manual(time: 50)
+    @Test(arguments: clockOrigins)
+    func naturalEndReportsFinishedAndRemovesTheAnimation(origin: Double) async throws {
+        let clock = MediaClock.Manual(time: origin)
         let recorder = StopRecorder()
         let layer = MediaClock.withClock(clock) { committedLayer() }
         MediaClock.withClock(clock) {
@@ -176,8 +180,9 @@ private func presentedOpacity(_ layer: CALayer) -> Float {
 }
 
 @Suite struct CALayerDiscretePropertyTests {
-    @Test func animatingFromANilShadowPathApplies() {
-        let clock = MediaClock.Manual(time: 3)
+    @Test(arguments: clockOrigins)
+    func animatingFromANilShadowPathApplies(origin: Double) {
+        let clock = MediaClock.Manual(time: origin)
         MediaClock.withClock(clock) {
             let layer = committedLayer()
             let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
@@ -196,8 +201,9 @@ private func presentedOpacity(_ layer: CALayer) -> Float {
 }
 
 @Suite struct CALayerPresentationTreeTests {
-    @Test func hitTestingThePresentationTreeFindsMovingLayersWhereTheyAppear() throws {
-        let clock = MediaClock.Manual(time: 7)
+    @Test(arguments: clockOrigins)
+    func hitTestingThePresentationTreeFindsMovingLayersWhereTheyAppear(origin: Double) throws {
+        let clock = MediaClock.Manual(time: origin)
         try MediaClock.withClock(clock) {
             let root = CALayer()
             let mover = CALayer()

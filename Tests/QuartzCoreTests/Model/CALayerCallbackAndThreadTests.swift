@@ -89,8 +89,9 @@ private final class RemovingDelegate: CAAnimationDelegate, @unchecked Sendable {
         #expect(layer.superlayer == nil && parent.sublayers == nil)
     }
 
-    @Test func customAnimatablePropertiesRedrawThePresentationCopy() throws {
-        let clock = MediaClock.Manual(time: 5)
+    @Test(arguments: clockOrigins)
+    func customAnimatablePropertiesRedrawThePresentationCopy(origin: Double) throws {
+        let clock = MediaClock.Manual(time: origin)
         try MediaClock.withClock(clock) {
             let layer = ProgressLayer()
             CATransaction.begin()

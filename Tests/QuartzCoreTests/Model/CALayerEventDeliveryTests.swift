@@ -59,8 +59,9 @@ private final class ThreadRecorder: CAAnimationDelegate, @unchecked Sendable {
         long.removeAllAnimations()
     }
 
-    @Test func completionBlockOnAControlledClock() async {
-        let clock = MediaClock.Manual(time: 1000)
+    @Test(arguments: clockOrigins)
+    func completionBlockOnAControlledClock(origin: Double) async {
+        let clock = MediaClock.Manual(time: origin)
         let done = Flag()
         let layer = MediaClock.withClock(clock) { committedLayer() }
         MediaClock.withClock(clock) {

@@ -52,8 +52,9 @@ import Testing
         #expect(after.snapshot.version > before.snapshot.version)
     }
 
-    @Test func evaluatingASnapshotGivesWhatPresentationGives() throws {
-        let clock = MediaClock.Manual(time: 40)
+    @Test(arguments: clockOrigins)
+    func evaluatingASnapshotGivesWhatPresentationGives(origin: Double) throws {
+        let clock = MediaClock.Manual(time: origin)
         try MediaClock.withClock(clock) {
             let t = makeTree()
             t.root.speed = 2
@@ -84,7 +85,9 @@ import Testing
             // The root runs at speed 2: 1.8 s of media time is 3.6 s of the sublayers' time.
             let (snapshot, _) = try #require(t.root.committedSnapshot)
             let x = RenderEvaluator.presentation(of: snapshot, at: CACurrentMediaTime())[try #require(t.a1.committedSnapshot).index].position.x
-            #expect(abs(x - 90) < 1e-9)
+            // 1e-6 points: at a 10⁶ s origin doubled by the root's speed a second of layer time is
+            // resolved to ≈ 5·10⁻¹⁰ s, 25 points a second.
+            #expect(abs(x - 90) < 1e-6)
         }
     }
 
