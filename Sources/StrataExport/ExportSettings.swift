@@ -8,14 +8,23 @@ public struct ExportSettings: Sendable, Equatable {
     public var scale: CGFloat
     /// Frames per second.
     public var fps: Double
-    /// Seconds of animation rendered, from time 0.
+    /// Seconds of animation rendered, from time 0 of the recording.
     public var duration: Double
+    /// The media time (`CACurrentMediaTime()`, seconds) at which the recording starts: the tree is
+    /// built then and frame i is drawn at `clockOrigin + i / fps`. Not 0 by default, because real
+    /// apps never run on a clock at 0 and code that assumes one must show its bug here too.
+    public var clockOrigin: Double
 
-    public init(size: CGSize, scale: CGFloat = 1, fps: Double = 30, duration: Double) {
+    /// The default `clockOrigin`: a clock that has run for about eleven days, with a fraction.
+    public static let defaultClockOrigin: Double = 1_000_000.25
+
+    public init(size: CGSize, scale: CGFloat = 1, fps: Double = 30, duration: Double,
+                clockOrigin: Double = ExportSettings.defaultClockOrigin) {
         self.size = size
         self.scale = scale
         self.fps = fps
         self.duration = duration
+        self.clockOrigin = clockOrigin
     }
 
     /// The limits every export is held to (bad values are refused with a message, never clamped).
@@ -40,8 +49,12 @@ public struct ExportSettings: Sendable, Equatable {
         return n.isFinite ? Int((min(max(n, 0), 1e12) + 1e-9).rounded(.down)) + 1 : 1
     }
 
-    /// The time of frame `index`, computed from the index (never accumulated).
+    /// The time of frame `index` in the recording (seconds from its start), computed from the
+    /// index (never accumulated).
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+
+    /// The media time at which frame `index` is drawn: `clockOrigin + time(ofFrame:)`.
+    public func mediaTime(ofFrame index: Int) -> Double { clockOrigin + time(ofFrame: index) }
 
     /// Throws `ExportError` naming the first value out of range.
     public func validate() throws {
@@ -56,6 +69,9 @@ public struct ExportSettings: Sendable, Equatable {
         }
         guard Self.fpsRange.contains(fps) else {
             throw ExportError("frame rate \(fps) must be within \(Self.fpsRange.lowerBound)...\(Self.fpsRange.upperBound) fps")
+        }
+        guard clockOrigin.isFinite, clockOrigin >= 0 else {
+            throw ExportError("clock origin \(clockOrigin) must be finite and not negative")
         }
         guard duration.isFinite, duration >= 0, duration <= Self.maxDuration else {
             throw ExportError("duration \(duration) s must be within 0...\(Self.maxDuration) s")

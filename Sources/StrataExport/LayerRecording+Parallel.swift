@@ -17,7 +17,7 @@ extension LayerRecording {
         try settings.validate()
         let settings = self.settings
         let pool = CompositorPool()
-        let clock = MediaClock.Manual(time: 0)
+        let clock = MediaClock.Manual(time: settings.clockOrigin)
         try MediaClock.withClock(clock) {
             let root = buildForExport()
             var pending = sortedEvents[...]
@@ -25,8 +25,8 @@ extension LayerRecording {
             while index < settings.frameCount {
                 var jobs: [FrameJob] = []
                 while jobs.count < max(1, batch), index < settings.frameCount {
-                    let t = settings.time(ofFrame: index)
-                    Self.advance(root, clock: clock, to: t, events: &pending)
+                    let t = settings.mediaTime(ofFrame: index)
+                    Self.advance(root, clock: clock, to: t, origin: settings.clockOrigin, events: &pending)
                     guard let committed = root.committedSnapshot ?? root.uncommittedSnapshot() else {
                         throw ExportError("frame \(index): the layer tree has no snapshot")
                     }
@@ -42,7 +42,7 @@ extension LayerRecording {
                 }
                 for (k, job) in jobs.enumerated() {
                     guard let image = results.image(k) else { throw ExportError("frame \(job.index) could not be drawn") }
-                    try body(job.index, job.time, image)
+                    try body(job.index, settings.time(ofFrame: job.index), image)
                 }
             }
         }
@@ -71,6 +71,7 @@ extension LayerRecording {
 /// What one frame needs: immutable, so any thread can draw it.
 struct FrameJob: Sendable {
     var index: Int
+    /// The media time the frame shows.
     var time: Double
     var snapshot: RenderTreeSnapshot
     var node: Int

@@ -3,9 +3,10 @@ import QuartzCore
 
 /// A layer tree played on its own clock and rendered frame by frame: the offline host.
 ///
-/// The tree is built by `build` at media time 0 on a manual clock, so animations added there
-/// start at 0; `at(_:_:)` schedules model changes (scripted clicks) at given times, which
-/// animate implicitly as in an app. Frame i is rendered at time i / fps. Callbacks
+/// The tree is built by `build` on a manual clock at `settings.clockOrigin` (not 0: see there),
+/// so animations added there start then; `at(_:_:)` schedules model changes (scripted clicks) at
+/// given times from the start, which animate implicitly as in an app. Frame i is rendered at
+/// i / fps seconds from the start (media time `clockOrigin + i / fps`). Callbacks
 /// (`animationDidStop`, completion blocks) are delivered on the main queue between frames, as
 /// on iOS.
 public final class LayerRecording {
@@ -24,7 +25,7 @@ public final class LayerRecording {
     public struct Script {
         let recording: LayerRecording
 
-        /// Runs `action` when the recording reaches `time` seconds (a scripted click).
+        /// Runs `action` when the recording reaches `time` seconds from its start (a scripted click).
         public func at(_ time: Double, _ action: @escaping () -> Void) {
             recording.at(time, action)
         }
@@ -35,19 +36,20 @@ public final class LayerRecording {
         }
     }
 
-    /// A recording whose tree and events come from one closure (run at time 0 on the clock).
+    /// A recording whose tree and events come from one closure (run at the start, on the clock).
     public convenience init(settings: ExportSettings, script: @escaping (Script) -> CALayer) {
         weak var me: LayerRecording?
         self.init(settings: settings, build: { script(Script(recording: me!)) })
         me = self
     }
 
-    /// Runs `action` (model changes) when the recording reaches `time` seconds.
+    /// Runs `action` (model changes) when the recording reaches `time` seconds from its start.
     public func at(_ time: Double, _ action: @escaping () -> Void) {
         events.append((time, events.count, action))
     }
 
-    /// Renders every frame in order and hands each to `body` with its index and time.
+    /// Renders every frame in order and hands each to `body` with its index and its time in the
+    /// recording (seconds from the start).
     public func renderFrames(_ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void) throws {
         try renderFrames { index, time, context in
             guard let image = context.makeImage() else { throw ExportError("frame \(index) could not be read") }
@@ -64,18 +66,19 @@ public final class LayerRecording {
             space: CGColorSpaceCreateDeviceRGB(),
             bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
         else { throw ExportError("cannot make a \(settings.pixelWidth)x\(settings.pixelHeight) frame") }
-        let clock = MediaClock.Manual(time: 0)
+        let clock = MediaClock.Manual(time: settings.clockOrigin)
         try MediaClock.withClock(clock) {
             let root = build()
             CATransaction.flush()
             let renderer = CARenderer(cgContext: context)
             renderer.layer = root
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
-            var pending = events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }[...]
+            var pending = sortedEvents[...]
             for index in 0..<settings.frameCount {
                 let t = settings.time(ofFrame: index)
-                Self.advance(root, clock: clock, to: t, events: &pending)
-                renderer.beginFrame(atTime: t, timeStamp: nil)
+                let now = settings.mediaTime(ofFrame: index)
+                Self.advance(root, clock: clock, to: now, origin: settings.clockOrigin, events: &pending)
+                renderer.beginFrame(atTime: now, timeStamp: nil)
                 renderer.render()
                 renderer.endFrame()
                 try body(index, t, context)
@@ -83,13 +86,14 @@ public final class LayerRecording {
         }
     }
 
-    /// Moves the model to time `t`: scripted events due by then, animation callbacks, commits.
+    /// Moves the model to media time `t`: scripted events due by then (their times count from
+    /// `origin`), animation callbacks, commits.
     static func advance(
-        _ root: CALayer, clock: MediaClock.Manual, to t: Double,
+        _ root: CALayer, clock: MediaClock.Manual, to t: Double, origin: Double,
         events pending: inout ArraySlice<(time: Double, order: Int, action: () -> Void)>
     ) {
         clock.time = t
-        while let event = pending.first, event.time <= t {
+        while let event = pending.first, origin + event.time <= t {
             pending.removeFirst()
             event.action()
             CATransaction.flush()

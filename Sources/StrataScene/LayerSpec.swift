@@ -48,7 +48,13 @@ struct LayerSpec {
             for (key, value) in properties { set(key, value, on: layer) }
             applyStrings(strings, wrapped: wrapped, dashes: dashes, to: layer)
             for sublayer in sublayers { layer.addSublayer(sublayer.make(&byName)) }
-            for animation in animations { layer.add(animation.make(), forKey: animation.key) }
+            for animation in animations {
+                let made = animation.make()
+                // A scene's beginTime counts from the scene's start, as `CACurrentMediaTime() +
+                // delay` does in code: the clock does not start at 0.
+                if made.beginTime != 0 { made.beginTime += layer.convertTime(CACurrentMediaTime(), from: nil) }
+                layer.add(made, forKey: animation.key)
+            }
             if let name { byName[name] = layer }
             return layer
         }

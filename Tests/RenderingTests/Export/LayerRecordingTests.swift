@@ -56,6 +56,45 @@ struct LayerRecordingTests {
         }
     }
 
+    @Test(arguments: [ExportSettings.defaultClockOrigin, 0, 12_345.678])
+    func recordingsRunOnAClockThatDoesNotStartAtZero(origin: Double) throws {
+        // A delayed group as real code writes it (CACurrentMediaTime() + delay, children's begin
+        // times relative to the group); by default the recording's clock is not at 0.
+        var startedAt = -1.0
+        let settings = ExportSettings(size: CGSize(width: 100, height: 60), fps: 10, duration: 2, clockOrigin: origin)
+        let recording = LayerRecording(settings: settings) {
+            startedAt = CACurrentMediaTime()
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let square = CALayer()
+            square.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
+            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(square)
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 10
+            move.toValue = 90
+            move.duration = 1
+            move.beginTime = 0.5
+            let group = CAAnimationGroup()
+            group.animations = [move]
+            group.duration = 1.5
+            group.beginTime = CACurrentMediaTime() + 0.5
+            square.add(group, forKey: "move")
+            return root
+        }
+        var centres: [Double] = []
+        try recording.renderFrames { (_: Int, _: Double, frame: CGImage) in
+            let left = (0..<100).first { frame.rgba($0, 30).g < 128 } ?? -1
+            centres.append(Double(left) + 10)
+        }
+        #expect(startedAt == origin)
+        // The group starts 0.5 s in, its child 0.5 s later: frames 10…20 move 10 → 90.
+        #expect(abs(centres[5] - 10) <= 1 && abs(centres[9] - 10) <= 1, "not moving before 1 s")
+        #expect(abs(centres[15] - 50) <= 1, "half way at 1.5 s, got \(centres[15])")
+        #expect(abs(centres[20] - 10) <= 1, "over at 2 s: back to the model")
+    }
+
     @Test func scriptedEventsRunAtTheirTimesAndAnimateImplicitly() throws {
         var square: CALayer?
         let recording = LayerRecording(settings: ExportSettings(size: CGSize(width: 100, height: 60), fps: 20, duration: 1)) {
