@@ -40,6 +40,38 @@ struct LayerWindowTests {
         #expect(near(try #require(window.capture()).rgba(20, 20), (0, 255, 0, 255)))
     }
 
+    /// Issue 14: on the real clock (seconds since boot, never 0), a library-style indicator — a
+    /// repeating group whose child starts late and reaches its value at 70 % — keeps animating
+    /// in the window instead of freezing on its first frame.
+    @Test func aRepeatingGroupKeepsAnimatingOnTheSystemClock() throws {
+        let window = try LayerWindow(size: CGSize(width: 40, height: 40), videoDriver: "offscreen")
+        let (root, dot) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(40, 40)
+            let dot = solid(CGRect(x: 0, y: 0, width: 40, height: 40), 0, 0, 1)
+            root.addSublayer(dot)
+            return (root, dot)
+        }
+        window.rootLayer = root
+        #expect(CACurrentMediaTime() > 1, "the system clock: not a recording's clock at 0")
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [1, 0]
+        fade.keyTimes = [0, 0.7]
+        fade.duration = 0.4
+        fade.beginTime = 0.1
+        let group = CAAnimationGroup()
+        group.animations = [fade]
+        group.duration = 0.5
+        group.repeatCount = HUGE
+        scene { dot.add(group, forKey: "indicator") }
+        // Blue over white: the red channel shows the fade (0 opaque → 255 transparent).
+        let reds = try (0..<12).map { _ -> Int in
+            window.run(for: 0.04)
+            return try #require(window.capture()).rgba(20, 20).r
+        }
+        #expect(Set(reds).count >= 4, "the picture changes from frame to frame: \(reds)")
+        #expect(reds.contains { $0 < 60 } && reds.contains { $0 > 150 }, "it fades out and comes back: \(reds)")
+    }
+
     @Test func displayLinksFireFromTheWindowsRunLoop() throws {
         let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
         window.rootLayer = scene { canvas(20, 20) }
