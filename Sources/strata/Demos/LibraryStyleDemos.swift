@@ -98,7 +98,6 @@ extension Demo {
         spinner.strokeColor = rgb(30, 160, 90)
         spinner.lineWidth = 8
         spinner.lineCap = .round
-        spinner.strokeEnd = 0
         let end = CABasicAnimation(keyPath: "strokeEnd")
         end.fromValue = 0
         end.toValue = 1
