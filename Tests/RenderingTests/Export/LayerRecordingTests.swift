@@ -5,16 +5,22 @@ import Testing
 
 @Suite("Offline export: frames, files, ffmpeg, limits")
 struct LayerRecordingTests {
-    /// A 100×60 scene: a red square moving from x = 10 to x = 90 (its centre) over 2 s, from t = 0.
+    /// A white 100×60 root with a red 20×20 square at (0, 20).
+    func squareScene() -> (root: CALayer, square: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let square = CALayer()
+        square.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
+        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(square)
+        return (root, square)
+    }
+
+    /// A 100×60 scene: a red square moving from x = 10 to x = 90 (its centre) over 2 s, from the start.
     func movingSquare(fps: Double = 10, duration: Double = 2) -> LayerRecording {
         LayerRecording(settings: ExportSettings(size: CGSize(width: 100, height: 60), fps: fps, duration: duration)) {
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
-            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-            let square = CALayer()
-            square.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
-            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            root.addSublayer(square)
+            let (root, square) = self.squareScene()
             let move = CABasicAnimation(keyPath: "position.x")
             move.fromValue = 10
             move.toValue = 90
@@ -64,13 +70,7 @@ struct LayerRecordingTests {
         let settings = ExportSettings(size: CGSize(width: 100, height: 60), fps: 10, duration: 2, clockOrigin: origin)
         let recording = LayerRecording(settings: settings) {
             startedAt = CACurrentMediaTime()
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
-            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-            let square = CALayer()
-            square.frame = CGRect(x: 0, y: 20, width: 20, height: 20)
-            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            root.addSublayer(square)
+            let (root, square) = self.squareScene()
             let move = CABasicAnimation(keyPath: "position.x")
             move.fromValue = 10
             move.toValue = 90
