@@ -14,6 +14,9 @@ let package = Package(
         // A live SDL2 window showing a layer tree.
         .library(name: "StrataWindow", targets: ["StrataWindow"]),
         .library(name: "StrataScene", targets: ["StrataScene"]),
+        // swift-snapshot-testing's layer image strategies for Linux (a product of its own, so that
+        // users of the core do not pull the dependency).
+        .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
@@ -21,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Counts allocations in benchmarks (preloaded by strata-bench itself).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // System libraries, installed from Debian by scripts/install-deps.sh.
@@ -74,6 +78,13 @@ let package = Package(
         .target(name: "StrataExport", dependencies: ["QuartzCore", "StrataRender", "StrataCompositor"]),
         // Scene files (JSON) describing layer trees, animations and timed changes.
         .target(name: "StrataScene", dependencies: ["QuartzCore", "StrataAnimation", "StrataExport"]),
+        // Snapshot strategies for CALayer (assertSnapshot(of: layer, as: .image)) on Linux.
+        .target(
+            name: "StrataSnapshotTesting",
+            dependencies: [
+                "QuartzCore", "CoreGraphics", "StrataRender",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]),
         // The live host: an SDL2 window driven by the run loop.
         .target(name: "StrataWindow", dependencies: ["QuartzCore", "CSDL2"]),
         .executableTarget(
@@ -100,13 +111,23 @@ let package = Package(
         .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
         .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),
 
+        // Pins the fonts of every test process (Tests/TestFontConfiguration/fonts.conf) before
+        // any test runs, so that text goldens do not depend on what else is installed.
+        .target(name: "TestFontConfiguration", path: "Tests/TestFontConfiguration", exclude: ["fonts.conf"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
         .testTarget(
+            name: "StrataSnapshotTestingTests",
+            dependencies: ["StrataSnapshotTesting", "QuartzCore", "CoreGraphics"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
             name: "RenderingTests",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow", "StrataScene"],
+            dependencies: [
+                "QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow",
+                "StrataScene", "CPango", "TestFontConfiguration",
+            ],
             exclude: ["References"]),
     ],
     swiftLanguageModes: [.v6]
