@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test; then the reliability checks:
 # ThreadSanitizer and AddressSanitizer runs of the concurrency tests, and a short run of each
-# fuzzer over the committed corpus. STRATA_QUICK=1 skips the reliability checks.
+# fuzzer over the committed corpus; the text goldens again on a machine with more fonts
+# installed; the example package's snapshot tests. STRATA_QUICK=1 skips all of those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -10,4 +11,9 @@ swift test --skip-build
 if [ "${STRATA_QUICK:-0}" != 1 ]; then
     bash scripts/sanitize.sh thread address
     bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
+    # Text goldens with fonts installed that fontconfig would otherwise pick for "Helvetica".
+    bash scripts/install-deps.sh --extra-fonts
+    swift test --skip-build --filter 'TextLayerGolden|TextFontPinning|SpecialisedLayersGolden'
+    # An app's snapshot tests through StrataSnapshotTesting (Examples/LayerSnapshots).
+    swift test --package-path Examples/LayerSnapshots
 fi
