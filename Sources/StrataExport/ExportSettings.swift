@@ -53,6 +53,18 @@ public struct ExportSettings: Sendable, Equatable {
     /// index (never accumulated).
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
 
+    /// The frames of `range` (all of them when nil), after `validate()`; throws when the range
+    /// is not within `0..<frameCount`.
+    public func frames(in range: ClosedRange<Int>?) throws -> ClosedRange<Int> {
+        try validate()
+        let all = 0...(frameCount - 1)
+        guard let range else { return all }
+        guard all.contains(range.lowerBound), all.contains(range.upperBound) else {
+            throw ExportError("frames \(range.lowerBound)..\(range.upperBound) are not all within 0..\(frameCount - 1)")
+        }
+        return range
+    }
+
     /// The media time at which frame `index` is drawn: `clockOrigin + time(ofFrame:)`.
     public func mediaTime(ofFrame index: Int) -> Double { clockOrigin + time(ofFrame: index) }
 

@@ -14,39 +14,61 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 }
 
 extension LayerRecording {
-    /// Renders the recording into `url` (a folder for `.png`, a file otherwise). `progress` is
-    /// called after each frame with (frames done, frames in all).
-    /// PNG frames and contact sheets are drawn on every core (`renderFramesInParallel`); GIF and
-    /// MP4 frames in order, redrawing only what changed, while ffmpeg encodes on the other cores
-    /// (measured faster on this 2-core machine). `parallel` overrides the choice; the files are
-    /// the same either way.
+    /// Renders the recording into `url` (a folder for `.png`, a file otherwise).
+    ///
+    /// - Parameters:
+    ///   - range: only these frames (both ends included; all when nil): PNGs keep their index in
+    ///     the whole recording (`frame-00015.png`), a GIF or MP4 is a segment of those frames.
+    ///     Frames rendered in ranges, by separate processes too, equal the whole run's byte for
+    ///     byte (see `renderFrames(range:_:)`); `strata concat` joins MP4 segments.
+    ///   - parallel: PNG frames and contact sheets are drawn on every core
+    ///     (`renderFramesInParallel`); GIF and MP4 frames in order, redrawing only what changed,
+    ///     while ffmpeg encodes on the other cores (measured faster on a 2-core machine). This
+    ///     overrides the choice; the files are the same either way.
+    ///   - reportsProgress: a live progress line on a terminal, one plain line per file
+    ///     otherwise (`ExportProgress`).
+    ///   - progress: called after each frame with (frames done, frames in all).
     public func export(
-        _ format: ExportFormat, to url: URL, sheetFrames: Int = 12, parallel: Bool? = nil,
-        progress: ((Int, Int) -> Void)? = nil
+        _ format: ExportFormat, to url: URL, frames range: ClosedRange<Int>? = nil, sheetFrames: Int = 12,
+        parallel: Bool? = nil, reportsProgress: Bool = true, progress: ((Int, Int) -> Void)? = nil
     ) throws {
         let parallel = parallel ?? (format == .png || format == .sheet)
-        try settings.validate()
-        let total = settings.frameCount
+        let wanted = try settings.frames(in: range)
+        let total = wanted.count
+        let report = reportsProgress ? ExportProgress(label: url.lastPathComponent) : nil
+        let progress: (Int) -> Void = { index in
+            let done = index - wanted.lowerBound + 1
+            report?.update(done: done, total: total)
+            progress?(done, total)
+        }
+        try export(format, to: url, frames: wanted, sheetFrames: sheetFrames, parallel: parallel, progress: progress)
+        report?.finish(path: url.path, frames: total)
+    }
+
+    private func export(
+        _ format: ExportFormat, to url: URL, frames wanted: ClosedRange<Int>, sheetFrames: Int, parallel: Bool,
+        progress: (Int) -> Void
+    ) throws {
         switch format {
         case .png:
             try Self.makeFolder(url)
-            try frames(parallel: parallel) { index, _, frame in
+            try frames(wanted, parallel: parallel) { index, _, frame in
                 try Self.write(frame, to: url.appendingPathComponent(String(format: "frame-%05d.png", index)))
-                progress?(index + 1, total)
+                progress(index)
             }
         case .gif, .mp4:
             try Self.makeFolder(url.deletingLastPathComponent())
             let encoder = try FFmpegEncoder(writing: url, format: format, settings: settings)
             do {
                 if parallel {
-                    try renderFramesInParallel { index, _, frame in
+                    try renderFramesInParallel(range: wanted) { index, _, frame in
                         try encoder.write(frame)
-                        progress?(index + 1, total)
+                        progress(index)
                     }
                 } else {
-                    try renderFrames { (index: Int, _: Double, frame: CGContext) in
+                    try renderFrames(range: wanted) { (index: Int, _: Double, frame: CGContext) in
                         try encoder.write(frame)
-                        progress?(index + 1, total)
+                        progress(index)
                     }
                 }
             } catch {
@@ -56,19 +78,19 @@ extension LayerRecording {
             try encoder.finish()
         case .sheet:
             try Self.makeFolder(url.deletingLastPathComponent())
-            let picks = ContactSheet.frameIndices(count: sheetFrames, of: total)
+            let picks = ContactSheet.frameIndices(count: sheetFrames, of: wanted.count).map { $0 + wanted.lowerBound }
             var sheet = ContactSheet(settings: settings, cells: picks.count)
-            try frames(parallel: parallel) { index, time, frame in
+            try frames(wanted, parallel: parallel) { index, time, frame in
                 if let cell = picks.firstIndex(of: index) { sheet.place(frame, at: cell, time: time) }
-                progress?(index + 1, total)
+                progress(index)
             }
             guard let image = sheet.image else { throw ExportError("the contact sheet could not be made") }
             try Self.write(image, to: url)
         }
     }
 
-    func frames(parallel: Bool, _ body: (Int, Double, CGImage) throws -> Void) throws {
-        if parallel { try renderFramesInParallel(body) } else { try renderFrames(body) }
+    func frames(_ range: ClosedRange<Int>, parallel: Bool, _ body: (Int, Double, CGImage) throws -> Void) throws {
+        if parallel { try renderFramesInParallel(range: range, body) } else { try renderFrames(range: range, body) }
     }
 
     package static func makeFolder(_ url: URL) throws {

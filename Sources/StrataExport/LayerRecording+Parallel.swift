@@ -11,10 +11,10 @@ extension LayerRecording {
     /// same, byte for byte, as `renderFrames` gives (what a compositor has cached never changes
     /// the pixels it draws).
     public func renderFramesInParallel(
-        batch: Int = 2 * ProcessInfo.processInfo.activeProcessorCount,
+        range: ClosedRange<Int>? = nil, batch: Int = 2 * ProcessInfo.processInfo.activeProcessorCount,
         _ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void
     ) throws {
-        try settings.validate()
+        let wanted = try settings.frames(in: range)
         let settings = self.settings
         let pool = CompositorPool()
         let clock = MediaClock.Manual(time: settings.clockOrigin)
@@ -22,11 +22,16 @@ extension LayerRecording {
             let root = buildForExport()
             var pending = sortedEvents[...]
             var index = 0
-            while index < settings.frameCount {
+            while index <= wanted.upperBound {
                 var jobs: [FrameJob] = []
-                while jobs.count < max(1, batch), index < settings.frameCount {
+                while jobs.count < max(1, batch), index <= wanted.upperBound {
                     let t = settings.mediaTime(ofFrame: index)
                     Self.advance(root, clock: clock, to: t, origin: settings.clockOrigin, events: &pending)
+                    // Frames before the range: the model moves on, nothing is drawn.
+                    guard index >= wanted.lowerBound else {
+                        index += 1
+                        continue
+                    }
                     guard let committed = root.committedSnapshot ?? root.uncommittedSnapshot() else {
                         throw ExportError("frame \(index): the layer tree has no snapshot")
                     }

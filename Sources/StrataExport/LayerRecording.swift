@@ -48,19 +48,29 @@ public final class LayerRecording {
         events.append((time, events.count, action))
     }
 
-    /// Renders every frame in order and hands each to `body` with its index and its time in the
-    /// recording (seconds from the start).
-    public func renderFrames(_ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void) throws {
-        try renderFrames { index, time, context in
+    /// Renders every frame in order (or those of `range`) and hands each to `body` with its index
+    /// and its time in the recording (seconds from the start).
+    ///
+    /// A range's frames are the same, byte for byte, as the whole run's: the model still moves
+    /// through every earlier frame time (scripted events, callbacks and commits happen as in a
+    /// whole run), only their drawing is skipped. So separate processes can render parts of one
+    /// recording and their frames can be joined.
+    public func renderFrames(
+        range: ClosedRange<Int>? = nil, _ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void
+    ) throws {
+        try renderFrames(range: range) { index, time, context in
             guard let image = context.makeImage() else { throw ExportError("frame \(index) could not be read") }
             try body(index, time, image)
         }
     }
 
-    /// Renders every frame in order into one bitmap context (premultiplied BGRA, row 0 on top)
-    /// and hands it to `body` between frames (encoders read its bytes without a copy).
-    func renderFrames(_ body: (_ index: Int, _ time: Double, _ context: CGContext) throws -> Void) throws {
-        try settings.validate()
+    /// Renders every frame in order (or those of `range`) into one bitmap context (premultiplied
+    /// BGRA, row 0 on top) and hands it to `body` between frames (encoders read its bytes without
+    /// a copy).
+    func renderFrames(
+        range: ClosedRange<Int>? = nil, _ body: (_ index: Int, _ time: Double, _ context: CGContext) throws -> Void
+    ) throws {
+        let wanted = try settings.frames(in: range)
         guard let context = CGContext(
             data: nil, width: settings.pixelWidth, height: settings.pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
             space: CGColorSpaceCreateDeviceRGB(),
@@ -74,10 +84,11 @@ public final class LayerRecording {
             renderer.layer = root
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
             var pending = sortedEvents[...]
-            for index in 0..<settings.frameCount {
+            for index in 0...wanted.upperBound {
                 let t = settings.time(ofFrame: index)
                 let now = settings.mediaTime(ofFrame: index)
                 Self.advance(root, clock: clock, to: now, origin: settings.clockOrigin, events: &pending)
+                guard index >= wanted.lowerBound else { continue }
                 renderer.beginFrame(atTime: now, timeStamp: nil)
                 renderer.render()
                 renderer.endFrame()

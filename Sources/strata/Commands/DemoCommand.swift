@@ -73,9 +73,7 @@ struct DemoCommand: ParsableCommand {
                 let wanted: [ExportFormat] = settings.duration == 0 ? [.sheet] : formats
                 for format in wanted {
                     let target = Self.target(for: demo.name, format: format, in: folder, still: settings.duration == 0)
-                    let progress = Progress(label: "\(demo.name) \(format.rawValue)")
-                    try make(settings).export(format, to: target, progress: progress.update)
-                    progress.finish(path: target.path)
+                    try make(settings).export(format, to: target)
                 }
             }
         }
@@ -89,33 +87,6 @@ struct DemoCommand: ParsableCommand {
         case .mp4: folder.appendingPathComponent("\(name).mp4")
         case .sheet: folder.appendingPathComponent(still ? "\(name).png" : "\(name)-sheet.png")
         }
-    }
-}
-
-/// Frames done, rate and time left: a live line on a terminal, one line at the end otherwise.
-final class Progress {
-    let label: String
-    let started = Date()
-    let isTerminal = isatty(STDOUT_FILENO) != 0
-    var last = Date.distantPast
-
-    init(label: String) { self.label = label }
-
-    func update(done: Int, total: Int) {
-        guard isTerminal, Date().timeIntervalSince(last) > 0.1 || done == total else { return }
-        last = Date()
-        let elapsed = Date().timeIntervalSince(started)
-        let rate = Double(done) / max(elapsed, 1e-6)
-        let left = Double(total - done) / max(rate, 1e-6)
-        let width = 24, filled = width * done / max(total, 1)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let line = String(format: "\r%@ [%@] %d/%d frames, %.0f fps, %.1f s left ", label, bar, done, total, rate, left)
-        FileHandle.standardOutput.write(Data(line.utf8))
-    }
-
-    func finish(path: String) {
-        if isTerminal { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
-        print(String(format: "wrote %@ (%.1f s)", path, Date().timeIntervalSince(started)))
     }
 }
 

@@ -29,10 +29,27 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds to render; the file's when omitted.")
     var duration: Double?
 
+    @Option(help: ArgumentHelp(
+        "Only frames A..B (both included), e.g. 0..149: PNGs keep their frame numbers, an MP4 or GIF is a segment.",
+        discussion: "Frames rendered in ranges, by separate processes too, equal a whole run's; join MP4 segments with `strata concat`.",
+        valueName: "A..B"))
+    var frames: String?
+
     func validate() throws {
         guard format == "all" || ExportFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
         }
+        if let frames { _ = try Self.parseRange(frames) }
+    }
+
+    /// "A..B" (both ends included), or a single frame "A".
+    static func parseRange(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.components(separatedBy: "..")
+        let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == parts.count, (1...2).contains(numbers.count), let a = numbers.first, let b = numbers.last,
+            a >= 0, a <= b
+        else { throw ValidationError("frames '\(text)' should look like 0..149 (first and last frame, first ≤ last)") }
+        return a...b
     }
 
     func run() throws {
@@ -52,11 +69,14 @@ struct RenderCommand: ParsableCommand {
         let name = url.deletingPathExtension().lastPathComponent
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         let formats: [ExportFormat] = settings.duration == 0 ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
+        let range = try frames.map(Self.parseRange)
+        // A segment's file names say which frames it holds: name-00000-00149.mp4.
+        let segmentName = range.map { String(format: "%@-%05d-%05d", name, $0.lowerBound, $0.upperBound) }
         for format in formats {
-            let target = DemoCommand.target(for: name, format: format, in: folder, still: settings.duration == 0)
-            let progress = Progress(label: "\(name) \(format.rawValue)")
-            try configured.export(format, to: target, progress: progress.update)
-            progress.finish(path: target.path)
+            let target = DemoCommand.target(
+                for: format == .png ? name : segmentName ?? name, format: format, in: folder,
+                still: settings.duration == 0)
+            try configured.export(format, to: target, frames: range)
         }
     }
 }
