@@ -25,6 +25,8 @@ let package = Package(
         // Counts allocations in benchmarks (preloaded by strata-bench itself).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        // `swift package generate-documentation` (DocC catalogs under Sources/*/…docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // System libraries, installed from Debian by scripts/install-deps.sh.

@@ -2,7 +2,8 @@
 # Installs what is missing, builds, and runs every test; then the reliability checks:
 # ThreadSanitizer and AddressSanitizer runs of the concurrency tests, and a short run of each
 # fuzzer over the committed corpus; the text goldens again on a machine with more fonts
-# installed; the example package's snapshot tests. STRATA_QUICK=1 skips all of those.
+# installed; the documentation (no warnings); the example package's snapshot tests.
+# STRATA_QUICK=1 skips all of those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -14,6 +15,8 @@ if [ "${STRATA_QUICK:-0}" != 1 ]; then
     # Text goldens with fonts installed that fontconfig would otherwise pick for "Helvetica".
     bash scripts/install-deps.sh --extra-fonts
     swift test --skip-build --filter 'TextLayerGolden|TextFontPinning|SpecialisedLayersGolden'
+    # The DocC documentation of the public modules, without warnings.
+    bash scripts/docs.sh
     # An app's snapshot tests through StrataSnapshotTesting (Examples/LayerSnapshots).
     swift test --package-path Examples/LayerSnapshots
 fi

@@ -10,7 +10,9 @@ public final class ExportProgress {
     private let isTerminal: Bool
     private var lastDrawn = Date.distantPast
 
-    /// - Parameter isTerminal: whether standard output is a terminal (asked when nil).
+    /// - Parameters:
+    ///   - label: what the live line names.
+    ///   - isTerminal: whether standard output is a terminal (asked when nil).
     public init(label: String, isTerminal: Bool? = nil) {
         self.label = label
         self.isTerminal = isTerminal ?? (isatty(STDOUT_FILENO) != 0)

@@ -17,10 +17,13 @@ extension LayerRecording {
     /// Renders the recording into `url` (a folder for `.png`, a file otherwise).
     ///
     /// - Parameters:
+    ///   - format: what to write.
+    ///   - url: a folder for `.png`, a file otherwise (its folder is created when missing).
     ///   - range: only these frames (both ends included; all when nil): PNGs keep their index in
     ///     the whole recording (`frame-00015.png`), a GIF or MP4 is a segment of those frames.
     ///     Frames rendered in ranges, by separate processes too, equal the whole run's byte for
     ///     byte (see `renderFrames(range:_:)`); `strata concat` joins MP4 segments.
+    ///   - sheetFrames: how many frames a contact sheet shows.
     ///   - parallel: PNG frames and contact sheets are drawn on every core
     ///     (`renderFramesInParallel`); GIF and MP4 frames in order, redrawing only what changed,
     ///     while ffmpeg encodes on the other cores (measured faster on a 2-core machine). This
