@@ -46,6 +46,8 @@ package struct RenderLayerState: Sendable {
     package var edgeAntialiasingMaskRaw: UInt32 = 15
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
+    /// How the layer's composite combines with what is behind it (`compositingFilter`).
+    package var compositingBlend = CompositingBlend.normal
     // The layer's own timing (CAMediaTiming on layers).
     package var beginTime: Double = 0
     package var duration: Double = 0

@@ -84,6 +84,15 @@ extension CALayer {
         }
     }
 
+    /// `compositingFilter`, `filters` and `backgroundFilters` are `Any`: every set is a change.
+    final func updateFilters(_ key: String, _ change: (inout LayerState) -> Void) {
+        withLock {
+            let action = prepareChange(key)
+            change(&state)
+            finishChange(key, action: action)
+        }
+    }
+
     /// What `prepareChange` found for `finishChange`: the action, and the transaction it runs in.
     struct PendingChange {
         var action: ChangeAction

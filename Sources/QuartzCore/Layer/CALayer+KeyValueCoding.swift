@@ -31,6 +31,9 @@ extension CALayer {
         case "delegate": return delegate
         case "style": return style
         case "actions": return actions
+        case "compositingFilter": return compositingFilter
+        case "filters": return filters
+        case "backgroundFilters": return backgroundFilters
         default: break
         }
         if let value = withLock({ extraValues[key] }) { return value }
@@ -48,6 +51,9 @@ extension CALayer {
         case "style": style = value as? [AnyHashable: Any]
         case "actions": actions = value as? [String: CAAction]
         case "delegate": delegate = value as? CALayerDelegate
+        case "compositingFilter": compositingFilter = value
+        case "filters": filters = value as? [Any]
+        case "backgroundFilters": backgroundFilters = value as? [Any]
         default:
             if let property = subclassProperty(key) {
                 // A subclass's animatable property (CAShapeLayer's "path", CATextLayer's "fontSize"...).

@@ -244,6 +244,26 @@ open class CALayer: NSObject, CAMediaTiming {
         set { update("shouldRasterize", \.visual.shouldRasterize, newValue) }
     }
 
+    /// How the layer's composite combines with what is behind it: a Core Animation filter name
+    /// such as `"multiplyBlendMode"` or `"screenBlendMode"` (see `CompositingBlend` for the names
+    /// drawn). Other values are kept and drawn as normal, with a warning.
+    open var compositingFilter: Any? {
+        get { read(\.compositingFilter) }
+        set { updateFilters("compositingFilter") { $0.setCompositingFilter(newValue) } }
+    }
+
+    /// Kept with Apple's type; not drawn (Linux has no Core Image filters): see the README.
+    open var filters: [Any]? {
+        get { read(\.filters) }
+        set { updateFilters("filters") { $0.filters = newValue } }
+    }
+
+    /// Kept with Apple's type; not drawn (Linux has no Core Image filters): see the README.
+    open var backgroundFilters: [Any]? {
+        get { read(\.backgroundFilters) }
+        set { updateFilters("backgroundFilters") { $0.backgroundFilters = newValue } }
+    }
+
     open var rasterizationScale: CGFloat {
         get { read(\.visual.rasterizationScale) }
         set { update("rasterizationScale", \.visual.rasterizationScale, newValue) }

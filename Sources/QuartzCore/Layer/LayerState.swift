@@ -17,6 +17,11 @@ struct LayerState {
     var style: [AnyHashable: Any]?
     var actions: [String: CAAction]?
     var fillMode: CAMediaTimingFillMode = .removed
+    /// `compositingFilter`, `filters` and `backgroundFilters` as given (the blend the compositor
+    /// draws is in `visual.compositingBlend`).
+    var compositingFilter: Any?
+    var filters: [Any]?
+    var backgroundFilters: [Any]?
     // Specialised layers' properties that nothing draws: kept here so that presentation copies
     // and `init(layer:)` carry them with the rest of the state.
     var scrollMode: CAScrollLayerScrollMode = .both
@@ -75,6 +80,22 @@ struct LayerState {
     var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { CAEdgeAntialiasingMask(rawValue: visual.edgeAntialiasingMaskRaw) }
         set { visual.edgeAntialiasingMaskRaw = newValue.rawValue }
+    }
+
+    /// Stores `compositingFilter` and the blend it names (a warning for names not drawn).
+    mutating func setCompositingFilter(_ value: Any?) {
+        compositingFilter = value
+        guard let value else {
+            visual.compositingBlend = .normal
+            return
+        }
+        let name = value as? String ?? (value as? NSString).map(String.init)
+        if let name, let blend = CompositingBlend(filterName: name) {
+            visual.compositingBlend = blend
+        } else {
+            visual.compositingBlend = .normal
+            Diagnostics.warn("CALayer.compositingFilter: \(name.map { "'\($0)'" } ?? "\(type(of: value))") is not a blend mode Strata draws; drawn as normal")
+        }
     }
 
     func animatableValue(_ property: LayerProperty) -> AnimatableValue? {

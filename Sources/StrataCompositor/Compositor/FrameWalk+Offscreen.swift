@@ -28,11 +28,12 @@ extension FrameWalk {
         inner.clip = CGRect(x: 0, y: 0, width: raster.width, height: raster.height)
         inner.orientation = context.orientation * (map.determinant < 0 ? -1 : 1) * (wCenter < 0 ? -1 : 1)
         inner.groupDepth = context.groupDepth + 1
+        inner.blendRoot = node
         steps.append(
             .endOffscreen(
                 Offscreen(
                     node: node, raster: raster, map: map, clip: context.clip, alpha: context.alpha,
-                    antialias: s.allowsEdgeAntialiasing)))
+                    antialias: s.allowsEdgeAntialiasing, blend: s.compositingBlend)))
         let hasSublayers = nodes[node].sublayers.contains { !states[Int($0)].isHidden }
         drawLayer(
             node, map: PlaneMap(toOffscreen), context: inner, hasSublayers: hasSublayers,
@@ -43,9 +44,18 @@ extension FrameWalk {
         let offscreenContext = targets.removeLast()
         cairo_destroy(offscreenContext)
         cairo_surface_flush(offscreen.raster.surface)
+        let blends = offscreen.blend != .normal
+        if blends { cairo_push_group(cr) }
         ProjectiveWarp.draw(
             offscreen.raster, through: offscreen.map, onto: cr, clip: offscreen.clip, alpha: offscreen.alpha,
             antialias: offscreen.antialias)
+        if blends {
+            // The warped picture, combined with the backdrop by the layer's blend mode.
+            cairo_pop_group_to_source(cr)
+            cairo_set_operator(cr, offscreen.blend.cairoOperator)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
     }
 
     /// The local rectangle that `node` and its subtree (flattened into its plane) cover,

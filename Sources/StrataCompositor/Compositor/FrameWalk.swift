@@ -56,6 +56,9 @@ struct FrameWalk {
         var groupDepth: Int
         /// The node whose transition is being drawn (it is drawn plainly inside it).
         var transitionNode = -1
+        /// The node drawn into a perspective offscreen: its blend mode applies where the
+        /// offscreen is warped onto the target, not inside.
+        var blendRoot = -1
     }
 
     enum Step {
@@ -95,6 +98,7 @@ struct FrameWalk {
         var clip: CGRect
         var alpha: Double
         var antialias: Bool
+        var blend: CompositingBlend
     }
 
     var cr: OpaquePointer { targets[targets.count - 1] }
@@ -218,7 +222,10 @@ struct FrameWalk {
         let shadow = visibleShadow(s)
         let compositeShadow = shadow != nil && s.shadowPath == nil && hasSublayers
         let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
-        var grouped = groupOpacity || hasMask || compositeShadow
+        // A blend mode other than normal combines the layer's whole composite with the backdrop
+        // (not when the layer is the root of a perspective offscreen: that blends at its warp).
+        let blends = s.compositingBlend != .normal && context.blendRoot != node
+        var grouped = groupOpacity || hasMask || compositeShadow || blends
         if grouped, context.groupDepth >= Compositor.maxGroupDepth {
             grouped = false
             if !compositor.warnedDepth {
@@ -357,6 +364,9 @@ struct FrameWalk {
             }
         }
         defer { cairo_pattern_destroy(content) }
+        let blend = exit.context.blendRoot == exit.node ? CompositingBlend.normal : s.compositingBlend
+        cairo_set_operator(cr, blend.cairoOperator)
+        defer { cairo_set_operator(cr, CAIRO_OPERATOR_OVER) }
         cairo_set_source(cr, content)
         if let mask {
             if exit.groupAlpha < 1 {
