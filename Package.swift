@@ -47,10 +47,13 @@ let package = Package(
             name: "CPango", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
 
+        // Polygon clipping for CGPath's boolean operations: a C interface to Clipper 6
+        // (Debian's libpolyclipping-dev).
+        .target(name: "CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "_Testing_CoreGraphics"]),
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CClipper", "_Testing_CoreGraphics"]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),
         // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.
