@@ -1,6 +1,33 @@
 import StrataAnimation
 
 extension RenderEvaluator {
+    /// The frame rate (frames a second) the animations running at `mediaTime` want: the highest
+    /// any of them prefers, or `defaultRate` when one has no preference; nil when none runs.
+    package static func preferredFrameRate(of snapshot: RenderTreeSnapshot, at mediaTime: Double, defaultRate: Double)
+        -> Double?
+    {
+        var rate: Double?
+        var maps: [TimeMap] = []
+        maps.reserveCapacity(snapshot.nodes.count)
+        for node in snapshot.nodes {
+            let parentMap = node.parent >= 0 ? maps[Int(node.parent)] : .identity
+            let map = parentMap.then(node.state.timeMap)
+            maps.append(map)
+            guard !node.animations.isEmpty else { continue }
+            let local = map.apply(mediaTime)
+            for animation in node.animations {
+                let running = animation.records.contains { record in
+                    (record.groups.first?.timing ?? record.timing).hasStarted(parentTime: local)
+                        && !record.isFinished(parentTime: local)
+                }
+                guard running else { continue }
+                let wanted = animation.preferredFrameRate > 0 ? Double(animation.preferredFrameRate) : defaultRate
+                rate = max(rate ?? 0, wanted)
+            }
+        }
+        return rate
+    }
+
     /// The media time (seconds) at which `snapshot`'s picture next changes after `mediaTime`:
     /// `mediaTime` itself while any animation is in its active interval, the start of the
     /// earliest animation still waiting, or infinity when every animation is over (its end

@@ -8,13 +8,16 @@ package struct CommittedAnimation: Sendable {
     package let records: [AnimationRecord]
     /// Boxed: transitions are rare, and a commit can make thousands of these.
     private let transitionBox: TransitionBox?
+    /// Frames a second the animation wants while it runs (`preferredFrameRateRange`); 0: none.
+    package let preferredFrameRate: Float
 
     /// For a CATransition: what it does and the picture it starts from.
     package var transition: TransitionRecord? { transitionBox?.record }
 
-    package init(records: [AnimationRecord], transition: TransitionRecord? = nil) {
+    package init(records: [AnimationRecord], transition: TransitionRecord? = nil, preferredFrameRate: Float = 0) {
         self.records = records
         self.transitionBox = transition.map(TransitionBox.init)
+        self.preferredFrameRate = preferredFrameRate
     }
 }
 

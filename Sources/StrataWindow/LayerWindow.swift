@@ -178,8 +178,11 @@ public final class LayerWindow {
     /// work) fires, or an event arrives; at most a quarter second, so the main queue is served.
     private func sleepUntilNeeded(end: Date?) {
         let now = CACurrentMediaTime()
-        var wait = min(max(renderer.nextFrameTime() - now, 0), 0.25)
-        if renderer.nextFrameTime() <= now { wait = 1.0 / 60 }  // animating: the next frame
+        let next = renderer.nextFrameTime()
+        // Animating: the next frame, at the rate the running animations want (60 by default).
+        let rate = min(max(renderer.preferredFrameRate() ?? 60, 1), 120)
+        var wait = min(max(next - now, 0), 0.25)
+        if next <= now { wait = 1 / rate }
         if let limit = RunLoop.current.limitDate(forMode: .default) { wait = min(wait, max(0, limit.timeIntervalSinceNow)) }
         if let end { wait = min(wait, max(0, end.timeIntervalSinceNow)) }
         guard wait > 0.001 else { return }

@@ -57,6 +57,54 @@ struct CARendererTests {
         #expect(Golden.compare(image, full, channelTolerance: 0)?.maxChannel == 0)
     }
 
+    @Test(arguments: clockOrigins)
+    func thePreferredFrameRateIsTheHighestARunningAnimationWants(origin: Double) {
+        let clock = MediaClock.Manual(time: origin)
+        MediaClock.withClock(clock) {
+            let (root, a, b) = scene { () -> (CALayer, CALayer, CALayer) in
+                let root = canvas(40, 20)
+                let a = solid(CGRect(x: 0, y: 0, width: 10, height: 10), 1, 0, 0)
+                let b = solid(CGRect(x: 20, y: 0, width: 10, height: 10), 0, 0, 1)
+                root.addSublayer(a)
+                root.addSublayer(b)
+                return (root, a, b)
+            }
+            let (renderer, _) = makeRenderer(root, width: 40, height: 20)
+            _ = frame(renderer, at: origin)
+            #expect(renderer.preferredFrameRate() == nil, "nothing animates")
+            let slow = CABasicAnimation(keyPath: "opacity")
+            slow.fromValue = 1
+            slow.toValue = 0
+            slow.duration = 2
+            slow.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 30, preferred: 24)
+            let fast = CABasicAnimation(keyPath: "opacity")
+            fast.fromValue = 1
+            fast.toValue = 0
+            fast.duration = 1
+            fast.beginTime = origin + 0.5
+            fast.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 90, preferred: nil)
+            CATransaction.begin()
+            a.add(slow, forKey: "slow")
+            b.add(fast, forKey: "fast")
+            CATransaction.commit()
+            _ = frame(renderer, at: origin + 0.25)
+            #expect(renderer.preferredFrameRate() == 24, "only the slow one runs: its preferred rate, asked between frames")
+            _ = frame(renderer, at: origin + 1)
+            #expect(renderer.preferredFrameRate() == 90, "the fast one wants up to 90 (no preferred: its maximum)")
+            b.removeAllAnimations()
+            clock.time = origin + 1.05
+            let plain = CABasicAnimation(keyPath: "opacity")
+            plain.duration = 1
+            CATransaction.begin()
+            b.add(plain, forKey: "plain")
+            CATransaction.commit()
+            _ = frame(renderer, at: origin + 1.1)
+            #expect(renderer.preferredFrameRate() == 60, "an animation without a preference: the display's 60")
+            _ = frame(renderer, at: origin + 5)
+            #expect(renderer.preferredFrameRate() == nil && renderer.nextFrameTime() == .infinity)
+        }
+    }
+
     @Test func addUpdateAddsToTheRegion() {
         let root = scene { canvas(200, 100) }
         let (renderer, _) = makeRenderer(root)

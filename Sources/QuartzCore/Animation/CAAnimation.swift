@@ -16,6 +16,10 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming {
         set { explicitTiming.timingFunction = newValue }
     }
 
+    /// The frame rates the animation wants while it runs (none by default): a window host draws
+    /// at the highest rate any running animation wants, 60 a second when one has no preference.
+    open var preferredFrameRateRange = CAFrameRateRange.default
+
     /// Whether the layer drops the animation once its active duration has passed (default true).
     open var isRemovedOnCompletion: Bool {
         get { explicitTiming.isRemovedOnCompletion ?? Self.default("removedOnCompletion") ?? true }
@@ -132,6 +136,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming {
     /// Copies this class's state from `other`; each subclass adds its own and calls super.
     func copyState(from other: CAAnimation) {
         explicitTiming = other.explicitTiming
+        preferredFrameRateRange = other.preferredFrameRateRange
         extraValues = other.extraValues
         delegate = other.delegate
     }

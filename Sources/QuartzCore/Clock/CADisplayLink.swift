@@ -1,19 +1,35 @@
 import Foundation
 
-/// A range of frame rates a display link asks for (frames a second).
+/// A range of frame rates a display link or an animation asks for (frames a second); 0 means
+/// no preference. Apple's C struct: three floats.
 public struct CAFrameRateRange: Hashable, Sendable {
     public var minimum: Float
     public var maximum: Float
-    public var preferred: Float?
+    /// The rate wanted within the range (0: none).
+    public var preferred: Float
 
+    /// A nil `preferred` is 0 (no preferred rate within the range), as Apple's initialiser makes it.
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum
         self.maximum = maximum
-        self.preferred = preferred
+        self.preferred = preferred ?? 0
+    }
+
+    /// All zero, as the C struct's default initialiser.
+    public init() {
+        self.init(minimum: 0, maximum: 0, preferred: 0)
     }
 
     /// No preference: the display's own rate.
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+
+    /// Whether the two ranges are the same.
+    public func isEqual(to range: CAFrameRateRange) -> Bool { self == range }
+
+    /// The rate a host should run at for this range: `preferred`, else `maximum`, else nil.
+    package var wantedRate: Float? {
+        preferred > 0 ? preferred : maximum > 0 ? maximum : nil
+    }
 }
 
 /// Calls a block once a frame, in step with the display (a window host) or, with none, at the
@@ -41,20 +57,22 @@ open class CADisplayLink: NSObject, @unchecked Sendable {
     open var preferredFramesPerSecond = 0 {
         didSet { reschedule() }
     }
+    /// Apple's oldest form (deprecated in iOS 10): the handler runs every `frameInterval`-th
+    /// display frame (1 by default; values below 1 count as 1). Used when no rate is preferred.
+    open var frameInterval = 1 {
+        didSet { reschedule() }
+    }
 
     public init(handler: @escaping (CADisplayLink) -> Void) {
         self.handler = handler
         super.init()
     }
 
-    /// Frames a second actually used: the preference clamped to 1...240, else 60.
+    /// Frames a second actually used: the preference clamped to 1...240, else 60 divided by
+    /// `frameInterval`.
     var frameRate: Double {
-        let preferred = Double(preferredFrameRateRange.preferred ?? 0)
-        let asked =
-            preferred > 0 ? preferred
-            : preferredFrameRateRange.maximum > 0 ? Double(preferredFrameRateRange.maximum)
-            : Double(preferredFramesPerSecond)
-        guard asked.isFinite, asked > 0 else { return 60 }
+        let asked = preferredFrameRateRange.wantedRate.map(Double.init) ?? Double(preferredFramesPerSecond)
+        guard asked.isFinite, asked > 0 else { return 60 / Double(max(frameInterval, 1)) }
         return min(max(asked, 1), 240)
     }
 

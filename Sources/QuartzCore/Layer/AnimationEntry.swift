@@ -107,7 +107,9 @@ final class AnimationEntry {
             }
         }
         transitionBox?.record.timing = timing
-        committed = CommittedAnimation(records: records, transition: transition)
+        committed = CommittedAnimation(
+            records: records, transition: transition,
+            preferredFrameRate: attachedAnimation?.preferredFrameRateRange.wantedRate ?? 0)
     }
 }
 

@@ -28,6 +28,8 @@ open class CARenderer: NSObject {
     private var destination: CGContext
     private let compositor = Compositor()
     private var frameTime: Double?
+    /// The time of the last frame ended, for `nextFrameTime()` between frames.
+    private var lastFrameTime: Double?
     private var frame: (snapshot: RenderTreeSnapshot, index: Int, states: [RenderLayerState])?
     private var previous = Footprints()
     private var current = Footprints()
@@ -116,9 +118,18 @@ open class CARenderer: NSObject {
 
     /// The media time at which the rendered picture next changes: the frame's time while an
     /// animation runs, the start of the next one that is waiting, infinity when nothing animates.
+    /// Between frames it answers for the last frame begun (what a host asks before sleeping).
     open func nextFrameTime() -> CFTimeInterval {
-        guard let t = frameTime, let frame else { return .infinity }
+        guard let t = frameTime ?? lastFrameTime, let frame else { return .infinity }
         return RenderEvaluator.nextChange(of: frame.snapshot, after: t)
+    }
+
+    /// The frames a second the animations running in this frame want (`preferredFrameRateRange`:
+    /// the highest any prefers, 60 when one has none); nil when nothing animates. Hosts pace
+    /// their frames by it. (Strata addition.)
+    public func preferredFrameRate() -> Double? {
+        guard let t = frameTime ?? lastFrameTime, let frame else { return nil }
+        return RenderEvaluator.preferredFrameRate(of: frame.snapshot, at: t, defaultRate: 60)
     }
 
     /// Layer rasters drawn in the last rendered frame (Strata addition: unchanged layers reuse
@@ -127,6 +138,7 @@ open class CARenderer: NSObject {
 
     /// Ends the frame.
     open func endFrame() {
+        lastFrameTime = frameTime ?? lastFrameTime
         frameTime = nil
     }
 

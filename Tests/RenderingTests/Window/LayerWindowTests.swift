@@ -72,6 +72,36 @@ struct LayerWindowTests {
         #expect(reds.contains { $0 < 60 } && reds.contains { $0 > 150 }, "it fades out and comes back: \(reds)")
     }
 
+    /// While something animates the window draws at the rate the animations want (60 a second
+    /// by default), not once in its quarter-second idle wait. Bounds are loose: a busy machine
+    /// drops frames, but never draws more than asked.
+    @Test func animatingWindowsDrawAtTheRateTheAnimationsWant() throws {
+        func framesDrawn(preferring rate: Float?) throws -> Int {
+            let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
+            let (root, dot) = scene { () -> (CALayer, CALayer) in
+                let root = canvas(20, 20)
+                let dot = solid(CGRect(x: 0, y: 0, width: 10, height: 10), 1, 0, 0)
+                root.addSublayer(dot)
+                return (root, dot)
+            }
+            window.rootLayer = root
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 5
+            move.toValue = 15
+            move.duration = 10
+            if let rate { move.preferredFrameRateRange = CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate) }
+            scene { dot.add(move, forKey: "move") }
+            window.run(for: 0.05)
+            let before = window.framesPresented
+            window.run(for: 0.5)
+            return window.framesPresented - before
+        }
+        let byDefault = try framesDrawn(preferring: nil)
+        #expect(byDefault >= 10 && byDefault <= 32, "about 30 frames in half a second at 60 fps: \(byDefault)")
+        let slow = try framesDrawn(preferring: 8)
+        #expect(slow >= 2 && slow <= 6, "about 4 frames in half a second at 8 fps: \(slow)")
+    }
+
     @Test func displayLinksFireFromTheWindowsRunLoop() throws {
         let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
         window.rootLayer = scene { canvas(20, 20) }
