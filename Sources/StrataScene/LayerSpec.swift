@@ -93,7 +93,7 @@ struct LayerSpec {
         for (key, s) in strings {
             switch (key, layer) {
             case ("string", let text as CATextLayer): text.string = s
-            case ("font", let text as CATextLayer): text.font = s
+            case ("font", let text as CATextLayer): text.font = s as NSString
             case ("alignmentMode", let text as CATextLayer): text.alignmentMode = CATextLayerAlignmentMode(rawValue: s)
             case ("truncationMode", let text as CATextLayer): text.truncationMode = CATextLayerTruncationMode(rawValue: s)
             case ("fillRule", let shape as CAShapeLayer): shape.fillRule = CAShapeLayerFillRule(rawValue: s)

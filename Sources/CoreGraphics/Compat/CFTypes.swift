@@ -12,3 +12,5 @@ public typealias CFData = Data
 public typealias CFURL = URL
 /// Seconds, as Core Animation's timing properties and `CACurrentMediaTime()` spell them.
 public typealias CFTimeInterval = Double
+/// Any Core Foundation object (`CATextLayer.font`); on Linux, any class instance.
+public typealias CFTypeRef = AnyObject

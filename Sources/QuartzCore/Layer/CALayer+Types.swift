@@ -1,3 +1,5 @@
+import StrataCompositor
+
 /// Which corners `cornerRadius` rounds, with Apple's raw values.
 public struct CACornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
@@ -133,4 +135,12 @@ extension CALayerDelegate {
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+extension CALayer {
+    /// How far beyond `cornerRadius` a corner of `curve` reaches along each edge: 1 for circular
+    /// corners, about 1.528665 for continuous ones (the curve eases into the edge that far).
+    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? CornerShape.continuousExtent : 1
+    }
 }

@@ -29,6 +29,8 @@ struct LayerState {
     var emitterZPosition: CGFloat = 0
     var emitterDepth: CGFloat = 0
     var preservesDepth = false
+    /// `CATextLayer.font` as assigned (the name drawn is in `visual.text.fontName`).
+    var fontObject: AnyObject?
 
     subscript<T>(dynamicMember path: WritableKeyPath<RenderLayerState, T>) -> T {
         get { visual[keyPath: path] }

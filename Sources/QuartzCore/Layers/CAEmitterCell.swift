@@ -60,6 +60,12 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var autoreverses = false
     open var fillMode: CAMediaTimingFillMode = .removed
 
+    /// The value a property has until it is set; subclasses override it. nil by default.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether the value of `key` is archived; every key is, as on Apple.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     public override init() {
         super.init()
     }

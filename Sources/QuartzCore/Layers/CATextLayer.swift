@@ -52,15 +52,21 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// A font name (a String; CGFont and CTFont do not exist on Linux). The size comes from
-    /// `fontSize`.
-    open var font: Any? {
-        get { read(\.visual.text.fontName) }
+    /// The font: a font name (`"Helvetica" as CFTypeRef`, an NSString); CGFont and CTFont do not
+    /// exist on Linux. The size comes from `fontSize`. Reads back what was set, or the default
+    /// name ("Helvetica") as an NSString.
+    open var font: CFTypeRef? {
+        get { withLock { state.fontObject ?? NSString(string: state.visual.text.fontName) } }
         set {
-            guard let name = newValue as? String ?? (newValue as? NSString).map(String.init) else {
-                Diagnostics.warn("CATextLayer.font: expected a font name; refused")
+            guard let object = newValue else {
+                withLock { state.fontObject = nil }
+                return update("font", \.visual.text.fontName, TextState().fontName)
+            }
+            guard let name = object as? String ?? (object as? NSString).map(String.init) else {
+                Diagnostics.warn("CATextLayer.font: expected a font name, got \(type(of: object)); refused")
                 return
             }
+            withLock { state.fontObject = object }
             update("font", \.visual.text.fontName, name)
         }
     }

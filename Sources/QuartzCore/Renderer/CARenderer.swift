@@ -37,11 +37,23 @@ open class CARenderer: NSObject {
     private var forceFull = true
 
     /// A renderer drawing into the pixels of the bitmap context `cgContext` (its CTM is not used).
+    /// `options[kCARendererColorSpace]` (a `CGColorSpace`) is the space the pixels are written
+    /// in: Strata draws in sRGB and converts each redrawn region (linear sRGB, Display P3, gray).
     public init(cgContext: CGContext, options: [AnyHashable: Any]? = nil) {
         destination = cgContext
         bounds = CGRect(x: 0, y: 0, width: cgContext.width, height: cgContext.height)
+        if let value = options?[kCARendererColorSpace] {
+            if let space = value as? CGColorSpace, space.model == .rgb || space.model == .monochrome {
+                outputSpace = space
+            } else {
+                Diagnostics.warn("CARenderer: kCARendererColorSpace must be an RGB or gray CGColorSpace; drawing in sRGB")
+            }
+        }
         super.init()
     }
+
+    /// The space the destination's pixels are written in (nil: sRGB).
+    private var outputSpace: CGColorSpace?
 
     /// Draws into `cgContext` from the next frame on (everything is redrawn).
     open func setDestination(_ cgContext: CGContext) {
@@ -110,6 +122,7 @@ open class CARenderer: NSObject {
                     evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current)
             }
             cairo_restore(cr)
+            if let space = outputSpace, space.differsFromSRGB { convert(area, of: cr, to: space) }
         }
         previous = current
         forceFull = false
@@ -136,6 +149,22 @@ open class CARenderer: NSObject {
     /// theirs, so an idle frame draws none).
     public var rastersMadeInLastFrame: Int { compositor.rastersMadeInLastFrame }
 
+    /// Converts the drawn pixels of `area` from sRGB to `space`.
+    private func convert(_ area: CGRect, of cr: OpaquePointer, to space: CGColorSpace) {
+        guard let surface = cairo_get_target(cr) else { return }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let x0 = max(0, Int(area.minX)), x1 = min(Int(cairo_image_surface_get_width(surface)), Int(area.maxX))
+        let y0 = max(0, Int(area.minY)), y1 = min(Int(cairo_image_surface_get_height(surface)), Int(area.maxY))
+        guard x1 > x0 else { return }
+        for y in y0..<max(y0, y1) {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            space.convertFromSRGB(row + x0, count: x1 - x0)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Ends the frame.
     open func endFrame() {
         lastFrameTime = frameTime ?? lastFrameTime
@@ -158,3 +187,6 @@ extension CALayer {
         (withLock { makeSnapshot(commitTime: 0) }, 0)
     }
 }
+
+/// `CARenderer`'s option: the `CGColorSpace` its destination's pixels are written in.
+public let kCARendererColorSpace: String = "kCARendererColorSpace"

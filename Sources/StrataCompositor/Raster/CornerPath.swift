@@ -19,7 +19,7 @@ package struct CornerShape: Hashable, Sendable {
 
     // Control points of one continuous corner ("squircle"), as multiples of the radius measured
     // from the corner along the two edges: the curve leaves the edge 1.528665·r from the corner.
-    private static let continuousExtent = 1.528665
+    package static let continuousExtent = 1.528665
 
     /// Adds the outline of `rect` with these corners to `cr`'s path (clockwise in y-down space).
     package func addPath(_ rect: CGRect, to cr: OpaquePointer) {
