@@ -33,6 +33,7 @@ extension CGColor {
         switch space.model {
         case .monochrome: rgb = (c[0], c[0], c[0])
         case .rgb: rgb = (c[0], c[1], c[2])
+        case .cmyk: rgb = ((1 - c[0]) * (1 - c[3]), (1 - c[1]) * (1 - c[3]), (1 - c[2]) * (1 - c[3]))
         default: return .black
         }
         switch space.transfer {

@@ -40,6 +40,11 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         self.init(space: .grayGamma22, components: [gray, alpha])
     }
 
+    /// A colour in the generic CMYK space (drawn converted to sRGB, see `CGColorSpaceCreateDeviceCMYK`).
+    public convenience init(genericCMYKCyan cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat) {
+        self.init(space: CGColorSpace(name: CGColorSpace.genericCMYK) ?? .deviceCMYK, components: [cyan, magenta, yellow, black, alpha])
+    }
+
     public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
         self.init(space: .grayGamma22, components: [gray, alpha])
     }

@@ -84,6 +84,8 @@ extension CGColorSpace {
     /// The name Apple gives the device-dependent spaces.
     public static let deviceRGBName: CFString = "kCGColorSpaceDeviceRGB"
     public static let deviceGrayName: CFString = "kCGColorSpaceDeviceGray"
+    public static let genericCMYK: CFString = "kCGColorSpaceGenericCMYK"
+    public static let deviceCMYKName: CFString = "kCGColorSpaceDeviceCMYK"
 
     private static let known: [CFString: (model: CGColorSpaceModel, transfer: Transfer)] = [
         sRGB: (.rgb, .sRGB), extendedSRGB: (.rgb, .sRGB), deviceRGBName: (.rgb, .sRGB),
@@ -91,13 +93,33 @@ extension CGColorSpace {
         genericRGBLinear: (.rgb, .linearSRGB), displayP3: (.rgb, .displayP3),
         genericGrayGamma2_2: (.monochrome, .sRGB), extendedGray: (.monochrome, .sRGB),
         deviceGrayName: (.monochrome, .sRGB), linearGray: (.monochrome, .linearSRGB),
+        genericCMYK: (.cmyk, .sRGB), deviceCMYKName: (.cmyk, .sRGB),
     ]
 
     package static let deviceRGB = CGColorSpace(name: deviceRGBName, model: .rgb, transfer: .sRGB)
     package static let deviceGray = CGColorSpace(name: deviceGrayName, model: .monochrome, transfer: .sRGB)
     package static let sRGBSpace = CGColorSpace(name: sRGB, model: .rgb, transfer: .sRGB)
     package static let grayGamma22 = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome, transfer: .sRGB)
+    package static let deviceCMYK = CGColorSpace(name: deviceCMYKName, model: .cmyk, transfer: .sRGB)
+
+    /// The space a pattern or indexed space is built on; nil for the others (Strata has none).
+    public var baseColorSpace: CGColorSpace? { nil }
+
+    /// Whether the space's gamut is wider than sRGB's (Display P3, the extended ranges).
+    public var isWideGamutRGB: Bool {
+        model == .rgb && (transfer == .displayP3 || isExtended)
+    }
+
+    /// Whether Strata can make a bitmap context in this space: RGB and gray. (Apple also writes
+    /// CMYK bitmaps; Strata takes CMYK colours only, converted to sRGB.)
+    public var supportsOutput: Bool {
+        model == .rgb || model == .monochrome
+    }
 }
+
+/// The device CMYK colour space. Strata draws in sRGB: CMYK colours are converted naively, each
+/// RGB channel (1 − C)(1 − K) and so on, without an ICC profile (documented).
+public func CGColorSpaceCreateDeviceCMYK() -> CGColorSpace { .deviceCMYK }
 
 /// The device RGB colour space (drawn as sRGB).
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .deviceRGB }

@@ -14,3 +14,5 @@ public typealias CFURL = URL
 public typealias CFTimeInterval = Double
 /// Any Core Foundation object (`CATextLayer.font`); on Linux, any class instance.
 public typealias CFTypeRef = AnyObject
+/// A dictionary passed to Core Graphics (`auxiliaryInfo`, options).
+public typealias CFDictionary = [AnyHashable: Any]

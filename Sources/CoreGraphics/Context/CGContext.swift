@@ -13,6 +13,10 @@ public final class CGContext {
     /// The graphics state cairo does not keep for us, and the stack `saveGState` pushes.
     var state = GState()
     var savedStates: [GState] = []
+    /// The graphics states saved by `beginTransparencyLayer`, innermost last.
+    var transparencyLayers: [GState] = []
+    /// The text matrix and position (not part of the graphics state, as on Apple).
+    var textState = (matrix: CGAffineTransform.identity, position: CGPoint.zero)
 
     public let width: Int
     public let height: Int

@@ -22,6 +22,12 @@ struct GState {
     var interpolationQuality: CGInterpolationQuality = .default
     var shouldAntialias = true
     var allowsAntialiasing = true
+    /// The spaces `setFillColor(_: UnsafePointer<CGFloat>)` and its stroke twin read components
+    /// in (device gray by default, as on Apple).
+    var fillColorSpace: CGColorSpace = .deviceGray
+    var strokeColorSpace: CGColorSpace = .deviceGray
+    /// Kept for `setRenderingIntent`; Strata draws in sRGB whatever the intent.
+    var renderingIntent: CGColorRenderingIntent = .defaultIntent
 
     /// A shadow set with `setShadow`: base-space offset (points, y up), blur and colour.
     struct Shadow {
