@@ -33,7 +33,8 @@ import Testing
         let values: [CGFloat] = [0.1, 0.2, 0.3, 0.4]
         let c = CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: values)
         #expect(c?.components == values)
-        #expect(CGColorSpace(name: "kCGColorSpaceGenericCMYK") == nil)
+        #expect(CGColorSpace(name: "kCGColorSpaceGenericCMYK")?.numberOfComponents == 4)
+        #expect(CGColorSpace(name: "kCGColorSpaceICCProfileUnknown") == nil)
         #expect(CGColorSpace(name: CGColorSpace.displayP3)?.numberOfComponents == 3)
     }
 
