@@ -8,6 +8,7 @@ extension CALayer {
             guard !flags.isLayingOut else { return }
             if !flags.needsLayout, !flags.isPresentation { PendingLayerUpdates.queueLayout(self) }
             flags.needsLayout = true
+            if let manager = state.layoutManager { manager.invalidateLayout(of: self) }
             joinTransaction()
         }
     }

@@ -122,7 +122,14 @@ open class CALayer: NSObject, CAMediaTiming {
 
     open var bounds: CGRect {
         get { read(\.visual.bounds) }
-        set { update("bounds", \.visual.bounds, newValue) }
+        set {
+            // macOS autoresizing: sublayers with a mask follow a change of size, synchronously.
+            let oldSize = hasAutoresizingSublayers ? read(\.visual.bounds).size : nil
+            update("bounds", \.visual.bounds, newValue)
+            if let oldSize, oldSize != newValue.size, newValue.size.width.isFinite, newValue.size.height.isFinite {
+                resizeSublayers(withOldSize: oldSize)
+            }
+        }
     }
 
     open var position: CGPoint {
@@ -487,14 +494,59 @@ open class CALayer: NSObject, CAMediaTiming {
         delegate?.draw(self, in: ctx)
     }
 
-    /// Lays out sublayers; the default asks the delegate.
+    /// Lays out sublayers; the default asks the layout manager (macOS), then the delegate.
     open func layoutSublayers() {
+        read(\.layoutManager)?.layoutSublayers(of: self)
         delegate?.layoutSublayers(of: self)
     }
 
-    /// The size the layer would like in its superlayer (its bounds size through its transform).
+    /// The size the layer would like in its superlayer: the layout manager's answer (macOS), or
+    /// its bounds size through its transform.
     open func preferredFrameSize() -> CGSize {
-        defaultPreferredFrameSize()
+        if let manager = read(\.layoutManager) { return manager.preferredSize(of: self) }
+        return defaultPreferredFrameSize()
+    }
+
+    // MARK: - macOS layout
+
+    /// Lays out the sublayers (macOS), e.g. a `CAConstraintLayoutManager`. Setting it marks the
+    /// layer for layout.
+    open var layoutManager: CALayoutManager? {
+        get { read(\.layoutManager) }
+        set {
+            withLock { state.layoutManager = newValue }
+            setNeedsLayout()
+        }
+    }
+
+    /// The rules a `CAConstraintLayoutManager` of the superlayer lays this layer out by (macOS).
+    open var constraints: [CAConstraint]? {
+        get { read(\.constraints) }
+        set {
+            withLock { state.constraints = newValue }
+            superlayer?.setNeedsLayout()
+        }
+    }
+
+    /// Adds a constraint (macOS).
+    open func addConstraint(_ c: CAConstraint) {
+        constraints = (constraints ?? []) + [c]
+    }
+
+    /// How the frame follows the superlayer's size (macOS; none by default).
+    open var autoresizingMask: CAAutoresizingMask {
+        get { read(\.autoresizingMask) }
+        set { withLock { state.autoresizingMask = newValue } }
+    }
+
+    /// Called when the bounds' size changed from `size`: resizes each sublayer (macOS).
+    open func resizeSublayers(withOldSize size: CGSize) {
+        defaultResizeSublayers(withOldSize: size)
+    }
+
+    /// Follows the superlayer's change of size from `size` by the autoresizing mask (macOS).
+    open func resize(withOldSuperlayerSize size: CGSize) {
+        defaultResize(withOldSuperlayerSize: size)
     }
 
     /// Whether `p` (in this layer's coordinates) is inside it: `bounds.contains(p)`.

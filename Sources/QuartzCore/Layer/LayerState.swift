@@ -29,6 +29,10 @@ struct LayerState {
     var emitterZPosition: CGFloat = 0
     var emitterDepth: CGFloat = 0
     var preservesDepth = false
+    /// macOS layout: the layout manager, this layer's constraints, its autoresizing mask.
+    var layoutManager: CALayoutManager?
+    var constraints: [CAConstraint]?
+    var autoresizingMask: CAAutoresizingMask = []
     /// `CATextLayer.font` as assigned (the name drawn is in `visual.text.fontName`).
     var fontObject: AnyObject?
 
