@@ -48,6 +48,8 @@ package struct RenderLayerState: Sendable {
     package var rasterizationScale: CGFloat = 1
     /// How the layer's composite combines with what is behind it (`compositingFilter`).
     package var compositingBlend = CompositingBlend.normal
+    /// A CATiledLayer's content, drawn tile by tile as frames show it.
+    package var tiles: TileSource?
     // The layer's own timing (CAMediaTiming on layers).
     package var beginTime: Double = 0
     package var duration: Double = 0

@@ -54,7 +54,7 @@ extension CALayer {
     private static let builtInClasses: Set<ObjectIdentifier> = [
         ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
         ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAReplicatorLayer.self), ObjectIdentifier(CAEmitterLayer.self),
-        ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATransformLayer.self),
+        ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATransformLayer.self), ObjectIdentifier(CATiledLayer.self),
     ]
 
     /// Core Animation's built-in implicit animation for `event`: a basic animation of that key

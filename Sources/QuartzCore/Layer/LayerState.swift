@@ -33,6 +33,10 @@ struct LayerState {
     var layoutManager: CALayoutManager?
     var constraints: [CAConstraint]?
     var autoresizingMask: CAAutoresizingMask = []
+    /// CATiledLayer's tiling (tileSize in pixels).
+    var tileSize = CGSize(width: 256, height: 256)
+    var levelsOfDetail = 1
+    var levelsOfDetailBias = 0
     /// `CATextLayer.font` as assigned (the name drawn is in `visual.text.fontName`).
     var fontObject: AnyObject?
 

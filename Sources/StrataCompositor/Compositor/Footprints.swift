@@ -211,6 +211,7 @@ package struct Footprints: Equatable {
         h.combine(s.allowsGroupOpacity)
         h.combine(s.allowsEdgeAntialiasing)
         h.combine(s.compositingBlend)
+        h.combine(s.tiles.map(ObjectIdentifier.init))
         h.combine(s.zPosition)
         switch s.kind {
         case .shape(let shape): h.combine(ShapeKey(shape))

@@ -235,7 +235,10 @@ struct FrameWalk {
                         + "deeper layers are drawn without isolation")
             }
         }
-        let body = LayerBody(s, withBorder: !hasSublayers, flipped: context.flipped)
+        // The border goes over everything of the layer: drawn apart when sublayers or tiles come
+        // between it and the body.
+        let borderApart = hasSublayers || s.tiles != nil
+        let body = LayerBody(s, withBorder: !borderApart, flipped: context.flipped)
 
         // The shadow (from the body or shadowPath) goes under everything of the layer. A mask or
         // masksToBounds cuts it too, as on Apple (a shadowed layer that clips needs a container
@@ -258,6 +261,9 @@ struct FrameWalk {
             // are no sublayers), below the sublayers.
             drawParticles(node, emitter, map: map, alpha: context.alpha, context: context)
         }
+        if let tiles = s.tiles {
+            drawTiles(node, tiles, map: map, alpha: context.alpha, context: context)
+        }
 
         var clipped = false
         var sublayerContext = context
@@ -276,7 +282,7 @@ struct FrameWalk {
         let exit = Exit(
             node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
             groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask,
-            separateBorder: hasSublayers ? LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped) : nil)
+            separateBorder: borderApart ? LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped) : nil)
         if exit.hasMask {
             steps.append(.afterMask(exit))
             var maskContext = context

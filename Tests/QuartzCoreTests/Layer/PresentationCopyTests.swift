@@ -137,6 +137,16 @@ import Testing
         try expectCopiesKeep({ CAEmitterLayer() }, copy: { CAEmitterLayer(layer: $0) }, properties)
     }
 
+    @Test func tiledLayerProperties() throws {
+        typealias P = Property<CATiledLayer>
+        let properties: [P] = [
+            P(name: "tileSize", set: { $0.tileSize = CGSize(width: 128, height: 64) }, holds: { $0.tileSize == CGSize(width: 128, height: 64) }),
+            P(name: "levelsOfDetail", set: { $0.levelsOfDetail = 4 }, holds: { $0.levelsOfDetail == 4 }),
+            P(name: "levelsOfDetailBias", set: { $0.levelsOfDetailBias = 2 }, holds: { $0.levelsOfDetailBias == 2 }),
+        ]
+        try expectCopiesKeep({ CATiledLayer() }, copy: { CATiledLayer(layer: $0) }, properties)
+    }
+
     @Test func scrollLayerProperties() throws {
         typealias P = Property<CAScrollLayer>
         let properties: [P] = [
