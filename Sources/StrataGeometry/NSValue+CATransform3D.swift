@@ -33,12 +33,12 @@ extension NSValue {
 
 extension CATransform3D {
     /// The sixteen fields, m11, m12 … m44 (row by row).
-    var fieldsInOrder: [CGFloat] {
+    package var fieldsInOrder: [CGFloat] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
     /// A transform from its sixteen fields in the order of `fieldsInOrder`.
-    init(fieldsInOrder f: [CGFloat]) {
+    package init(fieldsInOrder f: [CGFloat]) {
         self.init(
             m11: f[0], m12: f[1], m13: f[2], m14: f[3], m21: f[4], m22: f[5], m23: f[6], m24: f[7],
             m31: f[8], m32: f[9], m33: f[10], m34: f[11], m41: f[12], m42: f[13], m43: f[14], m44: f[15])

@@ -2,7 +2,7 @@
 ///
 /// As on Apple, layers store a copy of an animation when it is added, the delegate is held
 /// strongly, and properties not set explicitly come from `class func defaultValue(forKey:)`.
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming {
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, NSSecureCoding {
     /// Explicitly set values of the timing properties (nil: use `defaultValue(forKey:)`).
     var explicitTiming = ExplicitTiming()
     /// Values set with `setValue(_:forKey:)` for keys that are not properties.
@@ -28,6 +28,25 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming {
 
     public required override init() {
         super.init()
+    }
+
+    /// An animation read from an archive: every property its class archives, and custom keys.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeAnimation(from: coder)
+    }
+
+    /// Writes every property of the animation's class and its custom keys (not the delegate).
+    open func encode(with coder: NSCoder) {
+        encodeAnimation(with: coder)
+    }
+
+    public class var supportsSecureCoding: Bool { true }
+
+    /// The keys (value(forKey:) names) this class archives; subclasses add theirs.
+    package class var archivedKeys: [String] {
+        ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+         "timingFunction", "removedOnCompletion"]
     }
 
     /// A new animation, as `[CAAnimation animation]`.

@@ -1,6 +1,8 @@
 /// Animations run together in the group's time: each child's begin time counts from the group's
 /// start, and children are clipped to the group's active duration.
 open class CAAnimationGroup: CAAnimation {
+    override package class var archivedKeys: [String] { super.archivedKeys + ["animations"] }
+
     open var animations: [CAAnimation]?
 
     override func copyState(from other: CAAnimation) {

@@ -37,6 +37,13 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 
 /// An animation through a sequence of values (or along a path) at given key times.
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    override package class var archivedKeys: [String] {
+        super.archivedKeys + [
+            "values", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode", "tensionValues",
+            "continuityValues", "biasValues",
+        ]
+    }
+
     /// The keyframe values, in Apple's value spellings.
     open var values: [Any]?
     /// For point properties: the path to follow; when set, `values` is ignored.

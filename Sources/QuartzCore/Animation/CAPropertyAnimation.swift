@@ -1,5 +1,7 @@
 /// An animation of one layer property, named by a key path such as `"position.x"`.
 open class CAPropertyAnimation: CAAnimation {
+    override package class var archivedKeys: [String] { super.archivedKeys + ["keyPath", "additive", "cumulative", "valueFunction"] }
+
     /// The animated key path (`"opacity"`, `"bounds.size.width"`, `"transform.rotation.z"`...).
     open var keyPath: String?
     /// Adds the animated value to the property's current value instead of replacing it.
@@ -50,6 +52,8 @@ open class CAPropertyAnimation: CAAnimation {
 /// Values use Apple's spellings: NSNumber or Swift numbers, CGPoint, CGSize, CGRect,
 /// CATransform3D, CGColor, CGPath, CGImage, arrays. A missing end is the property's current value.
 open class CABasicAnimation: CAPropertyAnimation {
+    override package class var archivedKeys: [String] { super.archivedKeys + ["fromValue", "toValue", "byValue"] }
+
     open var fromValue: Any?
     open var toValue: Any?
     open var byValue: Any?

@@ -5,6 +5,10 @@ import StrataAnimation
 /// Time along the spring is the animation's local time in seconds, whatever its `duration`
 /// (which only says when the animation ends: set it to `settlingDuration` to see it come to rest).
 open class CASpringAnimation: CABasicAnimation {
+    override package class var archivedKeys: [String] {
+        super.archivedKeys + ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]
+    }
+
     /// The mass on the spring (> 0, default 1).
     open var mass: CGFloat = 1
     /// The spring constant (> 0, default 100).

@@ -37,6 +37,8 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// An animated change between a layer's look before and after a transaction. Layers store
 /// transitions under the key `"transition"` (`kCATransition`) whatever key they are added with.
 open class CATransition: CAAnimation {
+    override package class var archivedKeys: [String] { super.archivedKeys + ["type", "subtype", "startProgress", "endProgress"] }
+
     open var type: CATransitionType = .fade
     open var subtype: CATransitionSubtype?
     /// The part of the effect played, 0...1 (start ≤ end).

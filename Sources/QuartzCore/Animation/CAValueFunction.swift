@@ -28,8 +28,26 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 /// Turns an animation's interpolated numbers into a transform: rotations in radians, scale
 /// factors, translations in points. One number for the axis functions, three for `scale` and
 /// `translate`.
-public final class CAValueFunction: NSObject, @unchecked Sendable {
+public final class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     public let name: CAValueFunctionName
+
+    public static var supportsSecureCoding: Bool { true }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(NSString(string: name.rawValue), forKey: "name")
+    }
+
+    /// A function read from an archive; nil for a missing or unknown name.
+    public convenience init?(coder: NSCoder) {
+        guard let name = coder.decodeObject(of: NSString.self, forKey: "name") else { return nil }
+        self.init(name: CAValueFunctionName(rawValue: String(name)))
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? CAValueFunction)?.name == name
+    }
+
+    public override var hash: Int { name.hashValue }
 
     /// The named function, or nil for an unknown name.
     public init?(name: CAValueFunctionName) {

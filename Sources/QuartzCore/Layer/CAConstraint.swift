@@ -23,7 +23,28 @@ public enum CAConstraintAttribute: Int32, Sendable, Hashable {
 /// One rule of `CAConstraintLayoutManager` (macOS): the layer's `attribute` equals the
 /// `sourceAttribute` of the layer named `sourceName` (a sibling's `name`, or "superlayer") times
 /// `scale`, plus `offset`.
-open class CAConstraint: NSObject, @unchecked Sendable {
+open class CAConstraint: NSObject, NSSecureCoding, @unchecked Sendable {
+    public class var supportsSecureCoding: Bool { true }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(Int64(attribute.rawValue), forKey: "attribute")
+        coder.encode(NSString(string: sourceName), forKey: "sourceName")
+        coder.encode(Int64(sourceAttribute.rawValue), forKey: "sourceAttribute")
+        coder.encode(Double(scale), forKey: "scale")
+        coder.encode(Double(offset), forKey: "offset")
+    }
+
+    /// A constraint read from an archive; nil when its attributes are not valid.
+    public required convenience init?(coder: NSCoder) {
+        guard let attribute = CAConstraintAttribute(rawValue: Int32(truncatingIfNeeded: coder.decodeInt64(forKey: "attribute"))),
+            let source = CAConstraintAttribute(rawValue: Int32(truncatingIfNeeded: coder.decodeInt64(forKey: "sourceAttribute"))),
+            let name = coder.decodeObject(of: NSString.self, forKey: "sourceName")
+        else { return nil }
+        self.init(
+            attribute: attribute, relativeTo: String(name), attribute: source, scale: CGFloat(coder.decodeDouble(forKey: "scale")),
+            offset: CGFloat(coder.decodeDouble(forKey: "offset")))
+    }
+
     public let attribute: CAConstraintAttribute
     public let sourceName: String
     public let sourceAttribute: CAConstraintAttribute

@@ -6,7 +6,7 @@ import StrataAnimation
 
 extension CALayer {
     /// The keys of CALayer's own properties, for defaults and KVC.
-    static let propertyKeys: [String] = [
+    package static let propertyKeys: [String] = [
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "geometryFlipped", "opacity", "hidden", "backgroundColor", "cornerRadius", "maskedCorners", "cornerCurve",
         "borderWidth", "borderColor", "masksToBounds", "doubleSided", "opaque", "allowsGroupOpacity",

@@ -7,7 +7,7 @@ import StrataRender
 /// animation from the on-screen value to the new one) is run in the current transaction.
 /// Changes reach the screen when the transaction commits. Safe from any thread: every model
 /// access takes the transaction lock.
-open class CALayer: NSObject, CAMediaTiming {
+open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The typed model properties.
     final var state = LayerState()
     /// Values of keys that are not CALayer properties (`setValue(_:forKey:)`), and subclass state.
@@ -74,12 +74,28 @@ open class CALayer: NSObject, CAMediaTiming {
         self.init(layer: layer)
     }
 
-    /// Archives are not supported on Linux: this makes a default layer, so that subclasses'
-    /// `required init?(coder:)` calling super compile and run.
+    /// A layer read from an archive (`NSKeyedUnarchiver`): every property, sublayers, mask,
+    /// named animations, actions, style and custom keys, as `encode(with:)` wrote them.
     public required init?(coder: NSCoder) {
         super.init()
+        withLock { prepareKind() }
         applyClassDefaults()
+        decodeLayer(from: coder)
     }
+
+    /// Writes the layer and its subtree to an archive (the delegate is not archived).
+    open func encode(with coder: NSCoder) {
+        encodeLayer(with: coder)
+    }
+
+    public class var supportsSecureCoding: Bool { true }
+
+    /// The specialised layers' properties that archiving writes beyond CALayer's own keys.
+    package class var archivedProperties: [ArchivedProperty] { [] }
+
+    /// Gives the layer its class's render kind (shape, text…); the specialised layers override it.
+    /// Call under the lock.
+    func prepareKind() {}
 
     /// Draws the layer and its sublayers into `ctx`, as Apple's does: from the model values
     /// (animations are ignored), in the layer's own coordinate space, through the context's

@@ -3,7 +3,7 @@ import StrataRender
 /// One kind of particle a CAEmitterLayer emits. Random values are uniform in
 /// [value − range/2, value + range/2]. A layer reads its cells when `emitterCells` is set:
 /// change a cell, then set `emitterCells` again, to change what is emitted.
-open class CAEmitterCell: NSObject, CAMediaTiming {
+open class CAEmitterCell: NSObject, CAMediaTiming, NSSecureCoding {
     open var name: String?
     open var isEnabled = true
     /// Particles a second (0 by default).
@@ -62,6 +62,75 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 
     /// The value a property has until it is set; subclasses override it. nil by default.
     open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Every property, archived through a key path each.
+    package static var archivedProperties: [ArchivedProperty] {
+        [
+        ArchivedProperty("name", \CAEmitterCell.name),
+        ArchivedProperty("isEnabled", \CAEmitterCell.isEnabled),
+        ArchivedProperty("birthRate", \CAEmitterCell.birthRate),
+        ArchivedProperty("lifetime", \CAEmitterCell.lifetime),
+        ArchivedProperty("lifetimeRange", \CAEmitterCell.lifetimeRange),
+        ArchivedProperty("emissionLatitude", \CAEmitterCell.emissionLatitude),
+        ArchivedProperty("emissionLongitude", \CAEmitterCell.emissionLongitude),
+        ArchivedProperty("emissionRange", \CAEmitterCell.emissionRange),
+        ArchivedProperty("velocity", \CAEmitterCell.velocity),
+        ArchivedProperty("velocityRange", \CAEmitterCell.velocityRange),
+        ArchivedProperty("xAcceleration", \CAEmitterCell.xAcceleration),
+        ArchivedProperty("yAcceleration", \CAEmitterCell.yAcceleration),
+        ArchivedProperty("zAcceleration", \CAEmitterCell.zAcceleration),
+        ArchivedProperty("scale", \CAEmitterCell.scale),
+        ArchivedProperty("scaleRange", \CAEmitterCell.scaleRange),
+        ArchivedProperty("scaleSpeed", \CAEmitterCell.scaleSpeed),
+        ArchivedProperty("spin", \CAEmitterCell.spin),
+        ArchivedProperty("spinRange", \CAEmitterCell.spinRange),
+        ArchivedProperty("color", \CAEmitterCell.color),
+        ArchivedProperty("redRange", \CAEmitterCell.redRange),
+        ArchivedProperty("greenRange", \CAEmitterCell.greenRange),
+        ArchivedProperty("blueRange", \CAEmitterCell.blueRange),
+        ArchivedProperty("alphaRange", \CAEmitterCell.alphaRange),
+        ArchivedProperty("redSpeed", \CAEmitterCell.redSpeed),
+        ArchivedProperty("greenSpeed", \CAEmitterCell.greenSpeed),
+        ArchivedProperty("blueSpeed", \CAEmitterCell.blueSpeed),
+        ArchivedProperty("alphaSpeed", \CAEmitterCell.alphaSpeed),
+        ArchivedProperty("contents", \CAEmitterCell.contents),
+        ArchivedProperty("contentsRect", \CAEmitterCell.contentsRect),
+        ArchivedProperty("contentsScale", \CAEmitterCell.contentsScale),
+        ArchivedProperty("minificationFilter", \CAEmitterCell.minificationFilter),
+        ArchivedProperty("magnificationFilter", \CAEmitterCell.magnificationFilter),
+        ArchivedProperty("minificationFilterBias", \CAEmitterCell.minificationFilterBias),
+        ArchivedProperty("emitterCells", \CAEmitterCell.emitterCells),
+        ArchivedProperty("style", \CAEmitterCell.style),
+        ArchivedProperty("beginTime", \CAEmitterCell.beginTime),
+        ArchivedProperty("duration", \CAEmitterCell.duration),
+        ArchivedProperty("speed", \CAEmitterCell.speed),
+        ArchivedProperty("timeOffset", \CAEmitterCell.timeOffset),
+        ArchivedProperty("repeatCount", \CAEmitterCell.repeatCount),
+        ArchivedProperty("repeatDuration", \CAEmitterCell.repeatDuration),
+        ArchivedProperty("autoreverses", \CAEmitterCell.autoreverses),
+        ArchivedProperty("fillMode", \CAEmitterCell.fillMode),
+        ]
+    }
+
+    /// Writes every property (sub-cells too).
+    open func encode(with coder: NSCoder) {
+        for property in Self.archivedProperties where shouldArchiveValue(forKey: property.key) {
+            if let object = ArchiveValue.encode(property.get(self)) { coder.encode(object, forKey: property.key) }
+        }
+    }
+
+    /// A cell read from an archive.
+    public required init?(coder: NSCoder) {
+        super.init()
+        for property in Self.archivedProperties {
+            guard coder.containsValue(forKey: property.key),
+                let stored = coder.decodeObject(of: ArchiveValue.allowedClasses, forKey: property.key)
+            else { continue }
+            property.set(self, ArchiveValue.decode(stored))
+        }
+    }
 
     /// Whether the value of `key` is archived; every key is, as on Apple.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }

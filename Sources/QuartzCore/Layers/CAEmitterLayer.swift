@@ -125,7 +125,31 @@ open class CAEmitterLayer: CALayer {
 
     public override init() {
         super.init()
-        withLock { state.visual.kind = .emitter(EmitterState()) }
+        withLock { prepareKind() }
+    }
+
+    override func prepareKind() {
+        state.visual.kind = .emitter(EmitterState())
+    }
+
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [
+            ArchivedProperty("emitterCells", \CAEmitterLayer.emitterCells),
+            ArchivedProperty("birthRate", \CAEmitterLayer.birthRate),
+            ArchivedProperty("lifetime", \CAEmitterLayer.lifetime),
+            ArchivedProperty("emitterPosition", \CAEmitterLayer.emitterPosition),
+            ArchivedProperty("emitterZPosition", \CAEmitterLayer.emitterZPosition),
+            ArchivedProperty("emitterSize", \CAEmitterLayer.emitterSize),
+            ArchivedProperty("emitterDepth", \CAEmitterLayer.emitterDepth),
+            ArchivedProperty("emitterShape", \CAEmitterLayer.emitterShape),
+            ArchivedProperty("emitterMode", \CAEmitterLayer.emitterMode),
+            ArchivedProperty("renderMode", \CAEmitterLayer.renderMode),
+            ArchivedProperty("preservesDepth", \CAEmitterLayer.preservesDepth),
+            ArchivedProperty("velocity", \CAEmitterLayer.velocity),
+            ArchivedProperty("scale", \CAEmitterLayer.scale),
+            ArchivedProperty("spin", \CAEmitterLayer.spin),
+            ArchivedProperty("seed", \CAEmitterLayer.seed),
+        ]
     }
 
     public override init(layer: Any) {

@@ -49,7 +49,21 @@ open class CAGradientLayer: CALayer {
 
     public override init() {
         super.init()
-        withLock { state.visual.kind = .gradient(GradientState()) }
+        withLock { prepareKind() }
+    }
+
+    override func prepareKind() {
+        state.visual.kind = .gradient(GradientState())
+    }
+
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [
+            ArchivedProperty("colors", \CAGradientLayer.colors),
+            ArchivedProperty("locations", \CAGradientLayer.locations),
+            ArchivedProperty("startPoint", \CAGradientLayer.startPoint),
+            ArchivedProperty("endPoint", \CAGradientLayer.endPoint),
+            ArchivedProperty("type", \CAGradientLayer.type),
+        ]
     }
 
     public override init(layer: Any) {

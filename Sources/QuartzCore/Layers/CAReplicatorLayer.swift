@@ -57,7 +57,25 @@ open class CAReplicatorLayer: CALayer {
 
     public override init() {
         super.init()
-        withLock { state.visual.kind = .replicator(ReplicatorState()) }
+        withLock { prepareKind() }
+    }
+
+    override func prepareKind() {
+        state.visual.kind = .replicator(ReplicatorState())
+    }
+
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [
+            ArchivedProperty("instanceCount", \CAReplicatorLayer.instanceCount),
+            ArchivedProperty("preservesDepth", \CAReplicatorLayer.preservesDepth),
+            ArchivedProperty("instanceDelay", \CAReplicatorLayer.instanceDelay),
+            ArchivedProperty("instanceTransform", \CAReplicatorLayer.instanceTransform),
+            ArchivedProperty("instanceColor", \CAReplicatorLayer.instanceColor),
+            ArchivedProperty("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset),
+            ArchivedProperty("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset),
+            ArchivedProperty("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset),
+            ArchivedProperty("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset),
+        ]
     }
 
     public override init(layer: Any) {

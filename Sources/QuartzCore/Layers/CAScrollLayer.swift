@@ -17,6 +17,10 @@ open class CAScrollLayer: CALayer {
         set { update("scrollMode", \.scrollMode, newValue) }
     }
 
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [ArchivedProperty("scrollMode", \CAScrollLayer.scrollMode)]
+    }
+
     open override class func defaultValue(forKey key: String) -> Any? {
         key == "masksToBounds" ? true : super.defaultValue(forKey: key)
     }

@@ -77,7 +77,28 @@ open class CAShapeLayer: CALayer {
 
     public override init() {
         super.init()
-        withLock { state.visual.kind = .shape(ShapeState()) }
+        withLock { prepareKind() }
+    }
+
+    override func prepareKind() {
+        state.visual.kind = .shape(ShapeState())
+    }
+
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [
+            ArchivedProperty("path", \CAShapeLayer.path),
+            ArchivedProperty("fillColor", \CAShapeLayer.fillColor),
+            ArchivedProperty("fillRule", \CAShapeLayer.fillRule),
+            ArchivedProperty("strokeColor", \CAShapeLayer.strokeColor),
+            ArchivedProperty("strokeStart", \CAShapeLayer.strokeStart),
+            ArchivedProperty("strokeEnd", \CAShapeLayer.strokeEnd),
+            ArchivedProperty("lineWidth", \CAShapeLayer.lineWidth),
+            ArchivedProperty("miterLimit", \CAShapeLayer.miterLimit),
+            ArchivedProperty("lineCap", \CAShapeLayer.lineCap),
+            ArchivedProperty("lineJoin", \CAShapeLayer.lineJoin),
+            ArchivedProperty("lineDashPhase", \CAShapeLayer.lineDashPhase),
+            ArchivedProperty("lineDashPattern", \CAShapeLayer.lineDashPattern),
+        ]
     }
 
     public override init(layer: Any) {

@@ -106,7 +106,24 @@ open class CATextLayer: CALayer {
 
     public override init() {
         super.init()
-        withLock { state.visual.kind = .text(TextState()) }
+        withLock { prepareKind() }
+    }
+
+    override func prepareKind() {
+        state.visual.kind = .text(TextState())
+    }
+
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [
+            ArchivedProperty("string", \CATextLayer.string),
+            ArchivedProperty("font", \CATextLayer.font),
+            ArchivedProperty("fontSize", \CATextLayer.fontSize),
+            ArchivedProperty("foregroundColor", \CATextLayer.foregroundColor),
+            ArchivedProperty("isWrapped", \CATextLayer.isWrapped),
+            ArchivedProperty("truncationMode", \CATextLayer.truncationMode),
+            ArchivedProperty("alignmentMode", \CATextLayer.alignmentMode),
+            ArchivedProperty("allowsFontSubpixelQuantization", \CATextLayer.allowsFontSubpixelQuantization),
+        ]
     }
 
     public override init(layer: Any) {

@@ -54,6 +54,14 @@ open class CATiledLayer: CALayer {
         retile()
     }
 
+    override package class var archivedProperties: [ArchivedProperty] {
+        super.archivedProperties + [
+            ArchivedProperty("tileSize", \CATiledLayer.tileSize),
+            ArchivedProperty("levelsOfDetail", \CATiledLayer.levelsOfDetail),
+            ArchivedProperty("levelsOfDetailBias", \CATiledLayer.levelsOfDetailBias),
+        ]
+    }
+
     /// Drops every tile; they are drawn again as frames show them.
     open override func display() {
         retile()

@@ -21,7 +21,24 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A pacing curve: a cubic Bézier from (0, 0) to (1, 1) mapping elapsed fraction to progress.
-public class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+public class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable {
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Writes the four control point coordinates.
+    public func encode(with coder: NSCoder) {
+        coder.encode([points.0, points.1, points.2, points.3].map { NSNumber(value: $0) } as NSArray, forKey: "controlPoints")
+    }
+
+    /// A function read from an archive; nil when its control points are missing.
+    public required convenience init?(coder: NSCoder) {
+        guard let values = coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "controlPoints") as? NSArray,
+            values.count == 4
+        else { return nil }
+        let c = values.compactMap { ($0 as? NSNumber)?.floatValue }
+        guard c.count == 4 else { return nil }
+        self.init(controlPoints: c[0], c[1], c[2], c[3])
+    }
+
     /// The evaluated curve; immutable, like the function.
     package let curve: TimingCurve
     private let points: (Float, Float, Float, Float)
