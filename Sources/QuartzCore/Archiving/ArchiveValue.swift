@@ -33,7 +33,7 @@ package enum ArchiveValue {
         case let color as CGColor: return encode(color)
         case let path as CGPath: return encode(path)
         case let image as CGImage: return image.pngData().map { tagged("image", NSData(data: $0)) }
-        case let r as CAFrameRateRange: return tagged("frameRate", numbers([CGFloat(r.minimum), CGFloat(r.maximum), CGFloat(r.preferred)]))
+        case let r as CAFrameRateRange: return tagged("frameRate", numbers([CGFloat(r.minimum), CGFloat(r.maximum), CGFloat(r.preferred ?? 0)]))
         case let layer as CALayer: return layer
         case let animation as CAAnimation: return animation
         case let cell as CAEmitterCell: return cell

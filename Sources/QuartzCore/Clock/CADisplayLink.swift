@@ -1,18 +1,24 @@
 import Foundation
 
 /// A range of frame rates a display link or an animation asks for (frames a second); 0 means
-/// no preference. Apple's C struct: three floats.
+/// no preference. Apple's C struct holds three floats; its Swift overlay shows `preferred` as an
+/// optional (nil for the stored 0), as here.
 public struct CAFrameRateRange: Hashable, Sendable {
     public var minimum: Float
     public var maximum: Float
-    /// The rate wanted within the range (0: none).
-    public var preferred: Float
+    /// The C struct's field: 0 when no rate within the range is preferred.
+    private var preferredRate: Float
 
-    /// A nil `preferred` is 0 (no preferred rate within the range), as Apple's initialiser makes it.
+    /// The rate wanted within the range; nil when none is.
+    public var preferred: Float? {
+        get { preferredRate == 0 ? nil : preferredRate }
+        set { preferredRate = newValue ?? 0 }
+    }
+
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum
         self.maximum = maximum
-        self.preferred = preferred ?? 0
+        self.preferredRate = preferred ?? 0
     }
 
     /// All zero, as the C struct's default initialiser.
@@ -28,7 +34,7 @@ public struct CAFrameRateRange: Hashable, Sendable {
 
     /// The rate a host should run at for this range: `preferred`, else `maximum`, else nil.
     package var wantedRate: Float? {
-        preferred > 0 ? preferred : maximum > 0 ? maximum : nil
+        preferredRate > 0 ? preferredRate : maximum > 0 ? maximum : nil
     }
 }
 

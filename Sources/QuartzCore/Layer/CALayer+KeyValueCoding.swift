@@ -36,6 +36,10 @@ extension CALayer {
         case "backgroundFilters": return backgroundFilters
         default: break
         }
+        // The specialised layers' other properties ("lineCap", "alignmentMode", "tileSize"…).
+        if let property = type(of: self).archivedProperties.first(where: { $0.key == key }) {
+            return property.get(self)
+        }
         if let value = withLock({ extraValues[key] }) { return value }
         if let value = styleValue(forKey: key) { return value }
         return type(of: self).defaultValue(forKey: key)
@@ -70,6 +74,8 @@ extension CALayer {
                 guard storeProperty(value, forKey: key, notify: true) else {
                     return refuse(value, key, "the type of '\(key)'")
                 }
+            } else if let property = type(of: self).archivedProperties.first(where: { $0.key == key }) {
+                property.set(self, value)
             } else {
                 setCustomValue(value, forKey: key)
             }

@@ -11,10 +11,10 @@ import Testing
 
     @Test func frameRateRangesAsApplesCStruct() {
         let zero = CAFrameRateRange()
-        #expect(zero.minimum == 0 && zero.maximum == 0 && zero.preferred == 0)
+        #expect(zero.minimum == 0 && zero.maximum == 0 && zero.preferred == nil)
         let range = CAFrameRateRange(minimum: 30, maximum: 120, preferred: nil)
-        let preferred: Float = range.preferred
-        #expect(preferred == 0, "nil preferred is 0, a Float as in the C struct")
+        let preferred: Float? = range.preferred
+        #expect(preferred == nil, "no preferred rate: nil, as Apple's Swift overlay shows it")
         #expect(range.isEqual(to: CAFrameRateRange(minimum: 30, maximum: 120, preferred: 0)))
         #expect(!range.isEqual(to: .default))
         let animation = CABasicAnimation(keyPath: "opacity")
@@ -67,5 +67,26 @@ import Testing
         #expect(CompositingBlend(filterName: "luminosityBlendMode") == .luminosity)
         #expect(CompositingBlend(filterName: "plusL") == .plusLighter)
         #expect(CompositingBlend(filterName: "MultiplyBlendMode") == nil, "names are case-sensitive")
+    }
+}
+
+/// Key-value coding reaches the specialised layers' properties that are not animatable too (they
+/// used to land in the layer's custom keys, leaving the property unchanged).
+@Suite struct SpecialisedLayerKVCTests {
+    @Test func nonAnimatablePropertiesAreReachedByTheirKeys() {
+        let shape = CAShapeLayer()
+        shape.setValue("round", forKey: "lineCap")
+        #expect(shape.lineCap == .round)
+        #expect(shape.value(forKey: "lineCap") as? String == "round")
+        let text = CATextLayer()
+        text.setValue("center", forKey: "alignmentMode")
+        text.setValue(true, forKey: "wrapped")
+        #expect(text.alignmentMode == .center)
+        let tiled = CATiledLayer()
+        tiled.setValue(CGSize(width: 64, height: 32), forKey: "tileSize")
+        #expect(tiled.tileSize == CGSize(width: 64, height: 32))
+        // Tried: a value of the wrong type: ignored, the property keeps its value.
+        shape.setValue(3, forKey: "lineCap")
+        #expect(shape.lineCap == .round)
     }
 }
