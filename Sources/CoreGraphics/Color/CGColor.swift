@@ -14,8 +14,11 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     public let colorSpace: CGColorSpace?
     /// The colour components followed by alpha.
     public let components: [CGFloat]?
+    /// The pattern of a colour in a pattern space.
+    public let pattern: CGPattern?
 
     package init(space: CGColorSpace, components: [CGFloat]) {
+        self.pattern = nil
         self.colorSpace = space
         self.components = components.map { value in
             guard value.isFinite else {
@@ -24,6 +27,20 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
             }
             return value
         }
+    }
+
+    /// A pattern colour: `pattern` in `space` (made by `CGColorSpace(patternBaseSpace:)`), with
+    /// `components` its stencil colour in the base space then alpha (alpha alone for a coloured
+    /// pattern). Nil when `space` is not a pattern space.
+    public init?(patternSpace space: CGColorSpace, pattern: CGPattern, components: UnsafePointer<CGFloat>) {
+        guard space.model == .pattern else {
+            Diagnostics.warn("CGColorCreateWithPattern: the space must be a pattern space; nil")
+            return nil
+        }
+        let count = pattern.isColored ? 1 : (space.patternBase?.numberOfComponents ?? 3) + 1
+        self.colorSpace = space
+        self.components = Array(UnsafeBufferPointer(start: components, count: count))
+        self.pattern = pattern
     }
 
     /// An sRGB colour (Apple's iOS `CGColor(red:green:blue:alpha:)` is sRGB too).

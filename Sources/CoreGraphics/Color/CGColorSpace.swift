@@ -35,7 +35,20 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         self.name = name
         self.model = model
         self.transfer = transfer
+        self.patternBase = nil
     }
+
+    /// A pattern colour space: colours in it are patterns (`CGColor(patternSpace:pattern:components:)`)
+    /// whose uncoloured stencils take components in `baseSpace` (nil for coloured patterns).
+    public init?(patternBaseSpace baseSpace: CGColorSpace?) {
+        self.name = nil
+        self.model = .pattern
+        self.transfer = .sRGB
+        self.patternBase = baseSpace
+    }
+
+    /// A pattern space's base space.
+    package let patternBase: CGColorSpace?
 
     /// The named colour space, or nil when Strata does not know the name (CMYK, Lab, ICC names).
     public convenience init?(name: CFString) {
@@ -102,8 +115,8 @@ extension CGColorSpace {
     package static let grayGamma22 = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome, transfer: .sRGB)
     package static let deviceCMYK = CGColorSpace(name: deviceCMYKName, model: .cmyk, transfer: .sRGB)
 
-    /// The space a pattern or indexed space is built on; nil for the others (Strata has none).
-    public var baseColorSpace: CGColorSpace? { nil }
+    /// The space a pattern space is built on; nil for the others.
+    public var baseColorSpace: CGColorSpace? { patternBase }
 
     /// Whether the space's gamut is wider than sRGB's (Display P3, the extended ranges).
     public var isWideGamutRGB: Bool {

@@ -157,6 +157,7 @@ extension CGContext {
     private func fillCurrentPath(rule: CGPathFillRule, preserve: Bool) {
         let c = state.fillColor.clamped
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+        if let pattern = state.fillPattern, !setPatternSource(pattern) { cairo_set_source_rgba(cr, 0, 0, 0, 0) }
         cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
     }
@@ -164,6 +165,7 @@ extension CGContext {
     private func strokeCurrentPath() {
         let c = state.strokeColor.clamped
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+        if let pattern = state.strokePattern, !setPatternSource(pattern) { cairo_set_source_rgba(cr, 0, 0, 0, 0) }
         var width = Double(state.lineWidth)
         if width == 0 {
             // A zero width means the thinnest visible line: one device pixel.

@@ -65,9 +65,28 @@ extension CGContext {
 
     // MARK: - Colour and compositing
 
-    public func setFillColor(_ color: CGColor) { state.fillColor = color.sRGBComponents }
+    public func setFillColor(_ color: CGColor) {
+        state.fillColor = color.sRGBComponents
+        if let pattern = color.pattern, let components = color.components {
+            state.fillPattern = PatternPaint(pattern: pattern, color: Self.patternPaintColor(pattern, components, color.colorSpace))
+        }
+    }
 
-    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color.sRGBComponents }
+    public func setStrokeColor(_ color: CGColor) {
+        state.strokeColor = color.sRGBComponents
+        if let pattern = color.pattern, let components = color.components {
+            state.strokePattern = PatternPaint(pattern: pattern, color: Self.patternPaintColor(pattern, components, color.colorSpace))
+        }
+    }
+
+    /// The colour of a pattern colour's paint: its alpha for a coloured pattern, its stencil colour
+    /// in the pattern space's base space otherwise.
+    static func patternPaintColor(_ pattern: CGPattern, _ components: [CGFloat], _ space: CGColorSpace?) -> RGBA? {
+        if pattern.isColored { return RGBA(r: 1, g: 1, b: 1, a: Double(components.first ?? 1)) }
+        let base = space?.patternBase ?? CGColorSpaceCreateDeviceRGB()
+        guard components.count == base.numberOfComponents + 1 else { return nil }
+        return CGColor(space: base, components: components).sRGBComponents
+    }
 
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))

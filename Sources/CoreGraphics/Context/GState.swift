@@ -5,8 +5,15 @@ import CCairo
 struct GState {
     /// User space to the context's base space (origin bottom-left, y up).
     var ctm: CGAffineTransform = .identity
-    var fillColor = RGBA.black
-    var strokeColor = RGBA.black
+    /// Setting a plain colour ends a pattern fill or stroke.
+    var fillColor = RGBA.black {
+        didSet { fillPattern = nil }
+    }
+    var strokeColor = RGBA.black {
+        didSet { strokePattern = nil }
+    }
+    var fillPattern: PatternPaint?
+    var strokePattern: PatternPaint?
     /// Global alpha, 0...1, applied to everything drawn.
     var alpha: CGFloat = 1
     var blendMode: CGBlendMode = .normal
