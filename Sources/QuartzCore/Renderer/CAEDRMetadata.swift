@@ -2,7 +2,45 @@ import Foundation
 
 /// How extended-dynamic-range content is to be tone mapped (Apple: for `CAMetalLayer`, which
 /// Linux does not have). Strata keeps the values; nothing draws in HDR.
-open class CAEDRMetadata: NSObject, NSCopying, @unchecked Sendable {
+open class CAEDRMetadata: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+    public class var supportsSecureCoding: Bool { true }
+
+    open func encode(with coder: NSCoder) {
+        coder.encode(Double(opticalOutputScale), forKey: "opticalOutputScale")
+        switch kind {
+        case .hdr10(let min, let max):
+            coder.encode(NSString(string: "hdr10"), forKey: "kind")
+            coder.encode(Double(min), forKey: "minLuminance")
+            coder.encode(Double(max), forKey: "maxLuminance")
+        case .hdr10Info(let display, let content):
+            coder.encode(NSString(string: "hdr10Info"), forKey: "kind")
+            if let display { coder.encode(NSData(data: display), forKey: "displayInfo") }
+            if let content { coder.encode(NSData(data: content), forKey: "contentInfo") }
+        case .hlg:
+            coder.encode(NSString(string: "hlg"), forKey: "kind")
+        }
+    }
+
+    /// Metadata read from an archive; nil when its kind is missing or unknown.
+    public required convenience init?(coder: NSCoder) {
+        guard let kind = coder.decodeObject(of: NSString.self, forKey: "kind").map(String.init) else { return nil }
+        let scale = Float(coder.decodeDouble(forKey: "opticalOutputScale"))
+        func data(_ key: String) -> Data? {
+            coder.containsValue(forKey: key) ? coder.decodeObject(of: NSData.self, forKey: key).map { Data(referencing: $0) } : nil
+        }
+        switch kind {
+        case "hdr10":
+            self.init(kind: .hdr10(minLuminance: Float(coder.decodeDouble(forKey: "minLuminance")),
+                                   maxLuminance: Float(coder.decodeDouble(forKey: "maxLuminance"))), opticalOutputScale: scale)
+        case "hdr10Info":
+            self.init(kind: .hdr10Info(displayInfo: data("displayInfo"), contentInfo: data("contentInfo")), opticalOutputScale: scale)
+        case "hlg":
+            self.init(kind: .hlg, opticalOutputScale: scale)
+        default:
+            return nil
+        }
+    }
+
     /// The transfer function the metadata describes.
     package enum Kind: Equatable, Sendable {
         /// SMPTE ST 2084 (PQ) with a mastering display's luminance range in nits.
