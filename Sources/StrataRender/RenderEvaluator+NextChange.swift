@@ -1,12 +1,9 @@
 import StrataAnimation
 
 extension RenderEvaluator {
-    /// The frame rate (frames a second) the animations running at `mediaTime` want: the highest
-    /// any of them prefers, or `defaultRate` when one has no preference; nil when none runs.
-    package static func preferredFrameRate(of snapshot: RenderTreeSnapshot, at mediaTime: Double, defaultRate: Double)
-        -> Double?
-    {
-        var rate: Double?
+    /// Calls `body` with each node that has animations and its media-to-local time map, in
+    /// depth-first order, until it returns false.
+    static func forEachAnimatedNode(of snapshot: RenderTreeSnapshot, _ body: (RenderNode, TimeMap) -> Bool) {
         var maps: [TimeMap] = []
         maps.reserveCapacity(snapshot.nodes.count)
         for node in snapshot.nodes {
@@ -14,6 +11,17 @@ extension RenderEvaluator {
             let map = parentMap.then(node.state.timeMap)
             maps.append(map)
             guard !node.animations.isEmpty else { continue }
+            if !body(node, map) { return }
+        }
+    }
+
+    /// The frame rate (frames a second) the animations running at `mediaTime` want: the highest
+    /// any of them prefers, or `defaultRate` when one has no preference; nil when none runs.
+    package static func preferredFrameRate(of snapshot: RenderTreeSnapshot, at mediaTime: Double, defaultRate: Double)
+        -> Double?
+    {
+        var rate: Double?
+        forEachAnimatedNode(of: snapshot) { node, map in
             let local = map.apply(mediaTime)
             for animation in node.animations {
                 let running = animation.records.contains { record in
@@ -24,6 +32,7 @@ extension RenderEvaluator {
                 let wanted = animation.preferredFrameRate > 0 ? Double(animation.preferredFrameRate) : defaultRate
                 rate = max(rate ?? 0, wanted)
             }
+            return true
         }
         return rate
     }
@@ -34,25 +43,26 @@ extension RenderEvaluator {
     /// state holds) or there is none. Frozen layer time (speed 0) waits forever.
     package static func nextChange(of snapshot: RenderTreeSnapshot, after mediaTime: Double) -> Double {
         var next = Double.infinity
-        var maps: [TimeMap] = []
-        maps.reserveCapacity(snapshot.nodes.count)
-        for node in snapshot.nodes {
-            let parentMap = node.parent >= 0 ? maps[Int(node.parent)] : .identity
-            let map = parentMap.then(node.state.timeMap)
-            maps.append(map)
-            guard !node.animations.isEmpty else { continue }
+        forEachAnimatedNode(of: snapshot) { node, map in
             let local = map.apply(mediaTime)
             for animation in node.animations {
                 for record in animation.records {
                     let timing = record.groups.first?.timing ?? record.timing
                     if !timing.hasStarted(parentTime: local) {
                         guard timing.speed > 0, map.speed > 0, let start = map.invert(timing.beginTime) else { continue }
-                        if start > mediaTime { next = min(next, start) } else { return mediaTime }
+                        if start > mediaTime {
+                            next = min(next, start)
+                        } else {
+                            next = mediaTime
+                            return false
+                        }
                     } else if !record.isFinished(parentTime: local) {
-                        return mediaTime
+                        next = mediaTime
+                        return false
                     }
                 }
             }
+            return true
         }
         return next
     }
