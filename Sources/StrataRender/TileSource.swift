@@ -19,8 +19,12 @@ package final class TileSource: @unchecked Sendable {
     private let draw: @Sendable (_ rect: CGRect, _ scale: Double) -> CGImage?
     private let lock = NSLock()
     private var cache: [Key: CGImage] = [:]
-    /// Tiles drawn so far (tests and benchmarks: the renderer asks only for tiles it shows).
-    package private(set) var tilesDrawn = 0
+    /// Kept tiles, oldest first: past `maxKeptTiles` the oldest are dropped (drawn again when
+    /// shown again), so panning across huge content does not keep every tile it passed.
+    private var order: [Key] = []
+
+    /// How many tiles a layer keeps (512 tiles of 256 × 256 pixels: 128 MiB).
+    package static let maxKeptTiles = 512
 
     struct Key: Hashable {
         var level: Int
@@ -71,8 +75,12 @@ package final class TileSource: @unchecked Sendable {
             width: size.width, height: size.height)
         guard let image = draw(rect, scale) else { return nil }
         lock.withLock {
-            cache[key] = image
-            tilesDrawn += 1
+            if cache.updateValue(image, forKey: key) == nil { order.append(key) }
+            if order.count > Self.maxKeptTiles {
+                let dropped = order.prefix(order.count - Self.maxKeptTiles)
+                for old in dropped { cache[old] = nil }
+                order.removeFirst(dropped.count)
+            }
         }
         return image
     }

@@ -95,6 +95,31 @@ struct TiledLayerTests {
         #expect(outBoard.requests.count == 8, "800×400 points of board in view: 4 × 2 tiles")
     }
 
+    @Test func panningFarDropsTheOldestTilesNotTheOnesInView() {
+        // 16-pixel tiles (the smallest size): a 200×100 view shows 13 × 7 = 91 of them; eleven
+        // views far apart show 1,001, more than the 512 a layer keeps.
+        let (root, board) = makeBoard(x: 0, y: 0) { $0.tileSize = CGSize(width: 16, height: 16) }
+        let context = Golden.makeContext(width: 200, height: 100)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = root
+        func show(_ x: CGFloat, _ y: CGFloat) {
+            RenderingTests.scene { board.position = CGPoint(x: -x, y: -y) }
+            renderer.beginFrame(atTime: 0, timeStamp: nil)
+            renderer.addUpdate(CGRect(x: 0, y: 0, width: 200, height: 100))
+            renderer.render()
+            renderer.endFrame()
+        }
+        show(0, 0)
+        let first = board.requests.count
+        #expect(first == 13 * 7, "a 200×100 view over 16-point tiles: 13 × 7 (edges included)")
+        show(0, 0)
+        #expect(board.requests.count == first, "kept: nothing drawn again")
+        // Pan far enough to see 10 more views' worth of tiles: the first ones are dropped.
+        for k in 1...10 { show(CGFloat(k) * 2000, 0) }
+        show(0, 0)
+        #expect(board.requests.count > first * 11, "the first view's tiles were dropped and drawn again")
+    }
+
     @Test func tilingPropertiesAreKeptAndBadOnesRefused() {
         let layer = CATiledLayer()
         #expect(layer.tileSize == CGSize(width: 256, height: 256) && layer.levelsOfDetail == 1 && layer.levelsOfDetailBias == 0)
