@@ -12,16 +12,24 @@ package enum ArchiveValue {
 
     /// The archive object for `value` (nil: nothing to archive, e.g. a delegate).
     package static func encode(_ value: Any?) -> NSObject? {
-        guard let value = unwrapped(value) else { return tagged("nil", NSNull()) }
+        // No NSNull goes into an archive: on Linux its hash changes from call to call, which
+        // breaks the archiver's table of objects (a trap inside Foundation).
+        guard let value = unwrapped(value) else { return tagged("nil", NSString()) }
         switch value {
-        case let b as Bool where type(of: value) == Bool.self: return tagged("bool", NSNumber(value: b))
-        case let n as NSNumber: return n
+        // Every number is archived as a Double NSNumber, and booleans as tagged 0/1 Doubles: the
+        // archiver keeps one table of objects keyed by equality, and Linux Foundation's NSNumbers
+        // of different kinds can be equal (true == 1) yet hash apart, which traps inside it.
+        case let b as Bool where type(of: value) == Bool.self: return tagged("bool", NSNumber(value: b ? 1.0 : 0.0))
+        case let n as NSNumber:
+            let kind = String(cString: n.objCType)
+            if kind == "c" || kind == "B" { return tagged("bool", NSNumber(value: n.boolValue ? 1.0 : 0.0)) }
+            return NSNumber(value: n.doubleValue)
         case let d as Double: return NSNumber(value: d)
-        case let f as Float: return NSNumber(value: f)
+        case let f as Float: return NSNumber(value: Double(f))
         case let c as CGFloat: return NSNumber(value: Double(c))
-        case let i as Int: return NSNumber(value: i)
-        case let u as UInt32: return NSNumber(value: u)
-        case let u as UInt: return NSNumber(value: u)
+        case let i as Int: return NSNumber(value: Double(i))
+        case let u as UInt32: return NSNumber(value: Double(u))
+        case let u as UInt: return NSNumber(value: Double(u))
         case let s as String: return NSString(string: s)
         case let s as NSString: return s
         case let p as CGPoint: return tagged("point", numbers([p.x, p.y]))
@@ -40,14 +48,14 @@ package enum ArchiveValue {
         case let function as CAMediaTimingFunction: return function
         case let function as CAValueFunction: return function
         case let constraint as CAConstraint: return constraint
-        case let null as NSNull: return null
+        case is NSNull: return tagged("null", NSString())
         case let data as Data: return NSData(data: data)
-        case let array as [Any]: return tagged("array", NSArray(array: array.map { encode($0) ?? NSNull() }))
+        case let array as [Any]: return tagged("array", NSArray(array: array.map { encode($0) ?? tagged("nil", NSString()) }))
         case let dict as [AnyHashable: Any]:
             let keys = dict.keys.compactMap { $0.base as? String }
             return tagged("dict", NSDictionary(dictionary: [
                 "k": NSArray(array: keys.map { NSString(string: $0) }),
-                "v": NSArray(array: keys.map { encode(dict[$0]) ?? NSNull() }),
+                "v": NSArray(array: keys.map { encode(dict[$0]) ?? tagged("nil", NSString()) }),
             ]))
         default:
             Diagnostics.warn("archiving: a \(type(of: value)) cannot be archived; left out")
@@ -67,6 +75,7 @@ package enum ArchiveValue {
         let n = (v as? NSArray)?.compactMap { ($0 as? NSNumber)?.doubleValue }.map { CGFloat($0) } ?? []
         switch tag {
         case "nil": return nil
+        case "null": return NSNull()
         case "bool": return (v as? NSNumber)?.boolValue
         case "point" where n.count == 2: return CGPoint(x: n[0], y: n[1])
         case "size" where n.count == 2: return CGSize(width: n[0], height: n[1])

@@ -26,7 +26,7 @@ public class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendabl
 
     /// Writes the four control point coordinates.
     public func encode(with coder: NSCoder) {
-        coder.encode([points.0, points.1, points.2, points.3].map { NSNumber(value: $0) } as NSArray, forKey: "controlPoints")
+        coder.encode([points.0, points.1, points.2, points.3].map { NSNumber(value: Double($0)) } as NSArray, forKey: "controlPoints")
     }
 
     /// A function read from an archive; nil when its control points are missing.

@@ -205,6 +205,20 @@ struct ArchivingTests {
         expectEqualAnimations(animation, try roundTrip(animation), path: "keyframe")
     }
 
+    /// Linux Foundation's NSNull changes its hash from call to call; an archive holding several
+    /// (actions that stop the search, nil values) trapped inside the archiver now and then.
+    @Test func archivesWithManyNilsAndNullsAreStable() throws {
+        let layer = CALayer()
+        var actions: [String: CAAction] = [:]
+        for k in 0..<300 { actions["key\(k)"] = NSNull() }
+        layer.actions = actions
+        layer.style = ["x": NSNull(), "y": NSNull()]
+        for _ in 0..<10 {
+            let copy = try roundTrip(layer)
+            #expect(copy.actions?.count == 300 && copy.actions?["key7"] is NSNull)
+        }
+    }
+
     @Test func unreadableArchivesFailCleanly() throws {
         // Tried: bytes that are not an archive; an archive of a layer whose values were tampered
         // with (a colour with the wrong number of components, a path element of an unknown type).
