@@ -30,6 +30,9 @@ public final class LayerWindow {
     private var context: CGContext
     private let renderer: CARenderer
     private var running = false
+    /// When `run` may draw next (media time, seconds): a frame interval after the last one, so
+    /// events and run-loop timers that wake the loop early never draw extra frames.
+    private var nextDrawTime: CFTimeInterval = -.infinity
     /// Points to pixels.
     public let scale: CGFloat
     /// The size in points.
@@ -96,8 +99,13 @@ public final class LayerWindow {
             pumpEvents()
             RunLoop.current.run(until: Date())
             CATransaction.flush()
-            drawFrame()
-            sleepUntilNeeded(end: end)
+            let now = CACurrentMediaTime()
+            let due = now >= nextDrawTime
+            if due {
+                drawFrame()
+                nextDrawTime = now + 1 / frameRate - 0.0005
+            }
+            sleepUntilNeeded(end: end, drawPending: !due)
         }
         running = false
     }
@@ -176,13 +184,13 @@ public final class LayerWindow {
 
     /// Sleeps until the next frame is due, the next run-loop timer (display links, scheduled
     /// work) fires, or an event arrives; at most a quarter second, so the main queue is served.
-    private func sleepUntilNeeded(end: Date?) {
+    /// `drawPending`: the loop woke before the frame interval had passed, so a change it
+    /// brought is drawn when the interval ends.
+    private func sleepUntilNeeded(end: Date?, drawPending: Bool) {
         let now = CACurrentMediaTime()
-        let next = renderer.nextFrameTime()
-        // Animating: the next frame, at the rate the running animations want (60 by default).
-        let rate = min(max(renderer.preferredFrameRate() ?? 60, 1), 120)
+        // Animating (the next frame is due now): sleep until the frame interval has passed.
+        let next = drawPending ? nextDrawTime : max(renderer.nextFrameTime(), nextDrawTime)
         var wait = min(max(next - now, 0), 0.25)
-        if next <= now { wait = 1 / rate }
         if let limit = RunLoop.current.limitDate(forMode: .default) { wait = min(wait, max(0, limit.timeIntervalSinceNow)) }
         if let end { wait = min(wait, max(0, end.timeIntervalSinceNow)) }
         guard wait > 0.001 else { return }
@@ -199,6 +207,9 @@ public final class LayerWindow {
             }
         }
     }
+
+    /// Frames a second while animating: the rate the running animations want (60 by default).
+    private var frameRate: Double { Double(min(max(renderer.preferredFrameRate() ?? 60, 1), 120)) }
 
     /// Whether SDL can sleep until an event arrives with this video driver.
     private lazy var waitsForEvents: Bool = {

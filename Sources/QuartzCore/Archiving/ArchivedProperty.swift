@@ -7,6 +7,12 @@ package struct ArchivedProperty {
     /// Stores a decoded value; one of the wrong type is ignored.
     let set: (AnyObject, Any?) -> Void
 
+    init(key: String, get: @escaping (AnyObject) -> Any?, set: @escaping (AnyObject, Any?) -> Void) {
+        self.key = key
+        self.get = get
+        self.set = set
+    }
+
     init<O: AnyObject, T>(_ key: String, _ path: ReferenceWritableKeyPath<O, T>) {
         self.key = key
         get = { ($0 as? O).map { $0[keyPath: path] } }

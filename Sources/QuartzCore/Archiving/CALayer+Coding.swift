@@ -9,7 +9,7 @@ extension CALayer {
         for key in Self.propertyKeys where shouldArchiveValue(forKey: key) {
             if let object = ArchiveValue.encode(value(forKey: key)) { coder.encode(object, forKey: key) }
         }
-        for property in type(of: self).archivedProperties where shouldArchiveValue(forKey: property.key) {
+        for property in specialisedProperties where shouldArchiveValue(forKey: property.key) {
             if let object = ArchiveValue.encode(property.get(self)) { coder.encode(object, forKey: property.key) }
         }
         let extras = withLock { extraValues }
@@ -39,7 +39,7 @@ extension CALayer {
             guard let stored = object(key) else { continue }
             setValue(ArchiveValue.decode(stored), forKey: key)
         }
-        for property in type(of: self).archivedProperties {
+        for property in specialisedProperties {
             guard let stored = object(property.key) else { continue }
             property.set(self, ArchiveValue.decode(stored))
         }

@@ -37,7 +37,7 @@ extension CALayer {
         default: break
         }
         // The specialised layers' other properties ("lineCap", "alignmentMode", "tileSize"…).
-        if let property = type(of: self).archivedProperties.first(where: { $0.key == key }) {
+        if let property = specialisedProperties.first(where: { $0.key == key }) {
             return property.get(self)
         }
         if let value = withLock({ extraValues[key] }) { return value }
@@ -59,7 +59,10 @@ extension CALayer {
         case "filters": filters = value as? [Any]
         case "backgroundFilters": backgroundFilters = value as? [Any]
         default:
-            if let property = subclassProperty(key) {
+            if value == nil, let property = specialisedProperties.first(where: { $0.key == key }) {
+                // nil for an object property (`strokeColor`): no colour, not a converted clear one.
+                property.set(self, nil)
+            } else if let property = subclassProperty(key) {
                 // A subclass's animatable property (CAShapeLayer's "path", CATextLayer's "fontSize"...).
                 guard case .success(let converted) = AnimatableValue.convert(value, to: property.valueKind) else {
                     return refuse(value, key, "\(property.valueKind.expectedDescription)")
@@ -74,7 +77,7 @@ extension CALayer {
                 guard storeProperty(value, forKey: key, notify: true) else {
                     return refuse(value, key, "the type of '\(key)'")
                 }
-            } else if let property = type(of: self).archivedProperties.first(where: { $0.key == key }) {
+            } else if let property = specialisedProperties.first(where: { $0.key == key }) {
                 property.set(self, value)
             } else {
                 setCustomValue(value, forKey: key)

@@ -1,7 +1,7 @@
 import StrataAnimation
 import StrataRender
 
-public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable, LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
@@ -12,7 +12,7 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
     public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
 }
 
-public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
@@ -21,7 +21,7 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
     public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
 }
 
-public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
@@ -53,75 +53,33 @@ open class CAEmitterLayer: CALayer {
 
     private final var cellObjects: [CAEmitterCell]?
 
-    open var birthRate: Float {
-        get { Float(read(\.visual.emitter.birthRate)) }
-        set { update("birthRate", \.visual.emitter.birthRate, Double(newValue)) }
-    }
+    @LayerStoredFloat("birthRate", \.visual.emitter.birthRate) open var birthRate: Float
 
-    open var lifetime: Float {
-        get { Float(read(\.visual.emitter.lifetime)) }
-        set { update("lifetime", \.visual.emitter.lifetime, Double(newValue)) }
-    }
+    @LayerStoredFloat("lifetime", \.visual.emitter.lifetime) open var lifetime: Float
 
-    open var emitterPosition: CGPoint {
-        get { read(\.visual.emitter.emitterPosition) }
-        set { update("emitterPosition", \.visual.emitter.emitterPosition, newValue) }
-    }
+    @LayerStored("emitterPosition", \.visual.emitter.emitterPosition) open var emitterPosition: CGPoint
 
-    open var emitterZPosition: CGFloat {
-        get { read(\.emitterZPosition) }
-        set { update("emitterZPosition", \.emitterZPosition, newValue) }
-    }
+    @LayerStored("emitterZPosition", \.emitterZPosition) open var emitterZPosition: CGFloat
 
-    open var emitterDepth: CGFloat {
-        get { read(\.emitterDepth) }
-        set { update("emitterDepth", \.emitterDepth, newValue) }
-    }
+    @LayerStored("emitterDepth", \.emitterDepth) open var emitterDepth: CGFloat
 
-    open var emitterSize: CGSize {
-        get { read(\.visual.emitter.emitterSize) }
-        set { update("emitterSize", \.visual.emitter.emitterSize, newValue) }
-    }
+    @LayerStored("emitterSize", \.visual.emitter.emitterSize) open var emitterSize: CGSize
 
-    open var emitterShape: CAEmitterLayerEmitterShape {
-        get { CAEmitterLayerEmitterShape(rawValue: read(\.visual.emitter.emitterShape)) }
-        set { update("emitterShape", \.visual.emitter.emitterShape, newValue.rawValue) }
-    }
+    @LayerStoredName("emitterShape", \.visual.emitter.emitterShape) open var emitterShape: CAEmitterLayerEmitterShape
 
-    open var emitterMode: CAEmitterLayerEmitterMode {
-        get { CAEmitterLayerEmitterMode(rawValue: read(\.visual.emitter.emitterMode)) }
-        set { update("emitterMode", \.visual.emitter.emitterMode, newValue.rawValue) }
-    }
+    @LayerStoredName("emitterMode", \.visual.emitter.emitterMode) open var emitterMode: CAEmitterLayerEmitterMode
 
-    open var renderMode: CAEmitterLayerRenderMode {
-        get { CAEmitterLayerRenderMode(rawValue: read(\.visual.emitter.renderMode)) }
-        set { update("renderMode", \.visual.emitter.renderMode, newValue.rawValue) }
-    }
+    @LayerStoredName("renderMode", \.visual.emitter.renderMode) open var renderMode: CAEmitterLayerRenderMode
 
-    open var preservesDepth: Bool {
-        get { read(\.preservesDepth) }
-        set { update("preservesDepth", \.preservesDepth, newValue) }
-    }
+    @LayerStored("preservesDepth", \.preservesDepth) open var preservesDepth: Bool
 
-    open var velocity: Float {
-        get { Float(read(\.visual.emitter.velocity)) }
-        set { update("velocity", \.visual.emitter.velocity, Double(newValue)) }
-    }
+    @LayerStoredFloat("velocity", \.visual.emitter.velocity) open var velocity: Float
 
-    open var scale: Float {
-        get { Float(read(\.visual.emitter.scale)) }
-        set { update("scale", \.visual.emitter.scale, Double(newValue)) }
-    }
+    @LayerStoredFloat("scale", \.visual.emitter.scale) open var scale: Float
 
-    open var spin: Float {
-        get { Float(read(\.visual.emitter.spin)) }
-        set { update("spin", \.visual.emitter.spin, Double(newValue)) }
-    }
+    @LayerStoredFloat("spin", \.visual.emitter.spin) open var spin: Float
 
-    open var seed: UInt32 {
-        get { read(\.visual.emitter.seed) }
-        set { update("seed", \.visual.emitter.seed, newValue) }
-    }
+    @LayerStored("seed", \.visual.emitter.seed) open var seed: UInt32
 
     public override init() {
         super.init()
@@ -135,20 +93,6 @@ open class CAEmitterLayer: CALayer {
     override package class var archivedProperties: [ArchivedProperty] {
         super.archivedProperties + [
             ArchivedProperty("emitterCells", \CAEmitterLayer.emitterCells),
-            ArchivedProperty("birthRate", \CAEmitterLayer.birthRate),
-            ArchivedProperty("lifetime", \CAEmitterLayer.lifetime),
-            ArchivedProperty("emitterPosition", \CAEmitterLayer.emitterPosition),
-            ArchivedProperty("emitterZPosition", \CAEmitterLayer.emitterZPosition),
-            ArchivedProperty("emitterSize", \CAEmitterLayer.emitterSize),
-            ArchivedProperty("emitterDepth", \CAEmitterLayer.emitterDepth),
-            ArchivedProperty("emitterShape", \CAEmitterLayer.emitterShape),
-            ArchivedProperty("emitterMode", \CAEmitterLayer.emitterMode),
-            ArchivedProperty("renderMode", \CAEmitterLayer.renderMode),
-            ArchivedProperty("preservesDepth", \CAEmitterLayer.preservesDepth),
-            ArchivedProperty("velocity", \CAEmitterLayer.velocity),
-            ArchivedProperty("scale", \CAEmitterLayer.scale),
-            ArchivedProperty("spin", \CAEmitterLayer.spin),
-            ArchivedProperty("seed", \CAEmitterLayer.seed),
         ]
     }
 

@@ -31,21 +31,12 @@ open class CAGradientLayer: CALayer {
     }
 
     /// Unit coordinates of the bounds ((0.5, 0) by default: the top edge's middle, iOS).
-    open var startPoint: CGPoint {
-        get { read(\.visual.gradient.startPoint) }
-        set { update("startPoint", \.visual.gradient.startPoint, newValue) }
-    }
+    @LayerStored("startPoint", \.visual.gradient.startPoint) open var startPoint: CGPoint
 
     /// Unit coordinates of the bounds ((0.5, 1) by default).
-    open var endPoint: CGPoint {
-        get { read(\.visual.gradient.endPoint) }
-        set { update("endPoint", \.visual.gradient.endPoint, newValue) }
-    }
+    @LayerStored("endPoint", \.visual.gradient.endPoint) open var endPoint: CGPoint
 
-    open var type: CAGradientLayerType {
-        get { CAGradientLayerType(rawValue: read(\.visual.gradient.type)) }
-        set { update("type", \.visual.gradient.type, newValue.rawValue) }
-    }
+    @LayerStoredName("type", \.visual.gradient.type) open var type: CAGradientLayerType
 
     public override init() {
         super.init()
@@ -60,9 +51,6 @@ open class CAGradientLayer: CALayer {
         super.archivedProperties + [
             ArchivedProperty("colors", \CAGradientLayer.colors),
             ArchivedProperty("locations", \CAGradientLayer.locations),
-            ArchivedProperty("startPoint", \CAGradientLayer.startPoint),
-            ArchivedProperty("endPoint", \CAGradientLayer.endPoint),
-            ArchivedProperty("type", \CAGradientLayer.type),
         ]
     }
 

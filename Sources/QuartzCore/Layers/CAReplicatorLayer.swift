@@ -8,52 +8,25 @@ open class CAReplicatorLayer: CALayer {
     override package class var engineLayerClass: LayerClass { .replicatorLayer }
 
     /// Instances drawn (1 by default; at most 10,000 are drawn, with a warning).
-    open var instanceCount: Int {
-        get { read(\.visual.replicator.instanceCount) }
-        set { update("instanceCount", \.visual.replicator.instanceCount, newValue) }
-    }
+    @LayerStored("instanceCount", \.visual.replicator.instanceCount) open var instanceCount: Int
 
-    open var preservesDepth: Bool {
-        get { read(\.visual.replicator.preservesDepth) }
-        set { update("preservesDepth", \.visual.replicator.preservesDepth, newValue) }
-    }
+    @LayerStored("preservesDepth", \.visual.replicator.preservesDepth) open var preservesDepth: Bool
 
     /// Seconds by which each instance's animations lag the previous instance's.
-    open var instanceDelay: CFTimeInterval {
-        get { read(\.visual.replicator.instanceDelay) }
-        set { update("instanceDelay", \.visual.replicator.instanceDelay, newValue) }
-    }
+    @LayerStored("instanceDelay", \.visual.replicator.instanceDelay) open var instanceDelay: CFTimeInterval
 
-    open var instanceTransform: CATransform3D {
-        get { read(\.visual.replicator.instanceTransform) }
-        set { update("instanceTransform", \.visual.replicator.instanceTransform, newValue) }
-    }
+    @LayerStored("instanceTransform", \.visual.replicator.instanceTransform) open var instanceTransform: CATransform3D
 
     /// Multiplies the first instance's colours (opaque white by default: no change).
-    open var instanceColor: CGColor? {
-        get { read(\.visual.replicator.instanceColor) }
-        set { update("instanceColor", \.visual.replicator.instanceColor, newValue) }
-    }
+    @LayerStored("instanceColor", \.visual.replicator.instanceColor) open var instanceColor: CGColor?
 
-    open var instanceRedOffset: Float {
-        get { read(\.visual.replicator.instanceRedOffset) }
-        set { update("instanceRedOffset", \.visual.replicator.instanceRedOffset, newValue) }
-    }
+    @LayerStored("instanceRedOffset", \.visual.replicator.instanceRedOffset) open var instanceRedOffset: Float
 
-    open var instanceGreenOffset: Float {
-        get { read(\.visual.replicator.instanceGreenOffset) }
-        set { update("instanceGreenOffset", \.visual.replicator.instanceGreenOffset, newValue) }
-    }
+    @LayerStored("instanceGreenOffset", \.visual.replicator.instanceGreenOffset) open var instanceGreenOffset: Float
 
-    open var instanceBlueOffset: Float {
-        get { read(\.visual.replicator.instanceBlueOffset) }
-        set { update("instanceBlueOffset", \.visual.replicator.instanceBlueOffset, newValue) }
-    }
+    @LayerStored("instanceBlueOffset", \.visual.replicator.instanceBlueOffset) open var instanceBlueOffset: Float
 
-    open var instanceAlphaOffset: Float {
-        get { read(\.visual.replicator.instanceAlphaOffset) }
-        set { update("instanceAlphaOffset", \.visual.replicator.instanceAlphaOffset, newValue) }
-    }
+    @LayerStored("instanceAlphaOffset", \.visual.replicator.instanceAlphaOffset) open var instanceAlphaOffset: Float
 
     public override init() {
         super.init()
@@ -62,20 +35,6 @@ open class CAReplicatorLayer: CALayer {
 
     override func prepareKind() {
         state.visual.kind = .replicator(ReplicatorState())
-    }
-
-    override package class var archivedProperties: [ArchivedProperty] {
-        super.archivedProperties + [
-            ArchivedProperty("instanceCount", \CAReplicatorLayer.instanceCount),
-            ArchivedProperty("preservesDepth", \CAReplicatorLayer.preservesDepth),
-            ArchivedProperty("instanceDelay", \CAReplicatorLayer.instanceDelay),
-            ArchivedProperty("instanceTransform", \CAReplicatorLayer.instanceTransform),
-            ArchivedProperty("instanceColor", \CAReplicatorLayer.instanceColor),
-            ArchivedProperty("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset),
-            ArchivedProperty("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset),
-            ArchivedProperty("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset),
-            ArchivedProperty("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset),
-        ]
     }
 
     public override init(layer: Any) {

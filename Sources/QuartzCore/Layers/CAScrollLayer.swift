@@ -1,5 +1,5 @@
 /// The directions a CAScrollLayer may scroll in.
-public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
@@ -12,14 +12,7 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 /// to its bounds (masksToBounds is true by default, as on Apple).
 open class CAScrollLayer: CALayer {
     /// The directions scrolling may move in (`.both` by default).
-    open var scrollMode: CAScrollLayerScrollMode {
-        get { read(\.scrollMode) }
-        set { update("scrollMode", \.scrollMode, newValue) }
-    }
-
-    override package class var archivedProperties: [ArchivedProperty] {
-        super.archivedProperties + [ArchivedProperty("scrollMode", \CAScrollLayer.scrollMode)]
-    }
+    @LayerStored("scrollMode", \.scrollMode) open var scrollMode: CAScrollLayerScrollMode
 
     open override class func defaultValue(forKey key: String) -> Any? {
         key == "masksToBounds" ? true : super.defaultValue(forKey: key)

@@ -15,59 +15,29 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Opaque black by default; nil fills nothing.
-    open var fillColor: CGColor? {
-        get { read(\.visual.shape.fillColor) }
-        set { update("fillColor", \.visual.shape.fillColor, newValue) }
-    }
+    @LayerStored("fillColor", \.visual.shape.fillColor) open var fillColor: CGColor?
 
-    open var fillRule: CAShapeLayerFillRule {
-        get { CAShapeLayerFillRule(rawValue: read(\.visual.shape.fillRule)) }
-        set { update("fillRule", \.visual.shape.fillRule, newValue.rawValue) }
-    }
+    @LayerStoredName("fillRule", \.visual.shape.fillRule) open var fillRule: CAShapeLayerFillRule
 
     /// nil by default: no stroke.
-    open var strokeColor: CGColor? {
-        get { read(\.visual.shape.strokeColor) }
-        set { update("strokeColor", \.visual.shape.strokeColor, newValue) }
-    }
+    @LayerStored("strokeColor", \.visual.shape.strokeColor) open var strokeColor: CGColor?
 
     /// Fraction of the path's length where the stroke starts (0 by default).
-    open var strokeStart: CGFloat {
-        get { read(\.visual.shape.strokeStart) }
-        set { update("strokeStart", \.visual.shape.strokeStart, newValue) }
-    }
+    @LayerStored("strokeStart", \.visual.shape.strokeStart) open var strokeStart: CGFloat
 
     /// Fraction of the path's length where the stroke ends (1 by default).
-    open var strokeEnd: CGFloat {
-        get { read(\.visual.shape.strokeEnd) }
-        set { update("strokeEnd", \.visual.shape.strokeEnd, newValue) }
-    }
+    @LayerStored("strokeEnd", \.visual.shape.strokeEnd) open var strokeEnd: CGFloat
 
     /// Points (1 by default).
-    open var lineWidth: CGFloat {
-        get { read(\.visual.shape.lineWidth) }
-        set { update("lineWidth", \.visual.shape.lineWidth, newValue) }
-    }
+    @LayerStored("lineWidth", \.visual.shape.lineWidth) open var lineWidth: CGFloat
 
-    open var miterLimit: CGFloat {
-        get { read(\.visual.shape.miterLimit) }
-        set { update("miterLimit", \.visual.shape.miterLimit, newValue) }
-    }
+    @LayerStored("miterLimit", \.visual.shape.miterLimit) open var miterLimit: CGFloat
 
-    open var lineCap: CAShapeLayerLineCap {
-        get { CAShapeLayerLineCap(rawValue: read(\.visual.shape.lineCap)) }
-        set { update("lineCap", \.visual.shape.lineCap, newValue.rawValue) }
-    }
+    @LayerStoredName("lineCap", \.visual.shape.lineCap) open var lineCap: CAShapeLayerLineCap
 
-    open var lineJoin: CAShapeLayerLineJoin {
-        get { CAShapeLayerLineJoin(rawValue: read(\.visual.shape.lineJoin)) }
-        set { update("lineJoin", \.visual.shape.lineJoin, newValue.rawValue) }
-    }
+    @LayerStoredName("lineJoin", \.visual.shape.lineJoin) open var lineJoin: CAShapeLayerLineJoin
 
-    open var lineDashPhase: CGFloat {
-        get { read(\.visual.shape.lineDashPhase) }
-        set { update("lineDashPhase", \.visual.shape.lineDashPhase, newValue) }
-    }
+    @LayerStored("lineDashPhase", \.visual.shape.lineDashPhase) open var lineDashPhase: CGFloat
 
     /// Dash and gap lengths in points, alternating; nil: a solid line.
     open var lineDashPattern: [NSNumber]? {
@@ -87,16 +57,6 @@ open class CAShapeLayer: CALayer {
     override package class var archivedProperties: [ArchivedProperty] {
         super.archivedProperties + [
             ArchivedProperty("path", \CAShapeLayer.path),
-            ArchivedProperty("fillColor", \CAShapeLayer.fillColor),
-            ArchivedProperty("fillRule", \CAShapeLayer.fillRule),
-            ArchivedProperty("strokeColor", \CAShapeLayer.strokeColor),
-            ArchivedProperty("strokeStart", \CAShapeLayer.strokeStart),
-            ArchivedProperty("strokeEnd", \CAShapeLayer.strokeEnd),
-            ArchivedProperty("lineWidth", \CAShapeLayer.lineWidth),
-            ArchivedProperty("miterLimit", \CAShapeLayer.miterLimit),
-            ArchivedProperty("lineCap", \CAShapeLayer.lineCap),
-            ArchivedProperty("lineJoin", \CAShapeLayer.lineJoin),
-            ArchivedProperty("lineDashPhase", \CAShapeLayer.lineDashPhase),
             ArchivedProperty("lineDashPattern", \CAShapeLayer.lineDashPattern),
         ]
     }

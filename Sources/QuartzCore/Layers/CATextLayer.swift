@@ -2,7 +2,7 @@ import StrataAnimation
 import StrataRender
 
 /// How CATextLayer shortens text that does not fit.
-public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let none = CATextLayerTruncationMode(rawValue: "none")
@@ -12,7 +12,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// How CATextLayer aligns its lines.
-public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
@@ -72,37 +72,19 @@ open class CATextLayer: CALayer {
     }
 
     /// Points (36 by default). Animatable.
-    open var fontSize: CGFloat {
-        get { read(\.visual.text.fontSize) }
-        set { update("fontSize", \.visual.text.fontSize, newValue) }
-    }
+    @LayerStored("fontSize", \.visual.text.fontSize) open var fontSize: CGFloat
 
     /// Opaque white by default. Animatable.
-    open var foregroundColor: CGColor? {
-        get { read(\.visual.text.foregroundColor) }
-        set { update("foregroundColor", \.visual.text.foregroundColor, newValue) }
-    }
+    @LayerStored("foregroundColor", \.visual.text.foregroundColor) open var foregroundColor: CGColor?
 
-    open var isWrapped: Bool {
-        get { read(\.visual.text.isWrapped) }
-        set { update("wrapped", \.visual.text.isWrapped, newValue) }
-    }
+    @LayerStored("wrapped", \.visual.text.isWrapped) open var isWrapped: Bool
 
-    open var truncationMode: CATextLayerTruncationMode {
-        get { CATextLayerTruncationMode(rawValue: read(\.visual.text.truncationMode)) }
-        set { update("truncationMode", \.visual.text.truncationMode, newValue.rawValue) }
-    }
+    @LayerStoredName("truncationMode", \.visual.text.truncationMode) open var truncationMode: CATextLayerTruncationMode
 
-    open var alignmentMode: CATextLayerAlignmentMode {
-        get { CATextLayerAlignmentMode(rawValue: read(\.visual.text.alignmentMode)) }
-        set { update("alignmentMode", \.visual.text.alignmentMode, newValue.rawValue) }
-    }
+    @LayerStoredName("alignmentMode", \.visual.text.alignmentMode) open var alignmentMode: CATextLayerAlignmentMode
 
     /// Accepted for source compatibility; Pango positions glyphs itself.
-    open var allowsFontSubpixelQuantization: Bool {
-        get { read(\.allowsFontSubpixelQuantization) }
-        set { update("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization, newValue) }
-    }
+    @LayerStored("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization) open var allowsFontSubpixelQuantization: Bool
 
     public override init() {
         super.init()
@@ -117,12 +99,6 @@ open class CATextLayer: CALayer {
         super.archivedProperties + [
             ArchivedProperty("string", \CATextLayer.string),
             ArchivedProperty("font", \CATextLayer.font),
-            ArchivedProperty("fontSize", \CATextLayer.fontSize),
-            ArchivedProperty("foregroundColor", \CATextLayer.foregroundColor),
-            ArchivedProperty("isWrapped", \CATextLayer.isWrapped),
-            ArchivedProperty("truncationMode", \CATextLayer.truncationMode),
-            ArchivedProperty("alignmentMode", \CATextLayer.alignmentMode),
-            ArchivedProperty("allowsFontSubpixelQuantization", \CATextLayer.allowsFontSubpixelQuantization),
         ]
     }
 

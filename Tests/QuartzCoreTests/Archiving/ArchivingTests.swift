@@ -36,7 +36,7 @@ struct ArchivingTests {
         for key in CALayer.propertyKeys {
             #expect(same(a.value(forKey: key), b.value(forKey: key)), "\(path).\(key): \(String(describing: a.value(forKey: key))) vs \(String(describing: b.value(forKey: key)))")
         }
-        for property in type(of: a).archivedProperties {
+        for property in a.specialisedProperties {
             #expect(same(property.get(a), property.get(b)), "\(path).\(property.key)")
         }
         #expect(a.animationKeys() == b.animationKeys(), "\(path): animation keys")
