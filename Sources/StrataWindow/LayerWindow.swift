@@ -39,6 +39,9 @@ public final class LayerWindow {
     public private(set) var size: CGSize
     /// Frames copied to the screen so far (only frames where something changed are).
     public private(set) var framesPresented = 0
+    /// Times of the frames presented (when, and how long each took to make); `reset()` it to
+    /// measure a stretch.
+    public var statistics = FrameStatistics()
     /// Called for mouse, key, resize and close events (on the thread running the window).
     public var eventHandler: ((WindowEvent) -> Void)?
 
@@ -103,7 +106,10 @@ public final class LayerWindow {
             let due = now >= nextDrawTime
             if due {
                 drawFrame()
-                nextDrawTime = now + 1 / frameRate - 0.0005
+                // On time: the next slot of the frame clock (no drift); late: an interval from now,
+                // less half a millisecond of sleep jitter.
+                let interval = 1 / frameRate
+                nextDrawTime = max(nextDrawTime + interval, now + interval - 0.0005)
             }
             sleepUntilNeeded(end: end, drawPending: !due)
         }
@@ -117,7 +123,8 @@ public final class LayerWindow {
 
     /// Renders and shows one frame now (what `run` does each turn).
     public func drawFrame() {
-        renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
+        let start = CACurrentMediaTime()
+        renderer.beginFrame(atTime: start, timeStamp: nil)
         let damage = renderer.updateBounds()
         renderer.render()
         renderer.endFrame()
@@ -128,6 +135,8 @@ public final class LayerWindow {
         SDL_RenderCopy(sdlRenderer, texture, nil, nil)
         SDL_RenderPresent(sdlRenderer)
         framesPresented += 1
+        let presented = CACurrentMediaTime()
+        statistics.record(presentedAt: presented, drawTime: presented - start)
     }
 
     /// What the window shows, read back from SDL's renderer (premultiplied BGRA).

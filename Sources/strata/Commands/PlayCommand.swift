@@ -21,6 +21,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "SDL video driver (e.g. offscreen); SDL's choice when omitted.")
     var videoDriver: String?
 
+    @Flag(help: "Print frame times each second (frames a second, interval and draw-time median/95th percentile/max) and for the whole run at the end.")
+    var stats = false
+
     func validate() throws {
         guard let demo = Demo.named(name) else {
             throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.all.map(\.name).joined(separator: ", "))")
@@ -56,11 +59,26 @@ struct PlayCommand: ParsableCommand {
             DispatchQueue.main.asyncAfter(deadline: .now() + event.time) { action.run() }
         }
         print("playing \(demo.name); close the window or press Escape to quit")
+        guard stats else { return window.run(for: seconds) }
+        window.statistics = FrameStatistics(capacity: 1 << 16)
+        let shown = WindowOnThisThread(window: window)
+        let everySecond = Timer(timeInterval: 1, repeats: true) { _ in
+            guard let summary = shown.window?.statistics.summary(since: CACurrentMediaTime() - 1) else { return }
+            print("last second: \(summary)")
+        }
+        RunLoop.current.add(everySecond, forMode: .default)
         window.run(for: seconds)
+        everySecond.invalidate()
+        if let summary = window.statistics.summary { print("whole run: \(summary)") }
     }
 }
 
 /// A scripted model change handed to the main queue (it runs there, on the window's thread).
 private struct ScriptedAction: @unchecked Sendable {
     let run: () -> Void
+}
+
+/// The window, for a timer on the thread that runs it (the window's run loop fires it there).
+private struct WindowOnThisThread: @unchecked Sendable {
+    weak var window: LayerWindow?
 }

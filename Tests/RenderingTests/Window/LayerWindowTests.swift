@@ -102,6 +102,40 @@ struct LayerWindowTests {
         #expect(slow >= 2 && slow <= 6, "about 4 frames in half a second at 8 fps: \(slow)")
     }
 
+    /// Wake-ups between frames (here a 2 ms run-loop timer, as another window's events or a
+    /// display link would be) never draw extra frames; the statistics hold every presented frame.
+    @Test func wakeUpsBetweenFramesDrawNoExtraFrames() throws {
+        let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
+        let dot = scene { () -> CALayer in
+            let root = canvas(20, 20)
+            let dot = solid(CGRect(x: 0, y: 0, width: 10, height: 10), 1, 0, 0)
+            root.addSublayer(dot)
+            window.rootLayer = root
+            return dot
+        }
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5
+        move.toValue = 15
+        move.duration = 10
+        scene { dot.add(move, forKey: "move") }
+        final class Count: @unchecked Sendable { var value = 0 }  // touched on this thread only
+        let wakeUps = Count()
+        let busy = Timer(timeInterval: 0.002, repeats: true) { _ in wakeUps.value += 1 }
+        RunLoop.current.add(busy, forMode: .default)
+        defer { busy.invalidate() }
+        window.run(for: 0.05)
+        window.statistics.reset()
+        let before = window.framesPresented
+        window.run(for: 0.4)
+        let summary = try #require(window.statistics.summary)
+        #expect(wakeUps.value > 60, "the timer woke the loop often: \(wakeUps.value)")
+        #expect(summary.frames == window.framesPresented - before)
+        #expect(summary.frames >= 6 && summary.frames <= 26, "at most 60 a second: \(summary)")
+        // The gate is 1/60 s less half a millisecond; the tolerance is that half millisecond.
+        let smallest = summary.frames > 1 ? summary.medianInterval : 1
+        #expect(smallest >= 1.0 / 60 - 0.0006, "\(summary)")
+    }
+
     @Test func displayLinksFireFromTheWindowsRunLoop() throws {
         let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
         window.rootLayer = scene { canvas(20, 20) }
