@@ -5,10 +5,13 @@ import StrataAnimation
 // lock and post the change event as every property does, and key-value coding and archiving
 // find the property through the layer's Mirror (so neither can forget one).
 //
-//     @LayerStored("lineWidth", \.visual.shape.lineWidth) open var lineWidth: CGFloat
+//     @_LayerStored("lineWidth", \.visual.shape.lineWidth) open var lineWidth: CGFloat
 //
 // Three forms: the value as the state holds it, a string-backed name type
 // (`CAShapeLayerLineCap`…), and a Float kept as a Double.
+//
+// The types are public only because the properties are `open`; the underscore keeps them out of
+// the documentation and completion, as Swift does with its own such names (Apple has none of them).
 
 /// What key-value coding and archiving need of a stored property.
 protocol StoredLayerProperty {
@@ -18,14 +21,14 @@ protocol StoredLayerProperty {
 }
 
 /// A name type that is a string (`CAShapeLayerLineCap`…): how a name-typed property is stored.
-public protocol LayerStringValue {
+public protocol _LayerStringValue {
     init(rawValue: String)
     var rawValue: String { get }
 }
 
 /// A property whose value the layer's state holds as it is.
 @propertyWrapper
-public struct LayerStored<Value: Equatable>: StoredLayerProperty {
+public struct _LayerStored<Value: Equatable>: StoredLayerProperty {
     let key: String
     let path: WritableKeyPath<LayerState, Value>
 
@@ -34,7 +37,7 @@ public struct LayerStored<Value: Equatable>: StoredLayerProperty {
         self.path = path
     }
 
-    @available(*, unavailable, message: "LayerStored properties belong to CALayer subclasses")
+    @available(*, unavailable, message: "_LayerStored properties belong to CALayer subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
         set { fatalError("unavailable") }
@@ -54,11 +57,11 @@ public struct LayerStored<Value: Equatable>: StoredLayerProperty {
     /// Name types (`CAScrollLayerScrollMode`) come out as their raw string, as Apple's KVC gives them.
     func value(of layer: CALayer) -> Any? {
         let value = layer.read(path)
-        return (value as? any LayerStringValue)?.rawValue ?? value
+        return (value as? any _LayerStringValue)?.rawValue ?? value
     }
 
     func set(_ value: Any?, on layer: CALayer) {
-        if let nameType = Value.self as? any LayerStringValue.Type, let raw = value as? String {
+        if let nameType = Value.self as? any _LayerStringValue.Type, let raw = value as? String {
             guard let typed = nameType.init(rawValue: raw) as? Value else { return }
             return layer.update(key, path, typed)
         }
@@ -69,7 +72,7 @@ public struct LayerStored<Value: Equatable>: StoredLayerProperty {
 
 /// A name-typed property, stored as its raw string.
 @propertyWrapper
-public struct LayerStoredName<Value: LayerStringValue>: StoredLayerProperty {
+public struct _LayerStoredName<Value: _LayerStringValue>: StoredLayerProperty {
     let key: String
     let path: WritableKeyPath<LayerState, String>
 
@@ -78,7 +81,7 @@ public struct LayerStoredName<Value: LayerStringValue>: StoredLayerProperty {
         self.path = path
     }
 
-    @available(*, unavailable, message: "LayerStoredName properties belong to CALayer subclasses")
+    @available(*, unavailable, message: "_LayerStoredName properties belong to CALayer subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
         set { fatalError("unavailable") }
@@ -105,7 +108,7 @@ public struct LayerStoredName<Value: LayerStringValue>: StoredLayerProperty {
 
 /// A Float property kept as a Double in the state.
 @propertyWrapper
-public struct LayerStoredFloat: StoredLayerProperty {
+public struct _LayerStoredFloat: StoredLayerProperty {
     let key: String
     let path: WritableKeyPath<LayerState, Double>
 
@@ -114,7 +117,7 @@ public struct LayerStoredFloat: StoredLayerProperty {
         self.path = path
     }
 
-    @available(*, unavailable, message: "LayerStoredFloat properties belong to CALayer subclasses")
+    @available(*, unavailable, message: "_LayerStoredFloat properties belong to CALayer subclasses")
     public var wrappedValue: Float {
         get { fatalError("unavailable") }
         set { fatalError("unavailable") }
@@ -140,7 +143,7 @@ public struct LayerStoredFloat: StoredLayerProperty {
 }
 
 extension CALayer {
-    /// The layer's `@LayerStored…` properties, found through its Mirror (every class up to CALayer).
+    /// The layer's `@_LayerStored…` properties, found through its Mirror (every class up to CALayer).
     final var storedProperties: [StoredLayerProperty] {
         var found: [StoredLayerProperty] = []
         var mirror: Mirror? = Mirror(reflecting: self)
@@ -156,7 +159,7 @@ extension CALayer {
 
 extension CALayer {
     /// Every specialised property archiving and key-value coding reach beyond CALayer's own keys:
-    /// the class's hand-written table and the `@LayerStored…` properties.
+    /// the class's hand-written table and the `@_LayerStored…` properties.
     package final var specialisedProperties: [ArchivedProperty] {
         type(of: self).archivedProperties + storedProperties.map(ArchivedProperty.init(stored:))
     }

@@ -1,7 +1,7 @@
 import StrataAnimation
 import StrataRender
 
-public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
@@ -12,7 +12,7 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable, 
     public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
 }
 
-public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
@@ -21,7 +21,7 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable, L
     public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
 }
 
-public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
@@ -53,33 +53,33 @@ open class CAEmitterLayer: CALayer {
 
     private final var cellObjects: [CAEmitterCell]?
 
-    @LayerStoredFloat("birthRate", \.visual.emitter.birthRate) open var birthRate: Float
+    @_LayerStoredFloat("birthRate", \.visual.emitter.birthRate) open var birthRate: Float
 
-    @LayerStoredFloat("lifetime", \.visual.emitter.lifetime) open var lifetime: Float
+    @_LayerStoredFloat("lifetime", \.visual.emitter.lifetime) open var lifetime: Float
 
-    @LayerStored("emitterPosition", \.visual.emitter.emitterPosition) open var emitterPosition: CGPoint
+    @_LayerStored("emitterPosition", \.visual.emitter.emitterPosition) open var emitterPosition: CGPoint
 
-    @LayerStored("emitterZPosition", \.emitterZPosition) open var emitterZPosition: CGFloat
+    @_LayerStored("emitterZPosition", \.emitterZPosition) open var emitterZPosition: CGFloat
 
-    @LayerStored("emitterDepth", \.emitterDepth) open var emitterDepth: CGFloat
+    @_LayerStored("emitterDepth", \.emitterDepth) open var emitterDepth: CGFloat
 
-    @LayerStored("emitterSize", \.visual.emitter.emitterSize) open var emitterSize: CGSize
+    @_LayerStored("emitterSize", \.visual.emitter.emitterSize) open var emitterSize: CGSize
 
-    @LayerStoredName("emitterShape", \.visual.emitter.emitterShape) open var emitterShape: CAEmitterLayerEmitterShape
+    @_LayerStoredName("emitterShape", \.visual.emitter.emitterShape) open var emitterShape: CAEmitterLayerEmitterShape
 
-    @LayerStoredName("emitterMode", \.visual.emitter.emitterMode) open var emitterMode: CAEmitterLayerEmitterMode
+    @_LayerStoredName("emitterMode", \.visual.emitter.emitterMode) open var emitterMode: CAEmitterLayerEmitterMode
 
-    @LayerStoredName("renderMode", \.visual.emitter.renderMode) open var renderMode: CAEmitterLayerRenderMode
+    @_LayerStoredName("renderMode", \.visual.emitter.renderMode) open var renderMode: CAEmitterLayerRenderMode
 
-    @LayerStored("preservesDepth", \.preservesDepth) open var preservesDepth: Bool
+    @_LayerStored("preservesDepth", \.preservesDepth) open var preservesDepth: Bool
 
-    @LayerStoredFloat("velocity", \.visual.emitter.velocity) open var velocity: Float
+    @_LayerStoredFloat("velocity", \.visual.emitter.velocity) open var velocity: Float
 
-    @LayerStoredFloat("scale", \.visual.emitter.scale) open var scale: Float
+    @_LayerStoredFloat("scale", \.visual.emitter.scale) open var scale: Float
 
-    @LayerStoredFloat("spin", \.visual.emitter.spin) open var spin: Float
+    @_LayerStoredFloat("spin", \.visual.emitter.spin) open var spin: Float
 
-    @LayerStored("seed", \.visual.emitter.seed) open var seed: UInt32
+    @_LayerStored("seed", \.visual.emitter.seed) open var seed: UInt32
 
     public override init() {
         super.init()

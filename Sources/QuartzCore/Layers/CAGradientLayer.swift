@@ -31,12 +31,12 @@ open class CAGradientLayer: CALayer {
     }
 
     /// Unit coordinates of the bounds ((0.5, 0) by default: the top edge's middle, iOS).
-    @LayerStored("startPoint", \.visual.gradient.startPoint) open var startPoint: CGPoint
+    @_LayerStored("startPoint", \.visual.gradient.startPoint) open var startPoint: CGPoint
 
     /// Unit coordinates of the bounds ((0.5, 1) by default).
-    @LayerStored("endPoint", \.visual.gradient.endPoint) open var endPoint: CGPoint
+    @_LayerStored("endPoint", \.visual.gradient.endPoint) open var endPoint: CGPoint
 
-    @LayerStoredName("type", \.visual.gradient.type) open var type: CAGradientLayerType
+    @_LayerStoredName("type", \.visual.gradient.type) open var type: CAGradientLayerType
 
     public override init() {
         super.init()

@@ -8,25 +8,25 @@ open class CAReplicatorLayer: CALayer {
     override package class var engineLayerClass: LayerClass { .replicatorLayer }
 
     /// Instances drawn (1 by default; at most 10,000 are drawn, with a warning).
-    @LayerStored("instanceCount", \.visual.replicator.instanceCount) open var instanceCount: Int
+    @_LayerStored("instanceCount", \.visual.replicator.instanceCount) open var instanceCount: Int
 
-    @LayerStored("preservesDepth", \.visual.replicator.preservesDepth) open var preservesDepth: Bool
+    @_LayerStored("preservesDepth", \.visual.replicator.preservesDepth) open var preservesDepth: Bool
 
     /// Seconds by which each instance's animations lag the previous instance's.
-    @LayerStored("instanceDelay", \.visual.replicator.instanceDelay) open var instanceDelay: CFTimeInterval
+    @_LayerStored("instanceDelay", \.visual.replicator.instanceDelay) open var instanceDelay: CFTimeInterval
 
-    @LayerStored("instanceTransform", \.visual.replicator.instanceTransform) open var instanceTransform: CATransform3D
+    @_LayerStored("instanceTransform", \.visual.replicator.instanceTransform) open var instanceTransform: CATransform3D
 
     /// Multiplies the first instance's colours (opaque white by default: no change).
-    @LayerStored("instanceColor", \.visual.replicator.instanceColor) open var instanceColor: CGColor?
+    @_LayerStored("instanceColor", \.visual.replicator.instanceColor) open var instanceColor: CGColor?
 
-    @LayerStored("instanceRedOffset", \.visual.replicator.instanceRedOffset) open var instanceRedOffset: Float
+    @_LayerStored("instanceRedOffset", \.visual.replicator.instanceRedOffset) open var instanceRedOffset: Float
 
-    @LayerStored("instanceGreenOffset", \.visual.replicator.instanceGreenOffset) open var instanceGreenOffset: Float
+    @_LayerStored("instanceGreenOffset", \.visual.replicator.instanceGreenOffset) open var instanceGreenOffset: Float
 
-    @LayerStored("instanceBlueOffset", \.visual.replicator.instanceBlueOffset) open var instanceBlueOffset: Float
+    @_LayerStored("instanceBlueOffset", \.visual.replicator.instanceBlueOffset) open var instanceBlueOffset: Float
 
-    @LayerStored("instanceAlphaOffset", \.visual.replicator.instanceAlphaOffset) open var instanceAlphaOffset: Float
+    @_LayerStored("instanceAlphaOffset", \.visual.replicator.instanceAlphaOffset) open var instanceAlphaOffset: Float
 
     public override init() {
         super.init()

@@ -1,5 +1,5 @@
 /// The directions a CAScrollLayer may scroll in.
-public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
@@ -12,7 +12,7 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable, Lay
 /// to its bounds (masksToBounds is true by default, as on Apple).
 open class CAScrollLayer: CALayer {
     /// The directions scrolling may move in (`.both` by default).
-    @LayerStored("scrollMode", \.scrollMode) open var scrollMode: CAScrollLayerScrollMode
+    @_LayerStored("scrollMode", \.scrollMode) open var scrollMode: CAScrollLayerScrollMode
 
     open override class func defaultValue(forKey key: String) -> Any? {
         key == "masksToBounds" ? true : super.defaultValue(forKey: key)

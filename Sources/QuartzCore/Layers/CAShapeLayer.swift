@@ -15,29 +15,29 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Opaque black by default; nil fills nothing.
-    @LayerStored("fillColor", \.visual.shape.fillColor) open var fillColor: CGColor?
+    @_LayerStored("fillColor", \.visual.shape.fillColor) open var fillColor: CGColor?
 
-    @LayerStoredName("fillRule", \.visual.shape.fillRule) open var fillRule: CAShapeLayerFillRule
+    @_LayerStoredName("fillRule", \.visual.shape.fillRule) open var fillRule: CAShapeLayerFillRule
 
     /// nil by default: no stroke.
-    @LayerStored("strokeColor", \.visual.shape.strokeColor) open var strokeColor: CGColor?
+    @_LayerStored("strokeColor", \.visual.shape.strokeColor) open var strokeColor: CGColor?
 
     /// Fraction of the path's length where the stroke starts (0 by default).
-    @LayerStored("strokeStart", \.visual.shape.strokeStart) open var strokeStart: CGFloat
+    @_LayerStored("strokeStart", \.visual.shape.strokeStart) open var strokeStart: CGFloat
 
     /// Fraction of the path's length where the stroke ends (1 by default).
-    @LayerStored("strokeEnd", \.visual.shape.strokeEnd) open var strokeEnd: CGFloat
+    @_LayerStored("strokeEnd", \.visual.shape.strokeEnd) open var strokeEnd: CGFloat
 
     /// Points (1 by default).
-    @LayerStored("lineWidth", \.visual.shape.lineWidth) open var lineWidth: CGFloat
+    @_LayerStored("lineWidth", \.visual.shape.lineWidth) open var lineWidth: CGFloat
 
-    @LayerStored("miterLimit", \.visual.shape.miterLimit) open var miterLimit: CGFloat
+    @_LayerStored("miterLimit", \.visual.shape.miterLimit) open var miterLimit: CGFloat
 
-    @LayerStoredName("lineCap", \.visual.shape.lineCap) open var lineCap: CAShapeLayerLineCap
+    @_LayerStoredName("lineCap", \.visual.shape.lineCap) open var lineCap: CAShapeLayerLineCap
 
-    @LayerStoredName("lineJoin", \.visual.shape.lineJoin) open var lineJoin: CAShapeLayerLineJoin
+    @_LayerStoredName("lineJoin", \.visual.shape.lineJoin) open var lineJoin: CAShapeLayerLineJoin
 
-    @LayerStored("lineDashPhase", \.visual.shape.lineDashPhase) open var lineDashPhase: CGFloat
+    @_LayerStored("lineDashPhase", \.visual.shape.lineDashPhase) open var lineDashPhase: CGFloat
 
     /// Dash and gap lengths in points, alternating; nil: a solid line.
     open var lineDashPattern: [NSNumber]? {

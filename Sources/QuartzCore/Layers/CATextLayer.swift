@@ -2,7 +2,7 @@ import StrataAnimation
 import StrataRender
 
 /// How CATextLayer shortens text that does not fit.
-public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let none = CATextLayerTruncationMode(rawValue: "none")
@@ -12,7 +12,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable, L
 }
 
 /// How CATextLayer aligns its lines.
-public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
@@ -72,19 +72,19 @@ open class CATextLayer: CALayer {
     }
 
     /// Points (36 by default). Animatable.
-    @LayerStored("fontSize", \.visual.text.fontSize) open var fontSize: CGFloat
+    @_LayerStored("fontSize", \.visual.text.fontSize) open var fontSize: CGFloat
 
     /// Opaque white by default. Animatable.
-    @LayerStored("foregroundColor", \.visual.text.foregroundColor) open var foregroundColor: CGColor?
+    @_LayerStored("foregroundColor", \.visual.text.foregroundColor) open var foregroundColor: CGColor?
 
-    @LayerStored("wrapped", \.visual.text.isWrapped) open var isWrapped: Bool
+    @_LayerStored("wrapped", \.visual.text.isWrapped) open var isWrapped: Bool
 
-    @LayerStoredName("truncationMode", \.visual.text.truncationMode) open var truncationMode: CATextLayerTruncationMode
+    @_LayerStoredName("truncationMode", \.visual.text.truncationMode) open var truncationMode: CATextLayerTruncationMode
 
-    @LayerStoredName("alignmentMode", \.visual.text.alignmentMode) open var alignmentMode: CATextLayerAlignmentMode
+    @_LayerStoredName("alignmentMode", \.visual.text.alignmentMode) open var alignmentMode: CATextLayerAlignmentMode
 
     /// Accepted for source compatibility; Pango positions glyphs itself.
-    @LayerStored("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization) open var allowsFontSubpixelQuantization: Bool
+    @_LayerStored("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization) open var allowsFontSubpixelQuantization: Bool
 
     public override init() {
         super.init()

@@ -1,5 +1,5 @@
 /// How CAShapeLayer decides what is inside its path.
-public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
@@ -7,7 +7,7 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable, LayerS
 }
 
 /// The ends of CAShapeLayer's stroked lines.
-public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
@@ -16,7 +16,7 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable, LayerSt
 }
 
 /// The corners of CAShapeLayer's stroked lines.
-public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
@@ -25,7 +25,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable, LayerS
 }
 
 /// The geometry of CAGradientLayer's gradient.
-public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable, LayerStringValue {
+public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable, _LayerStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let axial = CAGradientLayerType(rawValue: "axial")

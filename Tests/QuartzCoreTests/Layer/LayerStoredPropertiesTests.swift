@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import QuartzCore
 
-/// The specialised layers' one-line `@LayerStored…` properties: found by key-value coding and
+/// The specialised layers' one-line `@_LayerStored…` properties: found by key-value coding and
 /// archiving through the Mirror, overridable by subclasses as Apple's `open` properties are.
 @Suite("Layer stored properties")
 struct LayerStoredPropertiesTests {
