@@ -77,20 +77,7 @@ struct LayerWindowTests {
     /// drops frames, but never draws more than asked.
     @Test func animatingWindowsDrawAtTheRateTheAnimationsWant() throws {
         func framesDrawn(preferring rate: Float?) throws -> Int {
-            let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
-            let (root, dot) = scene { () -> (CALayer, CALayer) in
-                let root = canvas(20, 20)
-                let dot = solid(CGRect(x: 0, y: 0, width: 10, height: 10), 1, 0, 0)
-                root.addSublayer(dot)
-                return (root, dot)
-            }
-            window.rootLayer = root
-            let move = CABasicAnimation(keyPath: "position.x")
-            move.fromValue = 5
-            move.toValue = 15
-            move.duration = 10
-            if let rate { move.preferredFrameRateRange = CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate) }
-            scene { dot.add(move, forKey: "move") }
+            let window = try windowWithAMovingDot(preferring: rate)
             window.run(for: 0.05)
             let before = window.framesPresented
             window.run(for: 0.5)
@@ -105,19 +92,7 @@ struct LayerWindowTests {
     /// Wake-ups between frames (here a 2 ms run-loop timer, as another window's events or a
     /// display link would be) never draw extra frames; the statistics hold every presented frame.
     @Test func wakeUpsBetweenFramesDrawNoExtraFrames() throws {
-        let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
-        let dot = scene { () -> CALayer in
-            let root = canvas(20, 20)
-            let dot = solid(CGRect(x: 0, y: 0, width: 10, height: 10), 1, 0, 0)
-            root.addSublayer(dot)
-            window.rootLayer = root
-            return dot
-        }
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 5
-        move.toValue = 15
-        move.duration = 10
-        scene { dot.add(move, forKey: "move") }
+        let window = try windowWithAMovingDot(preferring: nil)
         final class Count: @unchecked Sendable { var value = 0 }  // touched on this thread only
         let wakeUps = Count()
         let busy = Timer(timeInterval: 0.002, repeats: true) { _ in wakeUps.value += 1 }
@@ -134,6 +109,26 @@ struct LayerWindowTests {
         // The gate is 1/60 s less half a millisecond; the tolerance is that half millisecond.
         let smallest = summary.frames > 1 ? summary.medianInterval : 1
         #expect(smallest >= 1.0 / 60 - 0.0006, "\(summary)")
+    }
+
+    /// A 20-point window whose red dot slides 10 points over 10 seconds (animating throughout),
+    /// at `rate` frames a second if given.
+    private func windowWithAMovingDot(preferring rate: Float?) throws -> LayerWindow {
+        let window = try LayerWindow(size: CGSize(width: 20, height: 20), videoDriver: "offscreen")
+        let (root, dot) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(20, 20)
+            let dot = solid(CGRect(x: 0, y: 0, width: 10, height: 10), 1, 0, 0)
+            root.addSublayer(dot)
+            return (root, dot)
+        }
+        window.rootLayer = root
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 5
+        move.toValue = 15
+        move.duration = 10
+        if let rate { move.preferredFrameRateRange = CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate) }
+        scene { dot.add(move, forKey: "move") }
+        return window
     }
 
     @Test func displayLinksFireFromTheWindowsRunLoop() throws {
