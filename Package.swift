@@ -50,6 +50,9 @@ let package = Package(
         // Polygon clipping for CGPath's boolean operations: a C interface to Clipper 6
         // (Debian's libpolyclipping-dev).
         .target(name: "CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
+        // The compositor's kernel: rasters resampled and composited through affine maps (SIMD
+        // with runtime dispatch and a portable fallback; rows split across two threads).
+        .target(name: "CStrataRaster"),
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
@@ -74,7 +77,9 @@ let package = Package(
         // Sees only snapshots and presented states, never CALayer.
         .target(
             name: "StrataCompositor",
-            dependencies: ["CoreGraphics", "CCairo", "CPixman", "CPango", "StrataGeometry", "StrataRender"]),
+            dependencies: [
+                "CoreGraphics", "CCairo", "CPixman", "CPango", "CStrataRaster", "StrataGeometry", "StrataRender",
+            ]),
         // The public Core Animation API.
         .target(
             name: "QuartzCore",

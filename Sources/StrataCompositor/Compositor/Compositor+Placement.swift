@@ -36,20 +36,30 @@ extension Compositor {
     /// (plus a small allowance): thin rotated layers would otherwise waste memory on empty corners.
     static let placedAreaFactor = 4
 
-    /// The copy of `raster` through `map`, and the whole-pixel offset from the place it was made
-    /// for (its origin) to where it goes now; nil when the raster is to be resampled directly
-    /// (its box would not pay or not fit: that depends only on the raster and the map).
+    /// How a raster goes on through its placement.
+    enum Placement {
+        /// Through this copy, `dx`, `dy` whole pixels from where it was made (its origin).
+        case copy(raster: Raster, dx: Int, dy: Int)
+        /// Straight from the raster by the kernel, with the numbers a copy would be made with:
+        /// coordinates relative to the box's corner `frame`, within `crop` (target pixels).
+        case direct(frame: (x: Int, y: Int), crop: CGRect)
+    }
+
+    /// How `raster` goes on through `map`; nil when it is to be resampled directly (its box
+    /// would not pay or not fit: that depends only on the raster and the map).
     ///
-    /// Every raster with a box is drawn through a copy, kept or not, so a layer's pixels never
-    /// depend on what was cached: the copy is kept when the same placement was seen in an
-    /// earlier frame and the byte budget has room, and made afresh for this frame otherwise.
-    /// The copy covers only the part of the box on the target (`target`, target pixels), so a
-    /// large layer mostly off screen costs what shows. `resample` draws the raster through a map
-    /// (to target pixels) onto a context at opacity 1 within a clip (target pixels).
+    /// Every raster with a box is drawn as a copy would draw it, kept or not, so a layer's pixels
+    /// never depend on what was cached: the copy is kept when the same placement was seen in an
+    /// earlier frame and the byte budget has room; otherwise it is made for this frame only, or,
+    /// when `direct` (the kernel draws on the target), not made at all: the kernel draws the raster
+    /// with the copy's numbers. The copy covers only the part of the box on the target (`target`,
+    /// target pixels), so a large layer mostly off screen costs what shows. `resample` draws the
+    /// raster through a map (to target pixels) onto a context at opacity 1 within a clip (target
+    /// pixels), for maps the kernel does not take (perspective).
     func placedCopy(
-        of raster: Raster, map: PlaneMap, antialias: Bool, target: CGRect?,
+        of raster: Raster, map: PlaneMap, antialias: Bool, target: CGRect?, direct: Bool,
         resample: (_ map: PlaneMap, _ target: OpaquePointer, _ clip: CGRect) -> Void
-    ) -> (raster: Raster, dx: Int, dy: Int)? {
+    ) -> Placement? {
         guard let box = Self.placementBox(of: raster, map: map) else { return nil }
         var rect = box
         if let target, !target.isNull, !target.isInfinite { rect = box.intersection(target.integral) }
@@ -60,21 +70,33 @@ extension Compositor {
         if let entry = placed[key] {
             entry.usedFrame = frameNumber
             let made = entry.device.origin
-            return (entry.device, Int(rect.minX - made.x), Int(rect.minY - made.y))
+            return .copy(raster: entry.device, dx: Int(rect.minX - made.x), dy: Int(rect.minY - made.y))
         }
         // Kept when seen in an earlier frame (a replicator's instances may repeat it within one).
         let bytes = Int(rect.width) * Int(rect.height) * 4
         let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
-        guard let device = Raster(covering: rect, scale: 1) else { return nil }
-        // Drawn with the layer's own map, the copy's pixels placed by a device offset: pixman's
-        // fixed-point projective transforms lose precision when the map is rebased instead.
-        cairo_surface_set_device_offset(device.surface, -rect.minX, -rect.minY)
-        if let cr = cairo_create(device.surface) {
-            resample(map, cr, rect)
-            cairo_destroy(cr)
+        let frame = (x: Int(box.minX), y: Int(box.minY))
+        if !keep, direct, map.isAffine {
+            placementsSeen[key] = frameNumber
+            return .direct(frame: frame, crop: rect)
         }
-        cairo_surface_flush(device.surface)
-        cairo_surface_set_device_offset(device.surface, 0, 0)
+        guard let device = Raster(covering: rect, scale: 1) else { return nil }
+        if map.isAffine {
+            let buffer = KernelTarget(raster: device, originX: Int(rect.minX), originY: Int(rect.minY))
+            RasterKernel.composite(
+                raster, map: map, frame: frame, bilinear: true, alpha: 1, antialias: antialias, crop: rect,
+                onto: buffer, options: kernelOptions)
+        } else {
+            // Drawn with the layer's own map, the copy's pixels placed by a device offset: pixman's
+            // fixed-point projective transforms lose precision when the map is rebased instead.
+            cairo_surface_set_device_offset(device.surface, -rect.minX, -rect.minY)
+            if let cr = cairo_create(device.surface) {
+                resample(map, cr, rect)
+                cairo_destroy(cr)
+            }
+            cairo_surface_flush(device.surface)
+            cairo_surface_set_device_offset(device.surface, 0, 0)
+        }
         if keep {
             placementsSeen[key] = nil
             placed[key] = PlacedRaster(source: raster, device: device, frame: frameNumber)
@@ -83,7 +105,7 @@ extension Compositor {
         } else {
             placementsSeen[key] = frameNumber
         }
-        return (device, 0, 0)
+        return .copy(raster: device, dx: 0, dy: 0)
     }
 
     /// The whole-pixel box (target pixels) a raster covers through `map`, padded by a pixel for

@@ -1,3 +1,4 @@
+import Foundation
 import CCairo
 import CoreGraphics
 import StrataGeometry
@@ -53,6 +54,12 @@ package final class Compositor {
     /// When false, rasters are always resampled straight onto the target (no copies): what the
     /// benchmark's bare-call baseline for moving layers records.
     package var drawsThroughCopies = true
+    /// When false, rasters go through cairo and pixman only (the reference the kernel's tests
+    /// compare with, and the benchmarks' baselines).
+    package var usesKernel = true
+    /// Threads and code the composite kernel runs with (byte-identical results whatever they are).
+    package var kernelOptions = RasterKernelOptions(
+        threads: Swift.min(2, ProcessInfo.processInfo.activeProcessorCount))
     var frameNumber: UInt64 = 0
     var lastSweep: UInt64 = 0
     var nodesAtLastSweep = 0

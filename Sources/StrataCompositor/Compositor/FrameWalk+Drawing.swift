@@ -137,31 +137,57 @@ extension FrameWalk {
         cairo_restore(cr)
     }
 
-    /// Composites a cached raster through `map` at `alpha`, through its copy in target pixels
-    /// (kept from the last frame when the map is the same, else made now).
+    /// Composites a cached raster through `map` at `alpha`, as its copy in target pixels would
+    /// (kept from the last frame when the map is the same, else made now or drawn straight by the
+    /// kernel with the same numbers).
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
+        let kernel = compositor.usesKernel ? KernelTarget(cr) : nil
         if compositor.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
-            let copy = compositor.placedCopy(
-                of: raster, map: map, antialias: antialias, target: Self.targetExtent(cr),
+            let placement = compositor.placedCopy(
+                of: raster, map: map, antialias: antialias, target: Self.targetExtent(cr), direct: kernel != nil,
                 resample: { map, target, clip in
                     Self.resample(raster, map: map, alpha: 1, clip: clip, antialias: antialias, onto: target)
                 })
         {
-            // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
-            // pixels (the target's own clip cuts finer).
-            let shift = PlaneMap.translation(Double(copy.dx), Double(copy.dy))
-            if compositor.recordsComposites {
-                compositor.recorded.append(
-                    .init(raster: copy.raster, color: nil, rect: copy.raster.extent, map: shift, alpha: alpha,
-                          antialias: false))
+            switch placement {
+            case .direct(let frame, let crop):
+                if compositor.recordsComposites {
+                    compositor.recorded.append(
+                        .init(raster: raster, color: nil, rect: raster.extent, map: map, alpha: alpha, antialias: antialias))
+                }
+                if let kernel {
+                    RasterKernel.composite(
+                        raster, map: map, frame: frame, bilinear: true, alpha: alpha, antialias: antialias, crop: crop,
+                        onto: kernel, options: compositor.kernelOptions)
+                }
+            case .copy(let copy, let dx, let dy):
+                // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
+                // pixels (the target's own clip cuts finer).
+                let shift = PlaneMap.translation(Double(dx), Double(dy))
+                if compositor.recordsComposites {
+                    compositor.recorded.append(
+                        .init(raster: copy, color: nil, rect: copy.extent, map: shift, alpha: alpha, antialias: false))
+                }
+                if let kernel {
+                    RasterKernel.composite(
+                        copy, map: shift, bilinear: false, alpha: alpha, antialias: false, onto: kernel,
+                        options: compositor.kernelOptions)
+                } else {
+                    let wholeClip = clip.isNull || clip.isInfinite ? clip : clip.integral
+                    Self.resample(copy, map: shift, alpha: alpha, clip: wholeClip, antialias: false, onto: cr)
+                }
             }
-            let wholeClip = clip.isNull || clip.isInfinite ? clip : clip.integral
-            Self.resample(copy.raster, map: shift, alpha: alpha, clip: wholeClip, antialias: false, onto: cr)
             return
         }
         if compositor.recordsComposites {
             compositor.recorded.append(
                 .init(raster: raster, color: nil, rect: raster.extent, map: map, alpha: alpha, antialias: antialias))
+        }
+        if let kernel, map.isAffine {
+            RasterKernel.composite(
+                raster, map: map, bilinear: !Self.isExactCopy(raster, map: map), alpha: alpha, antialias: antialias,
+                onto: kernel, options: compositor.kernelOptions)
+            return
         }
         Self.resample(raster, map: map, alpha: alpha, clip: clip, antialias: antialias, onto: cr)
     }

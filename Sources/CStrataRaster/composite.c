@@ -1,0 +1,258 @@
+// The composite kernel: per target row, the span the source rectangle can touch is worked out
+// from its four edges; pixels near an edge get their area coverage computed, the inner span (fully
+// covered) is resampled and composited by the fastest code this processor has. Every pixel's value
+// depends only on the operation and the pixel (never on where a band or span starts), so frames are
+// byte-identical however rows are split among threads and whichever code runs the inner span.
+#include "kernel.h"
+
+#include <math.h>
+
+// MARK: - Preparing an operation
+
+/// d(X, Y) = a·X + b·Y + c: the signed distance (target pixels, positive inside) from the edge
+/// `value·(u or v) + offset >= 0`, whose normal is (a, b).
+static void make_edge(strata_edge *e, double gx, double gy, double g0, double sign, double offset) {
+    double n = hypot(gx, gy);
+    if (!(n > 0) || !isfinite(n)) n = 1;
+    e->a = sign * gx / n;
+    e->b = sign * gy / n;
+    e->c = (sign * g0 + offset) / n;
+    double ax = fabs(e->a), ay = fabs(e->b);
+    e->hi = ax > ay ? ax : ay;
+    e->lo = ax > ay ? ay : ax;
+}
+
+int strata_prepare(const strata_composite_op *op, const strata_target *target, strata_prepared *p) {
+    if (!op->src || op->srcWidth <= 0 || op->srcHeight <= 0 || op->srcStride < op->srcWidth) return 0;
+    if (!target->pixels || target->width <= 0 || target->height <= 0 || target->stride < target->width) return 0;
+    double values[6] = { op->ux, op->uy, op->u0, op->vx, op->vy, op->v0 };
+    for (int i = 0; i < 6; i++) if (!isfinite(values[i])) return 0;
+    p->op = *op;
+    if (p->op.alpha > 255) p->op.alpha = 255;
+    if (p->op.x0 < target->originX) p->op.x0 = target->originX;
+    if (p->op.y0 < target->originY) p->op.y0 = target->originY;
+    if (p->op.x1 > target->originX + target->width) p->op.x1 = target->originX + target->width;
+    if (p->op.y1 > target->originY + target->height) p->op.y1 = target->originY + target->height;
+    if (p->op.x0 >= p->op.x1 || p->op.y0 >= p->op.y1 || p->op.alpha <= 0) return 0;
+    double w = op->srcWidth, h = op->srcHeight;
+    make_edge(&p->edges[0], op->ux, op->uy, op->u0, 1, 0);    // u >= 0
+    make_edge(&p->edges[1], op->ux, op->uy, op->u0, -1, w);   // W - u >= 0
+    make_edge(&p->edges[2], op->vx, op->vy, op->v0, 1, 0);    // v >= 0
+    make_edge(&p->edges[3], op->vx, op->vy, op->v0, -1, h);   // H - v >= 0
+    p->du = llround(op->ux * 65536.0);
+    p->dv = llround(op->vx * 65536.0);
+    p->half = op->filter == 0 ? 0.0 : 0.5;
+    p->exact = op->filter == 0 && !op->antialias && op->ux == 1 && op->uy == 0 && op->vx == 0 && op->vy == 1
+        && op->u0 == floor(op->u0) && op->v0 == floor(op->v0) && fabs(op->u0) < 1e9 && fabs(op->v0) < 1e9;
+    if (p->exact) {
+        // Only the pixels over the source: the rest of the box is not covered.
+        double x0 = -op->u0, y0 = -op->v0, x1 = x0 + op->srcWidth, y1 = y0 + op->srcHeight;
+        if (p->op.x0 < x0) p->op.x0 = (int32_t)x0;
+        if (p->op.y0 < y0) p->op.y0 = (int32_t)y0;
+        if (p->op.x1 > x1) p->op.x1 = (int32_t)x1;
+        if (p->op.y1 > y1) p->op.y1 = (int32_t)y1;
+        if (p->op.x0 >= p->op.x1 || p->op.y0 >= p->op.y1) return 0;
+        p->shiftX = (int32_t)op->u0;
+        p->shiftY = (int32_t)op->v0;
+    }
+    return 1;
+}
+
+// MARK: - Coverage
+
+/// The area of a target pixel on the inside of edge `e`, its centre `d` pixels inside: the
+/// pixel's square projected on the edge normal is a trapezoid of half-width (hi + lo) / 2.
+static inline double edge_cover(double d, const strata_edge *e) {
+    double s = d + 0.5 * (e->hi + e->lo);
+    if (s <= 0) return 0;
+    if (s >= e->hi + e->lo) return 1;
+    if (s < e->lo) return s * s / (2 * e->hi * e->lo);
+    if (s <= e->hi) return (s - 0.5 * e->lo) / e->hi;
+    double t = e->hi + e->lo - s;
+    return 1 - t * t / (2 * e->hi * e->lo);
+}
+
+/// The coverage of target pixel (X, Y), 0...255.
+static inline uint32_t pixel_cover(const strata_prepared *p, int32_t x, int32_t y) {
+    double cx = x + 0.5, cy = y + 0.5;
+    if (!p->op.antialias) {
+        for (int k = 0; k < 4; k++) {
+            double d = p->edges[k].a * cx + p->edges[k].b * cy + p->edges[k].c;
+            // Centres on the near edges (u = 0, v = 0) are inside, on the far ones outside.
+            if ((k & 1) ? !(d > 0) : !(d >= 0)) return 0;
+        }
+        return 255;
+    }
+    double c = 1;
+    for (int k = 0; k < 4 && c > 0; k++) {
+        c *= edge_cover(p->edges[k].a * cx + p->edges[k].b * cy + p->edges[k].c, &p->edges[k]);
+    }
+    return (uint32_t)(c * 255 + 0.5);
+}
+
+/// Row `y`'s outer span [*xs, *xe) (pixels that may be covered) and inner span [*is, *ie)
+/// (pixels surely fully covered), within the operation's box.
+static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t *xe, int32_t *is, int32_t *ie) {
+    double lo = p->op.x0, hi = p->op.x1;
+    double outerLo = lo, outerHi = hi, innerLo = lo, innerHi = hi;
+    double cy = y + 0.5;
+    for (int k = 0; k < 4; k++) {
+        const strata_edge *e = &p->edges[k];
+        double tOut = p->op.antialias ? -0.5 * (e->hi + e->lo) : 0;
+        double tIn = p->op.antialias ? 0.5 * (e->hi + e->lo) : 0;
+        double rest = e->b * cy + e->c;
+        if (fabs(e->a) < 1e-9) {
+            if (rest < tOut - 1e-6) { outerLo = hi; outerHi = lo; }
+            if (rest < tIn + 1e-6) { innerLo = hi; innerHi = lo; }
+            continue;
+        }
+        // d(X + 0.5) >= t  ⇔  X >= (t − rest)/a − 0.5 (a > 0), or X <= … (a < 0).
+        double xOut = (tOut - rest) / e->a - 0.5, xIn = (tIn - rest) / e->a - 0.5;
+        if (e->a > 0) {
+            if (floor(xOut) - 1 > outerLo) outerLo = floor(xOut) - 1;
+            if (ceil(xIn) + 1 > innerLo) innerLo = ceil(xIn) + 1;
+        } else {
+            if (ceil(xOut) + 2 < outerHi) outerHi = ceil(xOut) + 2;
+            if (floor(xIn) < innerHi) innerHi = floor(xIn);
+        }
+    }
+    if (!(outerLo < outerHi)) { *xs = *xe = *is = *ie = p->op.x0; return; }
+    if (!(innerLo < innerHi)) innerLo = innerHi = outerLo;
+    if (innerLo < outerLo) innerLo = outerLo;
+    if (innerHi > outerHi) innerHi = outerHi;
+    *xs = (int32_t)outerLo;
+    *xe = (int32_t)outerHi;
+    *is = (int32_t)innerLo;
+    *ie = innerHi > innerLo ? (int32_t)innerHi : (int32_t)innerLo;
+}
+
+// MARK: - Rows
+
+/// The source coordinates (16.16, sample offsets applied) of target pixel (x, y).
+static inline void pixel_uv(const strata_prepared *p, int32_t x, int32_t y, int64_t *u, int64_t *v) {
+    // From the box's left edge, so a pixel's coordinates do not depend on where its span starts.
+    double cx = p->op.x0 + 0.5, cy = y + 0.5;
+    int64_t u0 = llround((p->op.ux * cx + p->op.uy * cy + p->op.u0 - p->half) * 65536.0);
+    int64_t v0 = llround((p->op.vx * cx + p->op.vy * cy + p->op.v0 - p->half) * 65536.0);
+    *u = u0 + (int64_t)(x - p->op.x0) * p->du;
+    *v = v0 + (int64_t)(x - p->op.x0) * p->dv;
+}
+
+static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd);
+
+/// A pixel near an edge: its coverage worked out, then drawn.
+static inline void edge_pixel(const strata_prepared *p, uint32_t *d, int32_t x, int32_t y) {
+    uint32_t cover = pixel_cover(p, x, y);
+    if (cover == 0) return;
+    int64_t u, v;
+    pixel_uv(p, x, y, &u, &v);
+    strata_put(d, strata_sample(p, u, v), cover, (uint32_t)p->op.alpha);
+}
+
+void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd) {
+    if (y0 < p->op.y0) y0 = p->op.y0;
+    if (y1 > p->op.y1) y1 = p->op.y1;
+    if (p->exact) {
+        int vector = simd && strata_raster_has_simd();
+        int32_t n = p->op.x1 - p->op.x0;
+        for (int32_t y = y0; y < y1; y++) {
+            uint32_t *out = t->pixels + (int64_t)(y - t->originY) * t->stride + (p->op.x0 - t->originX);
+            const uint32_t *src = p->op.src + (int64_t)(y + p->shiftY) * p->op.srcStride + (p->op.x0 + p->shiftX);
+#if STRATA_X86
+            if (vector) {
+                if (strata_raster_has_avx2()) strata_over_row_avx2(out, src, n, (uint32_t)p->op.alpha);
+                else strata_over_row_ssse3(out, src, n, (uint32_t)p->op.alpha);
+                continue;
+            }
+#endif
+            for (int32_t i = 0; i < n; i++) strata_put(&out[i], src[i], 255, (uint32_t)p->op.alpha);
+        }
+        return;
+    }
+    strata_prefetch_rows(p, y0, y1);
+    int vector = simd && strata_raster_has_simd();
+    int fast = vector && p->op.filter != 0 && p->op.srcWidth >= 2 && p->op.srcHeight >= 2;
+    int copy = p->op.filter == 0 && p->du == 65536 && p->dv == 0;
+    for (int32_t y = y0; y < y1; y++) {
+        int32_t xs, xe, is, ie;
+        row_spans(p, y, &xs, &xe, &is, &ie);
+        if (xs >= xe) continue;
+        // Pixel x of this row is line[x − originX].
+        uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
+        for (int32_t x = xs; x < is; x++) edge_pixel(p, line + (x - t->originX), x, y);
+        if (is < ie) {
+            int64_t u, v;
+            pixel_uv(p, is, y, &u, &v);
+            uint32_t *out = line + (is - t->originX);
+            if (copy) copy_span(p, out, is, ie, u, v, vector);
+            else
+#if STRATA_X86
+            if (fast) strata_span_ssse3(p, out, is, ie, u, v);
+            else
+#endif
+                strata_span_portable(p, out, is, ie, u, v);
+        }
+        for (int32_t x = ie; x < xe; x++) edge_pixel(p, line + (x - t->originX), x, y);
+    }
+}
+
+/// A span of a raster put on 1:1 on whole pixels (a placed copy): a row of source-over, where
+/// the samples fall inside the source.
+static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd) {
+    const strata_composite_op *op = &p->op;
+    int64_t sy = v >> 16, sx = u >> 16;
+    int32_t n = xb - xa, alpha = op->alpha;
+    int32_t lead = sx < 0 ? (int32_t)(-sx < n ? -sx : n) : 0;
+    int64_t rest = op->srcWidth - (sx + lead);
+    int32_t body = rest <= 0 ? 0 : (rest < n - lead ? (int32_t)rest : n - lead);
+    int64_t su = u;
+    for (int32_t i = 0; i < lead; i++, su += p->du) strata_put(&out[i], strata_sample(p, su, v), 255, (uint32_t)alpha);
+    if (sy >= 0 && sy < op->srcHeight && body > 0) {
+        const uint32_t *src = op->src + sy * op->srcStride + sx + lead;
+#if STRATA_X86
+        if (simd) strata_over_row_ssse3(out + lead, src, body, (uint32_t)alpha);
+        else
+#endif
+            for (int32_t i = 0; i < body; i++) strata_put(&out[lead + i], src[i], 255, (uint32_t)alpha);
+    } else {
+        body = 0;
+    }
+    su = u + (int64_t)(lead + body) * p->du;
+    for (int32_t i = lead + body; i < n; i++, su += p->du) strata_put(&out[i], strata_sample(p, su, v), 255, (uint32_t)alpha);
+}
+
+void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
+    uint32_t alpha = (uint32_t)p->op.alpha;
+    for (int32_t i = 0; i < xb - xa; i++, u += p->du, v += p->dv) {
+        strata_put(&out[i], strata_sample(p, u, v), 255, alpha);
+    }
+}
+
+/// Source rows the band will read, asked for ahead: the walk across a rotated raster defeats the
+/// hardware's prefetcher, and the rasters of a frame do not stay in cache from one to the next.
+void strata_prefetch_rows(const strata_prepared *p, int32_t y0, int32_t y1) {
+    if (y0 >= y1) return;
+    double xs[2] = { p->op.x0, p->op.x1 }, ys[2] = { y0, y1 };
+    double umin = INFINITY, umax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
+    for (int i = 0; i < 2; i++) {
+        for (int j = 0; j < 2; j++) {
+            double u = p->op.ux * xs[i] + p->op.uy * ys[j] + p->op.u0;
+            double v = p->op.vx * xs[i] + p->op.vy * ys[j] + p->op.v0;
+            if (u < umin) umin = u;
+            if (u > umax) umax = u;
+            if (v < vmin) vmin = v;
+            if (v > vmax) vmax = v;
+        }
+    }
+    int32_t w = p->op.srcWidth, h = p->op.srcHeight;
+    double r0 = floor(vmin) - 1, r1 = ceil(vmax) + 1, c0 = floor(umin) - 1, c1 = ceil(umax) + 1;
+    int32_t row0 = r0 < 0 ? 0 : (r0 > h - 1 ? h - 1 : (int32_t)r0);
+    int32_t row1 = r1 < 0 ? 0 : (r1 > h - 1 ? h - 1 : (int32_t)r1);
+    int32_t col0 = c0 < 0 ? 0 : (c0 > w - 1 ? w - 1 : (int32_t)c0);
+    int32_t col1 = c1 < 0 ? 0 : (c1 > w - 1 ? w - 1 : (int32_t)c1);
+    for (int32_t r = row0; r <= row1; r++) {
+        const uint32_t *line = p->op.src + (int64_t)r * p->op.srcStride;
+        for (int32_t c = col0; c <= col1; c += 16) __builtin_prefetch(line + c, 0, 3);
+        __builtin_prefetch(line + col1, 0, 3);
+    }
+}

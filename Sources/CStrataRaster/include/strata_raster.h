@@ -1,0 +1,55 @@
+// The compositor's own kernel for putting a layer raster on a target through an affine map:
+// bilinear (or nearest) resampling with edge coverage, layer opacity and source-over, in one
+// pass, rows split across threads. pixman's general bilinear-affine path is the reference the
+// tests compare it with; this one is written for the compositor's case (premultiplied ARGB32,
+// pad extend, OVER) and exists because that path is the bottleneck of frames in which layers move.
+#ifndef STRATA_RASTER_H
+#define STRATA_RASTER_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One raster composited onto a target surface through an affine map.
+typedef struct {
+    /// Premultiplied ARGB32 source pixels (native endian), `srcStride` pixels a row.
+    const uint32_t *src;
+    int32_t srcWidth, srcHeight, srcStride;
+    /// The inverse map: a target point (X, Y), in target pixels, comes from the source point
+    /// u = ux·X + uy·Y + u0, v = vx·X + vy·Y + v0 (source pixels; pixel i spans [i, i + 1]).
+    double ux, uy, u0, vx, vy, v0;
+    /// 0: nearest, 1: bilinear (pad extend: samples beyond the edge repeat the edge pixels).
+    int32_t filter;
+    /// Non-zero: the edges of the source rectangle [0, W] × [0, H] are antialiased by the area
+    /// they cover of each target pixel; zero: a pixel is drawn when its centre is inside.
+    int32_t antialias;
+    /// The opacity the raster is put on with, 0...255.
+    int32_t alpha;
+    /// The pixels the operation may touch: [x0, x1) × [y0, y1) (it is cut to the target too).
+    int32_t x0, y0, x1, y1;
+} strata_composite_op;
+
+/// Premultiplied ARGB32 pixels (native endian) and where they are in the operation's coordinates.
+typedef struct {
+    uint32_t *pixels;
+    int32_t width, height, stride;
+    /// The coordinates of pixel (0, 0): an operation's coordinates are the same whichever buffer
+    /// it draws into (a layer's copy or the frame), so the same pixels come out.
+    int32_t originX, originY;
+} strata_target;
+
+/// Composites `op` onto `target`, its rows split among at most `threads` threads (the caller's
+/// and a shared worker's). `simd` 0 keeps to the portable code (the results are byte-identical
+/// either way; the tests check it).
+void strata_composite(const strata_composite_op *op, const strata_target *target, int32_t threads, int32_t simd);
+
+/// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
+int32_t strata_raster_has_simd(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,100 @@
+// Internal to the kernel: the prepared operation and the per-pixel arithmetic every code path
+// shares (the SIMD spans compute exactly these integers).
+#ifndef STRATA_KERNEL_H
+#define STRATA_KERNEL_H
+
+#include "strata_raster.h"
+
+#if defined(__x86_64__)
+#define STRATA_X86 1
+#else
+#define STRATA_X86 0
+#endif
+
+/// An edge of the source rectangle on the target: d = a·X + b·Y + c pixels inside; (hi, lo) are
+/// the larger and smaller of |a| and |b| (the shape of a pixel's coverage across it).
+typedef struct {
+    double a, b, c, hi, lo;
+} strata_edge;
+
+typedef struct {
+    strata_composite_op op;
+    /// u ≥ 0, u ≤ W, v ≥ 0, v ≤ H.
+    strata_edge edges[4];
+    /// Steps of u and v (16.16) from one target pixel to the next in a row.
+    int64_t du, dv;
+    /// The sample offset: 0.5 for bilinear (pixel centres), 0 for nearest.
+    double half;
+    /// A copy at 1:1 on whole pixels (nearest, no edge antialiasing): pixel (X, Y) is source
+    /// pixel (X + shiftX, Y + shiftY).
+    int exact;
+    int32_t shiftX, shiftY;
+} strata_prepared;
+
+/// Prepares `op` for drawing on `target` (its box cut to the target); 0 when nothing is drawn.
+int strata_prepare(const strata_composite_op *op, const strata_target *target, strata_prepared *p);
+void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd);
+/// Spans write `out[0 ..< xb − xa]`, the pixels of x in [xa, xb); (u, v) are pixel xa's.
+void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+#if STRATA_X86
+void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+void strata_over_row_ssse3(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);
+void strata_over_row_avx2(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);
+int32_t strata_raster_has_avx2(void);
+#endif
+void strata_prefetch_rows(const strata_prepared *p, int32_t y0, int32_t y1);
+
+static inline int32_t strata_clamp(int64_t x, int32_t lo, int32_t hi) {
+    return x < lo ? lo : (x > hi ? hi : (int32_t)x);
+}
+
+/// The source at (u, v) (16.16, sample offset applied): bilinear with 7-bit weights, one
+/// rounding at the end; pad extend.
+static inline uint32_t strata_sample(const strata_prepared *p, int64_t u, int64_t v) {
+    const strata_composite_op *op = &p->op;
+    int32_t wmax = op->srcWidth - 1, hmax = op->srcHeight - 1;
+    int64_t sx = u >> 16, sy = v >> 16;
+    if (op->filter == 0) {
+        return op->src[(int64_t)strata_clamp(sy, 0, hmax) * op->srcStride + strata_clamp(sx, 0, wmax)];
+    }
+    uint32_t fx = (uint32_t)(u & 0xFFFF) >> 9, fy = (uint32_t)(v & 0xFFFF) >> 9;
+    int32_t xa = strata_clamp(sx, 0, wmax), xb = strata_clamp(sx + 1, 0, wmax);
+    const uint32_t *r0 = op->src + (int64_t)strata_clamp(sy, 0, hmax) * op->srcStride;
+    const uint32_t *r1 = op->src + (int64_t)strata_clamp(sy + 1, 0, hmax) * op->srcStride;
+    uint32_t tl = r0[xa], tr = r0[xb], bl = r1[xa], br = r1[xb];
+    uint32_t wy0 = 128 - fy, wx0 = 128 - fx, out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t l = ((tl >> shift) & 255) * wy0 + ((bl >> shift) & 255) * fy;
+        uint32_t r = ((tr >> shift) & 255) * wy0 + ((br >> shift) & 255) * fy;
+        out |= ((l * wx0 + r * fx + 8192) >> 14) << shift;
+    }
+    return out;
+}
+
+/// Each channel × m / 255, rounded.
+static inline uint32_t strata_mul(uint32_t px, uint32_t m) {
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t t = ((px >> shift) & 255) * m + 128;
+        out |= ((t + (t >> 8)) >> 8) << shift;
+    }
+    return out;
+}
+
+/// Puts source pixel `s` on `*d`: covered `cover`/255 of the pixel (edge antialiasing), at
+/// `alpha`, source-over (channels saturate, as pixman's do).
+static inline void strata_put(uint32_t *d, uint32_t s, uint32_t cover, uint32_t alpha) {
+    if (cover < 255) s = strata_mul(s, cover);
+    if (alpha < 255) s = strata_mul(s, alpha);
+    uint32_t a = s >> 24;
+    if (a == 255) { *d = s; return; }
+    if (s == 0) return;
+    uint32_t back = strata_mul(*d, 255 - a), out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t c = ((s >> shift) & 255) + ((back >> shift) & 255);
+        out |= (c > 255 ? 255 : c) << shift;
+    }
+    *d = out;
+}
+
+#endif

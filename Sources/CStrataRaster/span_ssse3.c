@@ -1,0 +1,141 @@
+// The inner span (fully covered pixels, bilinear) with SSSE3: the two source pixels of each row
+// in one load, the vertical blend on 16-bit lanes, the horizontal one by multiply-add on
+// interleaved lanes. The integers are those of `strata_sample` and `strata_put`.
+#include "kernel.h"
+
+#if STRATA_X86
+#include <immintrin.h>
+
+int32_t strata_raster_has_simd(void) {
+    static int known = -1;
+    if (known < 0) known = __builtin_cpu_supports("ssse3") ? 1 : 0;
+    return known;
+}
+
+__attribute__((target("ssse3")))
+static inline __m128i div255_epu16(__m128i t) {
+    // (t + 128 + ((t + 128) >> 8)) >> 8 for t ≤ 255 × 255.
+    t = _mm_add_epi16(t, _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
+}
+
+__attribute__((target("ssse3")))
+void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
+    const strata_composite_op *op = &p->op;
+    const int32_t wlast = op->srcWidth - 1, hlast = op->srcHeight - 1;
+    const int64_t stride = op->srcStride, du = p->du, dv = p->dv;
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    const __m128i round = _mm_set1_epi32(8192);
+    const __m128i alpha = _mm_set1_epi16((short)op->alpha);
+    const __m128i ones = _mm_set1_epi16(255);
+    const int fade = op->alpha < 255;
+    for (int32_t i = 0; i < xb - xa; i++, u += du, v += dv) {
+        int64_t sx = u >> 16, sy = v >> 16;
+        int32_t fx = (int32_t)((u & 0xFFFF) >> 9), fy = (int32_t)((v & 0xFFFF) >> 9);
+        // Pad extend with two-pixel loads: before the first pixel all weight on it, past the
+        // last all weight on the last (the same integers as clamping each tap).
+        if (sx < 0) { sx = 0; fx = 0; } else if (sx >= wlast) { sx = wlast - 1; fx = 128; }
+        if (sy < 0) { sy = 0; fy = 0; } else if (sy >= hlast) { sy = hlast - 1; fy = 128; }
+        const uint32_t *r0 = op->src + sy * stride + sx;
+        __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)r0), zero);
+        __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(r0 + stride)), zero);
+        __m128i vertical = _mm_add_epi16(
+            _mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - fy))), _mm_mullo_epi16(bottom, _mm_set1_epi16((short)fy)));
+        __m128i sum = _mm_madd_epi16(_mm_shuffle_epi8(vertical, pairs), _mm_set1_epi32((fx << 16) | (128 - fx)));
+        __m128i s = _mm_srli_epi32(_mm_add_epi32(sum, round), 14);
+        s = _mm_packs_epi32(s, zero);  // four 16-bit channels
+        if (fade) s = div255_epu16(_mm_mullo_epi16(s, alpha));
+        int32_t a = _mm_extract_epi16(s, 3);
+        if (a == 0 && _mm_movemask_epi8(_mm_cmpeq_epi16(s, zero)) == 0xFFFF) continue;
+        if (a != 255) {
+            __m128i d = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)out[i]), zero);
+            d = div255_epu16(_mm_mullo_epi16(d, _mm_sub_epi16(ones, _mm_set1_epi16((short)a))));
+            out[i] = (uint32_t)_mm_cvtsi128_si32(_mm_adds_epu8(_mm_packus_epi16(s, zero), _mm_packus_epi16(d, zero)));
+        } else {
+            out[i] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
+        }
+    }
+}
+
+/// Source-over of `n` pixels at `alpha`, four at a time.
+__attribute__((target("ssse3")))
+void strata_over_row_ssse3(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i opaque = _mm_set1_epi32((int)0xFF000000u);
+    const __m128i ones = _mm_set1_epi16(255);
+    const __m128i fade = _mm_set1_epi16((short)alpha);
+    // Each pixel's alpha (16-bit lane 3) spread over its four lanes.
+    const __m128i spread = _mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(s, zero)) == 0xFFFF) continue;
+        if (alpha == 255 && _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(s, opaque), opaque)) == 0xFFFF) {
+            _mm_storeu_si128((__m128i *)(out + i), s);
+            continue;
+        }
+        __m128i slo = _mm_unpacklo_epi8(s, zero), shi = _mm_unpackhi_epi8(s, zero);
+        if (alpha < 255) {
+            slo = div255_epu16(_mm_mullo_epi16(slo, fade));
+            shi = div255_epu16(_mm_mullo_epi16(shi, fade));
+        }
+        __m128i d = _mm_loadu_si128((const __m128i *)(out + i));
+        __m128i dlo = _mm_unpacklo_epi8(d, zero), dhi = _mm_unpackhi_epi8(d, zero);
+        dlo = div255_epu16(_mm_mullo_epi16(dlo, _mm_sub_epi16(ones, _mm_shuffle_epi8(slo, spread))));
+        dhi = div255_epu16(_mm_mullo_epi16(dhi, _mm_sub_epi16(ones, _mm_shuffle_epi8(shi, spread))));
+        _mm_storeu_si128((__m128i *)(out + i),
+            _mm_adds_epu8(_mm_packus_epi16(slo, shi), _mm_packus_epi16(dlo, dhi)));
+    }
+    for (; i < n; i++) strata_put(&out[i], src[i], 255, alpha);
+}
+
+__attribute__((target("avx2")))
+static inline __m256i div255_avx2(__m256i t) {
+    t = _mm256_add_epi16(t, _mm256_set1_epi16(128));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+/// The same source-over as `strata_over_row_ssse3`, eight pixels at a time.
+__attribute__((target("avx2")))
+void strata_over_row_avx2(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
+    const __m256i ones = _mm256_set1_epi16(255);
+    const __m256i fade = _mm256_set1_epi16((short)alpha);
+    const __m256i spread = _mm256_setr_epi8(
+        6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    int32_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        if (_mm256_testz_si256(s, s)) continue;
+        if (alpha == 255 && _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(s, opaque), opaque)) == -1) {
+            _mm256_storeu_si256((__m256i *)(out + i), s);
+            continue;
+        }
+        __m256i slo = _mm256_unpacklo_epi8(s, zero), shi = _mm256_unpackhi_epi8(s, zero);
+        if (alpha < 255) {
+            slo = div255_avx2(_mm256_mullo_epi16(slo, fade));
+            shi = div255_avx2(_mm256_mullo_epi16(shi, fade));
+        }
+        __m256i d = _mm256_loadu_si256((const __m256i *)(out + i));
+        __m256i dlo = _mm256_unpacklo_epi8(d, zero), dhi = _mm256_unpackhi_epi8(d, zero);
+        dlo = div255_avx2(_mm256_mullo_epi16(dlo, _mm256_sub_epi16(ones, _mm256_shuffle_epi8(slo, spread))));
+        dhi = div255_avx2(_mm256_mullo_epi16(dhi, _mm256_sub_epi16(ones, _mm256_shuffle_epi8(shi, spread))));
+        _mm256_storeu_si256((__m256i *)(out + i),
+            _mm256_adds_epu8(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi)));
+    }
+    strata_over_row_ssse3(out + i, src + i, n - i, alpha);
+}
+
+int32_t strata_raster_has_avx2(void) {
+    static int known = -1;
+    if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return known;
+}
+
+#else
+
+int32_t strata_raster_has_simd(void) { return 0; }
+
+#endif

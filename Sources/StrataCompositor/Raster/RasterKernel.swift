@@ -1,0 +1,153 @@
+import CCairo
+import CStrataRaster
+import CoreGraphics
+
+/// A drawing target the composite kernel (CStrataRaster) can draw on directly: a cairo context
+/// whose current target is an ARGB32 image, with an identity matrix, the OVER operator and a clip
+/// made of whole-pixel rectangles. Anywhere else (a rounded or rotated clip of masksToBounds, a
+/// blend operator, a non-image target) layers go through cairo and pixman as before.
+struct KernelTarget {
+    let surface: OpaquePointer
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width, height, stride: Int32
+    /// Device coordinates of pixel (0, 0).
+    let originX, originY: Int
+    /// The clip in whole device pixels: (x0, y0, x1, y1), ends excluded.
+    let clips: [(Int, Int, Int, Int)]
+
+    init?(_ cr: OpaquePointer) {
+        guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(cr),
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xx == 1, m.yx == 0, m.xy == 0, m.yy == 1, m.x0 == 0, m.y0 == 0 else { return nil }
+        var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
+        cairo_surface_get_device_offset(surface, &dx, &dy)
+        cairo_surface_get_device_scale(surface, &sx, &sy)
+        guard sx == 1, sy == 1, dx.rounded() == dx, dy.rounded() == dy, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        var clips: [(Int, Int, Int, Int)] = []
+        for k in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[k]
+            let x1 = r.x + r.width, y1 = r.y + r.height
+            // A clip edge between pixel edges is antialiased by cairo: the kernel does not draw there.
+            guard r.x.rounded() == r.x, r.y.rounded() == r.y, x1.rounded() == x1, y1.rounded() == y1,
+                abs(r.x) < 1e9, abs(r.y) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9
+            else { return nil }
+            if r.width > 0, r.height > 0 { clips.append((Int(r.x), Int(r.y), Int(x1), Int(y1))) }
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        self.surface = surface
+        self.pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        self.width = cairo_image_surface_get_width(surface)
+        self.height = cairo_image_surface_get_height(surface)
+        self.stride = cairo_image_surface_get_stride(surface) / 4
+        self.originX = Int(-dx)
+        self.originY = Int(-dy)
+        self.clips = clips
+    }
+
+    /// A whole raster as a target (a placed copy being made), pixel (0, 0) at device (x, y).
+    init(raster: Raster, originX: Int, originY: Int) {
+        cairo_surface_flush(raster.surface)
+        surface = raster.surface
+        pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(raster.surface)).assumingMemoryBound(to: UInt32.self)
+        width = Int32(raster.width)
+        height = Int32(raster.height)
+        stride = cairo_image_surface_get_stride(raster.surface) / 4
+        self.originX = originX
+        self.originY = originY
+        clips = [(originX, originY, originX + raster.width, originY + raster.height)]
+    }
+}
+
+/// How the kernel runs: on how many threads, and whether its SIMD code may (tests compare them).
+package struct RasterKernelOptions: Sendable, Equatable {
+    package var threads: Int
+    package var simd: Bool
+    package init(threads: Int, simd: Bool = true) {
+        self.threads = threads
+        self.simd = simd
+    }
+}
+
+enum RasterKernel {
+    /// Draws `raster` through `map` (its local space → device pixels, affine) onto `target` at
+    /// `alpha`, within `crop` (device pixels) and the target's clip.
+    ///
+    /// The operation's coordinates are device pixels less `frame` (whole pixels): a layer's copy
+    /// made for one place and the same layer drawn straight at another place whole pixels away
+    /// then compute every pixel from the same numbers.
+    static func composite(
+        _ raster: Raster, map: PlaneMap, frame: (x: Int, y: Int) = (0, 0), bilinear: Bool, alpha: Double,
+        antialias: Bool, crop: CGRect? = nil, onto target: KernelTarget, options: RasterKernelOptions
+    ) {
+        guard map.isAffine, alpha > 0, let op = operation(raster, map: map, frame: frame, bilinear: bilinear, alpha: alpha, antialias: antialias)
+        else { return }
+        var cropBox = (-(1 << 40), -(1 << 40), 1 << 40, 1 << 40)
+        if let crop {
+            guard !crop.isNull, crop.width > 0, crop.height > 0, abs(crop.minX) < 1e9, abs(crop.minY) < 1e9,
+                abs(crop.maxX) < 1e9, abs(crop.maxY) < 1e9
+            else { return }
+            cropBox = (Int(crop.minX.rounded(.down)), Int(crop.minY.rounded(.down)), Int(crop.maxX.rounded(.up)), Int(crop.maxY.rounded(.up)))
+        }
+        var buffer = strata_target(
+            pixels: target.pixels, width: target.width, height: target.height, stride: target.stride,
+            originX: Int32(clamping: target.originX - frame.x), originY: Int32(clamping: target.originY - frame.y))
+        for clip in target.clips {
+            var rectOp = op
+            let x0 = Swift.max(clip.0, cropBox.0) - frame.x, y0 = Swift.max(clip.1, cropBox.1) - frame.y
+            let x1 = Swift.min(clip.2, cropBox.2) - frame.x, y1 = Swift.min(clip.3, cropBox.3) - frame.y
+            rectOp.x0 = Int32(clamping: Swift.max(Int(op.x0), x0))
+            rectOp.y0 = Int32(clamping: Swift.max(Int(op.y0), y0))
+            rectOp.x1 = Int32(clamping: Swift.min(Int(op.x1), x1))
+            rectOp.y1 = Int32(clamping: Swift.min(Int(op.y1), y1))
+            guard rectOp.x0 < rectOp.x1, rectOp.y0 < rectOp.y1 else { continue }
+            strata_composite(&rectOp, &buffer, Int32(clamping: options.threads), options.simd ? 1 : 0)
+        }
+        cairo_surface_mark_dirty(target.surface)
+    }
+
+    /// The kernel's operation for `raster` through `map` less the whole-pixel `frame` offset; nil
+    /// when the map is singular or not finite (nothing shows).
+    static func operation(
+        _ raster: Raster, map: PlaneMap, frame: (x: Int, y: Int), bilinear: Bool, alpha: Double, antialias: Bool
+    ) -> strata_composite_op? {
+        let t = map.then(.translation(-Double(frame.x), -Double(frame.y))).affine
+        let s = raster.scale
+        // Raster pixel p → frame: A·p + T.
+        let a11 = t.a / s, a12 = t.c / s, a21 = t.b / s, a22 = t.d / s
+        let tx = t.a * raster.origin.x + t.c * raster.origin.y + t.tx
+        let ty = t.b * raster.origin.x + t.d * raster.origin.y + t.ty
+        let det = a11 * a22 - a12 * a21
+        guard det.isFinite, abs(det) > 1e-12, tx.isFinite, ty.isFinite else { return nil }
+        let ux = a22 / det, uy = -a12 / det, vx = -a21 / det, vy = a11 / det
+        let w = Double(raster.width), h = Double(raster.height)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (px, py) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
+            let x = a11 * px + a12 * py + tx, y = a21 * px + a22 * py + ty
+            minX = Swift.min(minX, x)
+            maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y)
+            maxY = Swift.max(maxY, y)
+        }
+        let limit = 1e9
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        func whole(_ v: Double) -> Int32 { Int32(clamping: Int(Swift.min(Swift.max(v, -limit), limit))) }
+        let alpha8 = Int32((Swift.min(Swift.max(alpha, 0), 1) * 255).rounded())
+        guard let pixels = cairo_image_surface_get_data(raster.surface) else { return nil }
+        return strata_composite_op(
+            src: UnsafeRawPointer(pixels).assumingMemoryBound(to: UInt32.self),
+            srcWidth: Int32(raster.width), srcHeight: Int32(raster.height),
+            srcStride: cairo_image_surface_get_stride(raster.surface) / 4,
+            ux: ux, uy: uy, u0: -(ux * tx + uy * ty), vx: vx, vy: vy, v0: -(vx * tx + vy * ty),
+            filter: bilinear ? 1 : 0, antialias: antialias ? 1 : 0, alpha: alpha8,
+            x0: whole(minX.rounded(.down) - 1), y0: whole(minY.rounded(.down) - 1),
+            x1: whole(maxX.rounded(.up) + 1), y1: whole(maxY.rounded(.up) + 1))
+    }
+}
