@@ -9,14 +9,15 @@
 
 // MARK: - Preparing an operation
 
-/// d(X, Y) = a·X + b·Y + c: the signed distance (target pixels, positive inside) from the edge
-/// `value·(u or v) + offset >= 0`, whose normal is (a, b).
-static void make_edge(strata_edge *e, double gx, double gy, double g0, double sign, double offset) {
+/// d(X, Y) = a·X + b·Y + c: the signed distance (target pixels, positive inside) from the line
+/// gx·X + gy·Y + g0 = 0, the inside where it is positive. (Lines stay lines under perspective, so
+/// the source's edges are such lines in numerator form: u ≥ 0, W·w − u ≥ 0, …)
+static void make_edge(strata_edge *e, double gx, double gy, double g0) {
     double n = hypot(gx, gy);
     if (!(n > 0) || !isfinite(n)) n = 1;
-    e->a = sign * gx / n;
-    e->b = sign * gy / n;
-    e->c = (sign * g0 + offset) / n;
+    e->a = gx / n;
+    e->b = gy / n;
+    e->c = g0 / n;
     double ax = fabs(e->a), ay = fabs(e->b);
     e->hi = ax > ay ? ax : ay;
     e->lo = ax > ay ? ay : ax;
@@ -25,8 +26,8 @@ static void make_edge(strata_edge *e, double gx, double gy, double g0, double si
 int strata_prepare(const strata_composite_op *op, const strata_target *target, strata_prepared *p) {
     if (!op->src || op->srcWidth <= 0 || op->srcHeight <= 0 || op->srcStride < op->srcWidth) return 0;
     if (!target->pixels || target->width <= 0 || target->height <= 0 || target->stride < target->width) return 0;
-    double values[6] = { op->ux, op->uy, op->u0, op->vx, op->vy, op->v0 };
-    for (int i = 0; i < 6; i++) if (!isfinite(values[i])) return 0;
+    double values[9] = { op->ux, op->uy, op->u0, op->vx, op->vy, op->v0, op->wx, op->wy, op->w0 };
+    for (int i = 0; i < 9; i++) if (!isfinite(values[i])) return 0;
     p->op = *op;
     if (p->op.alpha > 255) p->op.alpha = 255;
     if (p->op.x0 < target->originX) p->op.x0 = target->originX;
@@ -35,14 +36,15 @@ int strata_prepare(const strata_composite_op *op, const strata_target *target, s
     if (p->op.y1 > target->originY + target->height) p->op.y1 = target->originY + target->height;
     if (p->op.x0 >= p->op.x1 || p->op.y0 >= p->op.y1 || p->op.alpha <= 0) return 0;
     double w = op->srcWidth, h = op->srcHeight;
-    make_edge(&p->edges[0], op->ux, op->uy, op->u0, 1, 0);    // u >= 0
-    make_edge(&p->edges[1], op->ux, op->uy, op->u0, -1, w);   // W - u >= 0
-    make_edge(&p->edges[2], op->vx, op->vy, op->v0, 1, 0);    // v >= 0
-    make_edge(&p->edges[3], op->vx, op->vy, op->v0, -1, h);   // H - v >= 0
+    p->projective = !(op->wx == 0 && op->wy == 0 && op->w0 == 1);
+    make_edge(&p->edges[0], op->ux, op->uy, op->u0);
+    make_edge(&p->edges[1], w * op->wx - op->ux, w * op->wy - op->uy, w * op->w0 - op->u0);
+    make_edge(&p->edges[2], op->vx, op->vy, op->v0);
+    make_edge(&p->edges[3], h * op->wx - op->vx, h * op->wy - op->vy, h * op->w0 - op->v0);
     p->du = llround(op->ux * 65536.0);
     p->dv = llround(op->vx * 65536.0);
     p->half = op->filter == 0 ? 0.0 : 0.5;
-    p->exact = op->filter == 0 && !op->antialias && op->ux == 1 && op->uy == 0 && op->vx == 0 && op->vy == 1
+    p->exact = !p->projective && op->filter == 0 && !op->antialias && op->ux == 1 && op->uy == 0 && op->vx == 0 && op->vy == 1
         && op->u0 == floor(op->u0) && op->v0 == floor(op->v0) && fabs(op->u0) < 1e9 && fabs(op->v0) < 1e9;
     if (p->exact) {
         // Only the pixels over the source: the rest of the box is not covered.
@@ -128,8 +130,31 @@ static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t 
 
 // MARK: - Rows
 
+/// A source coordinate in 16.16, held where it cannot overflow (far outside the source it only
+/// picks an edge pixel).
+static inline int64_t fixed(double value) {
+    double f = value * 65536.0;
+    if (!(f > -1e12)) f = -1e12;
+    if (f > 1e12) f = 1e12;
+    return llrint(f);
+}
+
+/// The source coordinates (16.16, sample offsets applied) of target pixel (x, y) under perspective.
+static inline void pixel_uv_projective(const strata_prepared *p, int32_t x, int32_t y, int64_t *u, int64_t *v) {
+    const strata_composite_op *op = &p->op;
+    double cx = x + 0.5, cy = y + 0.5;
+    double w = op->wx * cx + op->wy * cy + op->w0;
+    if (!(w > 1e-12)) w = 1e-12;
+    *u = fixed((op->ux * cx + op->uy * cy + op->u0) / w - p->half);
+    *v = fixed((op->vx * cx + op->vy * cy + op->v0) / w - p->half);
+}
+
 /// The source coordinates (16.16, sample offsets applied) of target pixel (x, y).
 static inline void pixel_uv(const strata_prepared *p, int32_t x, int32_t y, int64_t *u, int64_t *v) {
+    if (p->projective) {
+        pixel_uv_projective(p, x, y, u, v);
+        return;
+    }
     // From the box's left edge, so a pixel's coordinates do not depend on where its span starts.
     double cx = p->op.x0 + 0.5, cy = y + 0.5;
     int64_t u0 = llround((p->op.ux * cx + p->op.uy * cy + p->op.u0 - p->half) * 65536.0);
@@ -139,6 +164,23 @@ static inline void pixel_uv(const strata_prepared *p, int32_t x, int32_t y, int6
 }
 
 static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd);
+
+/// A fully covered span under perspective: coordinates worked out in batches, then sampled.
+static void projective_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int32_t y, int32_t simd) {
+    enum { batch = 64 };
+    int64_t us[batch], vs[batch];
+    for (int32_t start = xa; start < xb; start += batch) {
+        int32_t n = xb - start < batch ? xb - start : batch;
+        for (int32_t i = 0; i < n; i++) pixel_uv_projective(p, start + i, y, &us[i], &vs[i]);
+        uint32_t *o = out + (start - xa);
+#if STRATA_X86
+        if (simd) { strata_span_ssse3_at(p, o, n, us, vs); continue; }
+#else
+        (void)simd;
+#endif
+        for (int32_t i = 0; i < n; i++) strata_put(&o[i], strata_sample(p, us[i], vs[i]), 255, (uint32_t)p->op.alpha);
+    }
+}
 
 /// A pixel near an edge: its coverage worked out, then drawn.
 static inline void edge_pixel(const strata_prepared *p, uint32_t *d, int32_t x, int32_t y) {
@@ -184,7 +226,8 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
             int64_t u, v;
             pixel_uv(p, is, y, &u, &v);
             uint32_t *out = line + (is - t->originX);
-            if (copy) copy_span(p, out, is, ie, u, v, vector);
+            if (p->projective) projective_span(p, out, is, ie, y, fast);
+            else if (copy) copy_span(p, out, is, ie, u, v, vector);
             else
 #if STRATA_X86
             if (fast) strata_span_ssse3(p, out, is, ie, u, v);
@@ -236,8 +279,10 @@ void strata_prefetch_rows(const strata_prepared *p, int32_t y0, int32_t y1) {
     double umin = INFINITY, umax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
     for (int i = 0; i < 2; i++) {
         for (int j = 0; j < 2; j++) {
-            double u = p->op.ux * xs[i] + p->op.uy * ys[j] + p->op.u0;
-            double v = p->op.vx * xs[i] + p->op.vy * ys[j] + p->op.v0;
+            double w = p->op.wx * xs[i] + p->op.wy * ys[j] + p->op.w0;
+            if (!(w > 1e-12)) return;
+            double u = (p->op.ux * xs[i] + p->op.uy * ys[j] + p->op.u0) / w;
+            double v = (p->op.vx * xs[i] + p->op.vy * ys[j] + p->op.v0) / w;
             if (u < umin) umin = u;
             if (u > umax) umax = u;
             if (v < vmin) vmin = v;

@@ -25,6 +25,8 @@ typedef struct {
     int64_t du, dv;
     /// The sample offset: 0.5 for bilinear (pixel centres), 0 for nearest.
     double half;
+    /// Non-zero for a perspective map: coordinates are divided by w pixel by pixel.
+    int projective;
     /// A copy at 1:1 on whole pixels (nearest, no edge antialiasing): pixel (X, Y) is source
     /// pixel (X + shiftX, Y + shiftY).
     int exact;
@@ -38,6 +40,8 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
 void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
 #if STRATA_X86
 void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+/// The same for `n` pixels whose coordinates are given (perspective spans).
+void strata_span_ssse3_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs);
 void strata_over_row_ssse3(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);
 void strata_over_row_avx2(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);
 int32_t strata_raster_has_avx2(void);

@@ -19,43 +19,66 @@ static inline __m128i div255_epu16(__m128i t) {
     return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
 }
 
-__attribute__((target("ssse3")))
-void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
-    const strata_composite_op *op = &p->op;
-    const int32_t wlast = op->srcWidth - 1, hlast = op->srcHeight - 1;
-    const int64_t stride = op->srcStride, du = p->du, dv = p->dv;
+/// The constants of a span.
+typedef struct {
+    const uint32_t *src;
+    int64_t stride;
+    int32_t wlast, hlast, fade;
+    __m128i alpha;
+} span_consts;
+
+/// One fully covered pixel: bilinear sample at (u, v), opacity, source-over onto *out.
+__attribute__((target("ssse3"))) static inline void put_pixel(const span_consts *k, uint32_t *out, int64_t u, int64_t v) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
-    const __m128i round = _mm_set1_epi32(8192);
-    const __m128i alpha = _mm_set1_epi16((short)op->alpha);
-    const __m128i ones = _mm_set1_epi16(255);
-    const int fade = op->alpha < 255;
-    for (int32_t i = 0; i < xb - xa; i++, u += du, v += dv) {
-        int64_t sx = u >> 16, sy = v >> 16;
-        int32_t fx = (int32_t)((u & 0xFFFF) >> 9), fy = (int32_t)((v & 0xFFFF) >> 9);
-        // Pad extend with two-pixel loads: before the first pixel all weight on it, past the
-        // last all weight on the last (the same integers as clamping each tap).
-        if (sx < 0) { sx = 0; fx = 0; } else if (sx >= wlast) { sx = wlast - 1; fx = 128; }
-        if (sy < 0) { sy = 0; fy = 0; } else if (sy >= hlast) { sy = hlast - 1; fy = 128; }
-        const uint32_t *r0 = op->src + sy * stride + sx;
-        __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)r0), zero);
-        __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(r0 + stride)), zero);
-        __m128i vertical = _mm_add_epi16(
-            _mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - fy))), _mm_mullo_epi16(bottom, _mm_set1_epi16((short)fy)));
-        __m128i sum = _mm_madd_epi16(_mm_shuffle_epi8(vertical, pairs), _mm_set1_epi32((fx << 16) | (128 - fx)));
-        __m128i s = _mm_srli_epi32(_mm_add_epi32(sum, round), 14);
-        s = _mm_packs_epi32(s, zero);  // four 16-bit channels
-        if (fade) s = div255_epu16(_mm_mullo_epi16(s, alpha));
-        int32_t a = _mm_extract_epi16(s, 3);
-        if (a == 0 && _mm_movemask_epi8(_mm_cmpeq_epi16(s, zero)) == 0xFFFF) continue;
-        if (a != 255) {
-            __m128i d = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)out[i]), zero);
-            d = div255_epu16(_mm_mullo_epi16(d, _mm_sub_epi16(ones, _mm_set1_epi16((short)a))));
-            out[i] = (uint32_t)_mm_cvtsi128_si32(_mm_adds_epu8(_mm_packus_epi16(s, zero), _mm_packus_epi16(d, zero)));
-        } else {
-            out[i] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
-        }
+    int64_t sx = u >> 16, sy = v >> 16;
+    int32_t fx = (int32_t)((u & 0xFFFF) >> 9), fy = (int32_t)((v & 0xFFFF) >> 9);
+    // Pad extend with two-pixel loads: before the first pixel all weight on it, past the last
+    // all weight on the last (the same integers as clamping each tap).
+    if (sx < 0) { sx = 0; fx = 0; } else if (sx >= k->wlast) { sx = k->wlast - 1; fx = 128; }
+    if (sy < 0) { sy = 0; fy = 0; } else if (sy >= k->hlast) { sy = k->hlast - 1; fy = 128; }
+    const uint32_t *r0 = k->src + sy * k->stride + sx;
+    __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)r0), zero);
+    __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(r0 + k->stride)), zero);
+    __m128i vertical = _mm_add_epi16(
+        _mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - fy))), _mm_mullo_epi16(bottom, _mm_set1_epi16((short)fy)));
+    __m128i sum = _mm_madd_epi16(_mm_shuffle_epi8(vertical, pairs), _mm_set1_epi32((fx << 16) | (128 - fx)));
+    __m128i s = _mm_srli_epi32(_mm_add_epi32(sum, _mm_set1_epi32(8192)), 14);
+    s = _mm_packs_epi32(s, zero);  // four 16-bit channels
+    if (k->fade) s = div255_epu16(_mm_mullo_epi16(s, k->alpha));
+    int32_t a = _mm_extract_epi16(s, 3);
+    if (a == 0 && _mm_movemask_epi8(_mm_cmpeq_epi16(s, zero)) == 0xFFFF) return;
+    if (a != 255) {
+        __m128i d = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)*out), zero);
+        d = div255_epu16(_mm_mullo_epi16(d, _mm_sub_epi16(_mm_set1_epi16(255), _mm_set1_epi16((short)a))));
+        *out = (uint32_t)_mm_cvtsi128_si32(_mm_adds_epu8(_mm_packus_epi16(s, zero), _mm_packus_epi16(d, zero)));
+    } else {
+        *out = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
     }
+}
+
+static span_consts consts(const strata_prepared *p) {
+    span_consts k;
+    k.src = p->op.src;
+    k.stride = p->op.srcStride;
+    k.wlast = p->op.srcWidth - 1;
+    k.hlast = p->op.srcHeight - 1;
+    k.fade = p->op.alpha < 255;
+    k.alpha = _mm_set1_epi16((short)p->op.alpha);
+    return k;
+}
+
+__attribute__((target("ssse3")))
+void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
+    span_consts k = consts(p);
+    const int64_t du = p->du, dv = p->dv;
+    for (int32_t i = 0; i < xb - xa; i++, u += du, v += dv) put_pixel(&k, &out[i], u, v);
+}
+
+__attribute__((target("ssse3")))
+void strata_span_ssse3_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs) {
+    span_consts k = consts(p);
+    for (int32_t i = 0; i < n; i++) put_pixel(&k, &out[i], us[i], vs[i]);
 }
 
 /// Source-over of `n` pixels at `alpha`, four at a time.

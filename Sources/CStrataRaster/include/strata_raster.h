@@ -18,8 +18,10 @@ typedef struct {
     const uint32_t *src;
     int32_t srcWidth, srcHeight, srcStride;
     /// The inverse map: a target point (X, Y), in target pixels, comes from the source point
-    /// u = ux·X + uy·Y + u0, v = vx·X + vy·Y + v0 (source pixels; pixel i spans [i, i + 1]).
-    double ux, uy, u0, vx, vy, v0;
+    /// (u/w, v/w), u = ux·X + uy·Y + u0, v = vx·X + vy·Y + v0, w = wx·X + wy·Y + w0 (source pixels;
+    /// pixel i spans [i, i + 1]). Affine maps have w = 1; perspective ones must have w > 0 at the
+    /// source's corners (the whole layer in front of the eye).
+    double ux, uy, u0, vx, vy, v0, wx, wy, w0;
     /// 0: nearest, 1: bilinear (pad extend: samples beyond the edge repeat the edge pixels).
     int32_t filter;
     /// Non-zero: the edges of the source rectangle [0, W] × [0, H] are antialiased by the area

@@ -55,7 +55,7 @@ extension Compositor {
     /// with the copy's numbers. The copy covers only the part of the box on the target (`target`,
     /// target pixels), so a large layer mostly off screen costs what shows. `resample` draws the
     /// raster through a map (to target pixels) onto a context at opacity 1 within a clip (target
-    /// pixels), for maps the kernel does not take (perspective).
+    /// pixels), for maps the kernel does not take (part of the layer behind the eye).
     func placedCopy(
         of raster: Raster, map: PlaneMap, antialias: Bool, target: CGRect?, direct: Bool,
         resample: (_ map: PlaneMap, _ target: OpaquePointer, _ clip: CGRect) -> Void
@@ -76,12 +76,13 @@ extension Compositor {
         let bytes = Int(rect.width) * Int(rect.height) * 4
         let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
         let frame = (x: Int(box.minX), y: Int(box.minY))
-        if !keep, direct, map.isAffine {
+        let kernelTakes = RasterKernel.takes(raster, map: map)
+        if !keep, direct, kernelTakes {
             placementsSeen[key] = frameNumber
             return .direct(frame: frame, crop: rect)
         }
         guard let device = Raster(covering: rect, scale: 1) else { return nil }
-        if map.isAffine {
+        if kernelTakes {
             let buffer = KernelTarget(raster: device, originX: Int(rect.minX), originY: Int(rect.minY))
             RasterKernel.composite(
                 raster, map: map, frame: frame, bilinear: true, alpha: 1, antialias: antialias, crop: rect,

@@ -183,10 +183,11 @@ extension FrameWalk {
             compositor.recorded.append(
                 .init(raster: raster, color: nil, rect: raster.extent, map: map, alpha: alpha, antialias: antialias))
         }
-        if let kernel, map.isAffine {
+        if let kernel,
             RasterKernel.composite(
                 raster, map: map, bilinear: !Self.isExactCopy(raster, map: map), alpha: alpha, antialias: antialias,
                 onto: kernel, options: compositor.kernelOptions)
+        {
             return
         }
         Self.resample(raster, map: map, alpha: alpha, clip: clip, antialias: antialias, onto: cr)
