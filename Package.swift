@@ -136,7 +136,7 @@ let package = Package(
             name: "RenderingTests",
             dependencies: [
                 "QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow",
-                "StrataScene", "CPango", "TestFontConfiguration",
+                "StrataScene", "CPango", "CCairo", "TestFontConfiguration",
             ],
             exclude: ["References"]),
     ],

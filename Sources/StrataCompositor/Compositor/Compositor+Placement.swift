@@ -76,7 +76,7 @@ extension Compositor {
         let bytes = Int(rect.width) * Int(rect.height) * 4
         let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
         let frame = (x: Int(box.minX), y: Int(box.minY))
-        let kernelTakes = RasterKernel.takes(raster, map: map)
+        let kernelTakes = usesKernel && RasterKernel.takes(raster, map: map)
         if !keep, direct, kernelTakes {
             placementsSeen[key] = frameNumber
             return .direct(frame: frame, crop: rect)
