@@ -130,13 +130,17 @@ static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t 
 
 // MARK: - Rows
 
+/// `f` rounded half away from zero (llround's rounding, without a library call), held to ±10¹².
+static inline int64_t nearest(double f) {
+    if (!(f > -1e12)) f = -1e12;
+    if (f > 1e12) f = 1e12;
+    return (int64_t)(f + (f >= 0 ? 0.5 : -0.5));
+}
+
 /// A source coordinate in 16.16, held where it cannot overflow (far outside the source it only
 /// picks an edge pixel).
 static inline int64_t fixed(double value) {
-    double f = value * 65536.0;
-    if (!(f > -1e12)) f = -1e12;
-    if (f > 1e12) f = 1e12;
-    return llrint(f);
+    return nearest(value * 65536.0);
 }
 
 /// The source coordinates (16.16, sample offsets applied) of target pixel (x, y) under perspective.
@@ -157,8 +161,8 @@ static inline void pixel_uv(const strata_prepared *p, int32_t x, int32_t y, int6
     }
     // From the box's left edge, so a pixel's coordinates do not depend on where its span starts.
     double cx = p->op.x0 + 0.5, cy = y + 0.5;
-    int64_t u0 = llround((p->op.ux * cx + p->op.uy * cy + p->op.u0 - p->half) * 65536.0);
-    int64_t v0 = llround((p->op.vx * cx + p->op.vy * cy + p->op.v0 - p->half) * 65536.0);
+    int64_t u0 = nearest((p->op.ux * cx + p->op.uy * cy + p->op.u0 - p->half) * 65536.0);
+    int64_t v0 = nearest((p->op.vx * cx + p->op.vy * cy + p->op.v0 - p->half) * 65536.0);
     *u = u0 + (int64_t)(x - p->op.x0) * p->du;
     *v = v0 + (int64_t)(x - p->op.x0) * p->dv;
 }
@@ -183,11 +187,16 @@ static void projective_span(const strata_prepared *p, uint32_t *out, int32_t xa,
 }
 
 /// A pixel near an edge: its coverage worked out, then drawn.
-static inline void edge_pixel(const strata_prepared *p, uint32_t *d, int32_t x, int32_t y) {
+static inline void edge_pixel(const strata_prepared *p, uint32_t *d, int32_t x, int32_t y, int32_t fast) {
     uint32_t cover = pixel_cover(p, x, y);
     if (cover == 0) return;
     int64_t u, v;
     pixel_uv(p, x, y, &u, &v);
+#if STRATA_X86
+    if (fast) { strata_edge_ssse3(p, d, u, v, (int32_t)cover); return; }
+#else
+    (void)fast;
+#endif
     strata_put(d, strata_sample(p, u, v), cover, (uint32_t)p->op.alpha);
 }
 
@@ -221,7 +230,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         if (xs >= xe) continue;
         // Pixel x of this row is line[x − originX].
         uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
-        for (int32_t x = xs; x < is; x++) edge_pixel(p, line + (x - t->originX), x, y);
+        for (int32_t x = xs; x < is; x++) edge_pixel(p, line + (x - t->originX), x, y, fast);
         if (is < ie) {
             int64_t u, v;
             pixel_uv(p, is, y, &u, &v);
@@ -230,12 +239,13 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
             else if (copy) copy_span(p, out, is, ie, u, v, vector);
             else
 #if STRATA_X86
-            if (fast) strata_span_ssse3(p, out, is, ie, u, v);
+            if (fast && p->du == 65536 && p->dv == 0) strata_span_slide_ssse3(p, out, is, ie, u, v);
+            else if (fast) strata_span_ssse3(p, out, is, ie, u, v);
             else
 #endif
                 strata_span_portable(p, out, is, ie, u, v);
         }
-        for (int32_t x = ie; x < xe; x++) edge_pixel(p, line + (x - t->originX), x, y);
+        for (int32_t x = ie; x < xe; x++) edge_pixel(p, line + (x - t->originX), x, y, fast);
     }
 }
 

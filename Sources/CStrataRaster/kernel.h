@@ -40,6 +40,10 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
 void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
 #if STRATA_X86
 void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+/// One pixel near an edge, `cover`/255 covered (bilinear; W, H ≥ 2).
+void strata_edge_ssse3(const strata_prepared *p, uint32_t *out, int64_t u, int64_t v, int32_t cover);
+/// The same for a span that only slides (du = 1 source pixel, dv = 0).
+void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
 /// The same for `n` pixels whose coordinates are given (perspective spans).
 void strata_span_ssse3_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs);
 void strata_over_row_ssse3(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);

@@ -27,8 +27,15 @@ typedef struct {
     __m128i alpha;
 } span_consts;
 
+static inline void put_covered(const span_consts *k, uint32_t *out, int64_t u, int64_t v, int32_t cover);
+
 /// One fully covered pixel: bilinear sample at (u, v), opacity, source-over onto *out.
 __attribute__((target("ssse3"))) static inline void put_pixel(const span_consts *k, uint32_t *out, int64_t u, int64_t v) {
+    put_covered(k, out, u, v, 255);
+}
+
+/// A pixel `cover`/255 covered: bilinear sample at (u, v), coverage, opacity, source-over onto *out.
+__attribute__((target("ssse3"))) static inline void put_covered(const span_consts *k, uint32_t *out, int64_t u, int64_t v, int32_t cover) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
     int64_t sx = u >> 16, sy = v >> 16;
@@ -45,6 +52,7 @@ __attribute__((target("ssse3"))) static inline void put_pixel(const span_consts 
     __m128i sum = _mm_madd_epi16(_mm_shuffle_epi8(vertical, pairs), _mm_set1_epi32((fx << 16) | (128 - fx)));
     __m128i s = _mm_srli_epi32(_mm_add_epi32(sum, _mm_set1_epi32(8192)), 14);
     s = _mm_packs_epi32(s, zero);  // four 16-bit channels
+    if (cover < 255) s = div255_epu16(_mm_mullo_epi16(s, _mm_set1_epi16((short)cover)));
     if (k->fade) s = div255_epu16(_mm_mullo_epi16(s, k->alpha));
     int32_t a = _mm_extract_epi16(s, 3);
     if (a == 0 && _mm_movemask_epi8(_mm_cmpeq_epi16(s, zero)) == 0xFFFF) return;
@@ -57,7 +65,15 @@ __attribute__((target("ssse3"))) static inline void put_pixel(const span_consts 
     }
 }
 
-static span_consts consts(const strata_prepared *p) {
+__attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p);
+
+__attribute__((target("ssse3")))
+void strata_edge_ssse3(const strata_prepared *p, uint32_t *out, int64_t u, int64_t v, int32_t cover) {
+    span_consts k = consts(p);
+    put_covered(&k, out, u, v, cover);
+}
+
+__attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p) {
     span_consts k;
     k.src = p->op.src;
     k.stride = p->op.srcStride;
@@ -73,6 +89,63 @@ void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int3
     span_consts k = consts(p);
     const int64_t du = p->du, dv = p->dv;
     for (int32_t i = 0; i < xb - xa; i++, u += du, v += dv) put_pixel(&k, &out[i], u, v);
+}
+
+/// Source-over of four 16-bit-channel source pixels (two registers) at the span's opacity onto out[0..3].
+__attribute__((target("ssse3"))) static inline void put_four(const span_consts *k, uint32_t *out, __m128i s01, __m128i s23) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i spread = _mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    if (k->fade) {
+        s01 = div255_epu16(_mm_mullo_epi16(s01, k->alpha));
+        s23 = div255_epu16(_mm_mullo_epi16(s23, k->alpha));
+    }
+    __m128i d = _mm_loadu_si128((const __m128i *)out);
+    __m128i dlo = _mm_unpacklo_epi8(d, zero), dhi = _mm_unpackhi_epi8(d, zero);
+    const __m128i ones = _mm_set1_epi16(255);
+    dlo = div255_epu16(_mm_mullo_epi16(dlo, _mm_sub_epi16(ones, _mm_shuffle_epi8(s01, spread))));
+    dhi = div255_epu16(_mm_mullo_epi16(dhi, _mm_sub_epi16(ones, _mm_shuffle_epi8(s23, spread))));
+    _mm_storeu_si128((__m128i *)out, _mm_adds_epu8(_mm_packus_epi16(s01, s23), _mm_packus_epi16(dlo, dhi)));
+}
+
+/// A span that only slides (one source pixel a target pixel, no turn): the weights are the same
+/// for every pixel, so four neighbouring pixels are blended at once from two unaligned loads a
+/// row; pixels whose samples reach past the source's edge go one at a time. Same integers.
+__attribute__((target("ssse3")))
+void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
+    span_consts k = consts(p);
+    int32_t n = xb - xa, i = 0;
+    int64_t sx = u >> 16, sy = v >> 16;
+    int32_t fx = (int32_t)((u & 0xFFFF) >> 9), fy = (int32_t)((v & 0xFFFF) >> 9);
+    if (sy >= 0 && sy < k.hlast) {
+        const __m128i zero = _mm_setzero_si128();
+        const __m128i wy0 = _mm_set1_epi16((short)(128 - fy)), wy1 = _mm_set1_epi16((short)fy);
+        const __m128i wx = _mm_set1_epi32((fx << 16) | (128 - fx));
+        const __m128i round = _mm_set1_epi32(8192);
+        const uint32_t *top = k.src + sy * k.stride, *bottom = top + k.stride;
+        // Pixels before the source's first column (pad) one at a time.
+        for (; i < n && sx + i < 0; i++) put_pixel(&k, &out[i], u + (int64_t)i * 65536, v);
+        for (; i + 4 <= n && sx + i + 4 <= k.wlast; i += 4) {
+            int64_t c = sx + i;
+            __m128i l0 = _mm_loadu_si128((const __m128i *)(top + c)), r0 = _mm_loadu_si128((const __m128i *)(top + c + 1));
+            __m128i l1 = _mm_loadu_si128((const __m128i *)(bottom + c)), r1 = _mm_loadu_si128((const __m128i *)(bottom + c + 1));
+            // Vertical blends of the left and right neighbours, pixels 0–1 and 2–3.
+            __m128i left01 = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(l0, zero), wy0), _mm_mullo_epi16(_mm_unpacklo_epi8(l1, zero), wy1));
+            __m128i left23 = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(l0, zero), wy0), _mm_mullo_epi16(_mm_unpackhi_epi8(l1, zero), wy1));
+            __m128i right01 = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(r0, zero), wy0), _mm_mullo_epi16(_mm_unpacklo_epi8(r1, zero), wy1));
+            __m128i right23 = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(r0, zero), wy0), _mm_mullo_epi16(_mm_unpackhi_epi8(r1, zero), wy1));
+            // Horizontal: (left, right) pairs per channel, multiply-added with the weights.
+            __m128i p0 = _mm_madd_epi16(_mm_unpacklo_epi16(left01, right01), wx);
+            __m128i p1 = _mm_madd_epi16(_mm_unpackhi_epi16(left01, right01), wx);
+            __m128i p2 = _mm_madd_epi16(_mm_unpacklo_epi16(left23, right23), wx);
+            __m128i p3 = _mm_madd_epi16(_mm_unpackhi_epi16(left23, right23), wx);
+            p0 = _mm_srli_epi32(_mm_add_epi32(p0, round), 14);
+            p1 = _mm_srli_epi32(_mm_add_epi32(p1, round), 14);
+            p2 = _mm_srli_epi32(_mm_add_epi32(p2, round), 14);
+            p3 = _mm_srli_epi32(_mm_add_epi32(p3, round), 14);
+            put_four(&k, out + i, _mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3));
+        }
+    }
+    for (; i < n; i++) put_pixel(&k, &out[i], u + (int64_t)i * 65536, v);
 }
 
 __attribute__((target("ssse3")))

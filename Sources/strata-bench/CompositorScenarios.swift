@@ -15,7 +15,9 @@ final class CompositeScene: @unchecked Sendable {
     let cr: OpaquePointer
     static let width = 1920, height = 1080
 
-    init() {
+    /// `turned`: the 2D layers rotated and scaled (issue 6's scene); otherwise they are only
+    /// placed (the scene in which layers slide).
+    init(turned: Bool = true) {
         var random = SplitMix(seed: 6)
         let images = (0..<6).map { CompositeScene.makeImage(index: $0) }
         var layers: [CALayer] = []
@@ -49,9 +51,9 @@ final class CompositeScene: @unchecked Sendable {
                 perspective.m34 = -1.0 / 800
                 layer.transform = CATransform3DRotate(perspective, random.next(in: -0.8...0.8), 0, 1, 0)
             } else {
-                layer.setAffineTransform(
-                    CGAffineTransform(rotationAngle: random.next(in: -0.6...0.6))
-                        .scaledBy(x: random.next(in: 0.8...1.2), y: random.next(in: 0.8...1.2)))
+                let transform = CGAffineTransform(rotationAngle: random.next(in: -0.6...0.6))
+                    .scaledBy(x: random.next(in: 0.8...1.2), y: random.next(in: 0.8...1.2))
+                if turned { layer.setAffineTransform(transform) }
             }
             layer.allowsEdgeAntialiasing = true
             root.addSublayer(layer)
@@ -87,15 +89,23 @@ final class CompositeScene: @unchecked Sendable {
         return turned
     }
 
+    /// Every layer moved by a fraction of a pixel (0.37, 0.23): a frame in which all layers slid.
+    lazy var slidStates: [RenderLayerState] = states.map { state in
+        var slid = state
+        slid.position.x += 0.37
+        slid.position.y += 0.23
+        return slid
+    }
+
     /// The composites of a steady frame (drawn from placed copies), or of a frame in which every
-    /// layer's transform changed (each raster resampled straight onto the target: the bare calls
-    /// without the compositor's intermediate copy), as recorded by a compositor drawing the scene.
-    func recordedFrame(transformsChange: Bool) -> [Compositor.RecordedComposite] {
+    /// layer's map changed to `changed` (each raster resampled straight onto the target: the bare
+    /// calls without the compositor's intermediate copy), as recorded by a compositor drawing the scene.
+    func recordedFrame(changed: [RenderLayerState]?) -> [Compositor.RecordedComposite] {
         let recorder = Compositor()
-        recorder.drawsThroughCopies = !transformsChange
+        recorder.drawsThroughCopies = changed == nil
         for n in 0..<3 {
             recorder.recordsComposites = n == 2
-            let states = transformsChange && n % 2 == 1 ? turnedStates : self.states
+            let states = n % 2 == 1 ? changed ?? self.states : self.states
             recorder.draw(snapshot, states: states, placement: .inSuperlayer, into: cr, base: .identity, clip: canvas)
         }
         return recorder.recorded
@@ -178,7 +188,7 @@ extension Scenario {
     static let composite300Baseline = baseline(
         name: "composite-300-layers-1080p-baseline",
         summary: "the same frame as the bare cairo/pixman calls (set matrix, source, fill) from the same cached rasters",
-        transformsChange: false)
+        changes: nil)
 
     /// The same frame when every layer's transform changed since the last one (all 300 turn):
     /// each raster is resampled through its new map, no placed copy applies.
@@ -201,15 +211,43 @@ extension Scenario {
     static let composite300TurningBaseline = baseline(
         name: "composite-300-layers-1080p-all-turning-baseline",
         summary: "the turning frame as the bare cairo/pixman calls from the same cached rasters",
-        transformsChange: true)
+        changes: { $0.turnedStates })
 
-    /// A frame's recorded composites replayed as bare cairo/pixman calls.
-    static func baseline(name: String, summary: String, transformsChange: Bool) -> Scenario {
+    nonisolated(unsafe) static let slidingScene = CompositeScene(turned: false)
+
+    /// The 300 layers unturned, every one slid by a fraction of a pixel since the last frame (the
+    /// most common animation: scrolling, sliding); every raster resampled with its new offset.
+    static let composite300Sliding = Scenario(
+        name: "composite-300-layers-1080p-all-sliding",
+        summary: "the same 300 layers, unturned, all slid by a fraction of a pixel since the last frame (every raster resampled)",
+        budgetMilliseconds: 6, units: 300, unitName: "layer",
+        prepare: {
+            let scene = slidingScene
+            let sliding = Compositor()
+            let alternate = scene.slidStates
+            return { frame in
+                sliding.draw(
+                    scene.snapshot, states: frame % 2 == 0 ? scene.states : alternate, placement: .inSuperlayer,
+                    into: scene.cr, base: .identity, clip: scene.canvas)
+            }
+        })
+
+    static let composite300SlidingBaseline = baseline(
+        name: "composite-300-layers-1080p-all-sliding-baseline",
+        summary: "the sliding frame as the bare cairo/pixman calls from the same cached rasters",
+        scene: { slidingScene }, changes: { $0.slidStates })
+
+    /// A frame's recorded composites replayed as bare cairo/pixman calls: `changes` gives the
+    /// states every layer's map changed to (nil: a steady frame).
+    static func baseline(
+        name: String, summary: String, scene: @escaping @Sendable () -> CompositeScene = { compositeScene },
+        changes: (@Sendable (CompositeScene) -> [RenderLayerState])?
+    ) -> Scenario {
         Scenario(
             name: name, summary: summary, budgetMilliseconds: nil, units: 300, unitName: "layer",
             prepare: {
-                let scene = compositeScene
-                let records = scene.recordedFrame(transformsChange: transformsChange)
+                let scene = scene()
+                let records = scene.recordedFrame(changed: changes.map { $0(scene) })
                 return { _ in scene.replay(records) }
             })
     }

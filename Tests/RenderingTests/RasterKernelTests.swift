@@ -16,7 +16,9 @@ struct RasterKernelTests {
     /// Layers of every kind the kernel draws: rotated and scaled (0.5–2×), sub-pixel positions,
     /// rounded and bordered, images, translucent, edge antialiasing on and off, shadows, a few
     /// in perspective; `turn` turns and slides them all.
-    func makeScene(seed: UInt64, count: Int = 40, antialiasing: Bool? = nil, perspective: Bool = true) -> (root: CALayer, layers: [CALayer]) {
+    func makeScene(
+        seed: UInt64, count: Int = 40, antialiasing: Bool? = nil, perspective: Bool = true, turned: Bool = true
+    ) -> (root: CALayer, layers: [CALayer]) {
         RenderingTests.scene { () -> (CALayer, [CALayer]) in
             var random = Random(seed: seed)
             let root = canvas(CGFloat(Self.width), CGFloat(Self.height))
@@ -43,7 +45,7 @@ struct RasterKernelTests {
                     var perspective = CATransform3DIdentity
                     perspective.m34 = -1.0 / 400
                     layer.transform = CATransform3DRotate(perspective, random.next(in: -0.9...0.9), 0, 1, 0)
-                } else {
+                } else if turned {
                     layer.setAffineTransform(
                         CGAffineTransform(rotationAngle: random.next(in: -3...3))
                             .scaledBy(x: random.next(in: 0.5...2), y: random.next(in: 0.5...2)))
@@ -66,13 +68,13 @@ struct RasterKernelTests {
         return context.makeImage()!
     }
 
-    /// Moves every layer by a sub-pixel amount and turns it a little.
-    func move(_ layers: [CALayer], step: Int) {
+    /// Moves every layer by a sub-pixel amount and (when `turn`) turns it a little.
+    func move(_ layers: [CALayer], step: Int, turn: Bool = true) {
         RenderingTests.scene {
             for (k, layer) in layers.enumerated() {
                 layer.position.x += 0.37 + Double(k % 3) * 0.21
                 layer.position.y -= 0.23
-                if k % 9 != 4 { layer.setAffineTransform(layer.affineTransform().rotated(by: 0.013 * Double(step))) }
+                if turn, k % 9 != 4 { layer.setAffineTransform(layer.affineTransform().rotated(by: 0.013 * Double(step))) }
             }
         }
     }
@@ -86,6 +88,14 @@ struct RasterKernelTests {
     func antialiasedLayersMatchCairoAndPixman(seed: UInt64) throws {
         let (root, layers) = makeScene(seed: seed, antialiasing: true, perspective: false)
         try compareWithCairo(root, layers, seed: seed, over2: 0.015, over48: 0, largest: 16)
+    }
+
+    /// Layers that only slide by sub-pixel amounts (the kernel's sliding path), against cairo/pixman,
+    /// with the bounds of the affine case.
+    @Test(arguments: [UInt64(4), 5])
+    func slidingLayersMatchCairoAndPixman(seed: UInt64) throws {
+        let (root, layers) = makeScene(seed: seed, antialiasing: true, perspective: false, turned: false)
+        try compareWithCairo(root, layers, seed: seed, over2: 0.015, over48: 0, largest: 16, turn: false)
     }
 
     /// With layers in perspective too: pixman's projective path fades edge pixels twice (samples
@@ -111,7 +121,8 @@ struct RasterKernelTests {
     /// Compares three frames (moving between them), the fractions of pixels over 2 and 48 levels
     /// and the largest difference held to the bounds given.
     func compareWithCairo(
-        _ root: CALayer, _ layers: [CALayer], seed: UInt64, over2: Double, over48: Double, largest: Int
+        _ root: CALayer, _ layers: [CALayer], seed: UInt64, over2: Double, over48: Double, largest: Int,
+        turn: Bool = true
     ) throws {
         let kernel = Compositor()
         let reference = Compositor()
@@ -124,14 +135,16 @@ struct RasterKernelTests {
             #expect(Double(difference.differingPixels) <= over2 * Double(pixels), "seed \(seed) step \(step): \(difference)")
             #expect(Double(far.differingPixels) <= over48 * Double(pixels), "seed \(seed) step \(step): \(far)")
             #expect(difference.maxChannel <= largest, "seed \(seed) step \(step): \(difference)")
-            move(layers, step: step)
+            move(layers, step: step, turn: turn)
         }
     }
 
     /// One thread or two, SIMD or portable code: the same bytes (rows are split between threads,
     /// and every pixel's value depends only on the operation and the pixel).
-    @Test func framesAreByteIdenticalOnAnyNumberOfThreadsWithOrWithoutSIMD() throws {
-        let (root, layers) = makeScene(seed: 7, count: 60)
+    /// Scenes whose layers turn, and scenes whose layers only slide (the sliding fast path).
+    @Test(arguments: [true, false])
+    func framesAreByteIdenticalOnAnyNumberOfThreadsWithOrWithoutSIMD(turning: Bool) throws {
+        let (root, layers) = makeScene(seed: 7, count: 60, turned: turning)
         let configurations = [
             RasterKernelOptions(threads: 1, simd: true), RasterKernelOptions(threads: 2, simd: true),
             RasterKernelOptions(threads: 2, simd: false), RasterKernelOptions(threads: 1, simd: false),
@@ -147,19 +160,20 @@ struct RasterKernelTests {
                 let difference = try #require(Golden.compare(frames[0], frame, channelTolerance: 0))
                 #expect(difference.maxChannel == 0, "step \(step), \(configurations[k]) vs \(configurations[0]): \(difference)")
             }
-            if step < 2 { move(layers, step: step) }
+            if step < 2 { move(layers, step: step, turn: turning) }
         }
     }
 
     /// Layers that move, then stop: drawn straight by the kernel while they move, through copies
     /// made and then kept once they stop; every frame has the bytes of a fresh compositor's
     /// (which draws everything straight), so what was cached never shows.
-    @Test func framesFromKeptCopiesMatchFramesDrawnStraight() throws {
-        let (root, layers) = makeScene(seed: 11)
+    @Test(arguments: [true, false])
+    func framesFromKeptCopiesMatchFramesDrawnStraight(turning: Bool) throws {
+        let (root, layers) = makeScene(seed: 11, turned: turning)
         let compositor = Compositor()
         var madeCopies = false
         for step in 0..<7 {
-            if step < 3 { move(layers, step: step) }
+            if step < 3 { move(layers, step: step, turn: turning) }
             let frame = draw(root, with: compositor)
             madeCopies = madeCopies || compositor.placedMadeInLastFrame > 0
             let fresh = draw(root, with: Compositor())
