@@ -74,14 +74,20 @@ static inline double edge_cover(double d, const strata_edge *e) {
     return 1 - t * t / (2 * e->hi * e->lo);
 }
 
+/// Without antialiasing: whether a pixel centre `d` pixels inside edge `k` is drawn. Centres on
+/// the near edges (u = 0, v = 0) are, on the far ones are not; "on" within 10⁻⁷ pixel, so a centre
+/// exactly on an edge (whole or half-pixel geometry, the common case) is not decided by rounding.
+static inline int centre_inside(int k, double d) {
+    return (k & 1) ? d > 1e-7 : d >= -1e-7;
+}
+
 /// The coverage of target pixel (X, Y), 0...255.
 static inline uint32_t pixel_cover(const strata_prepared *p, int32_t x, int32_t y) {
     double cx = x + 0.5, cy = y + 0.5;
     if (!p->op.antialias) {
         for (int k = 0; k < 4; k++) {
             double d = p->edges[k].a * cx + p->edges[k].b * cy + p->edges[k].c;
-            // Centres on the near edges (u = 0, v = 0) are inside, on the far ones outside.
-            if ((k & 1) ? !(d > 0) : !(d >= 0)) return 0;
+            if (!centre_inside(k, d)) return 0;
         }
         return 255;
     }
@@ -92,8 +98,26 @@ static inline uint32_t pixel_cover(const strata_prepared *p, int32_t x, int32_t 
     return (uint32_t)(c * 255 + 0.5);
 }
 
-/// Row `y`'s outer span [*xs, *xe) (pixels that may be covered) and inner span [*is, *ie)
-/// (pixels surely fully covered), within the operation's box.
+/// Whether edge `k` leaves pixel centre (cx, cy) wholly covered: the same arithmetic as
+/// `pixel_cover`, so a pixel in an inner span is exactly one it would give 255.
+static inline int fully_inside(const strata_prepared *p, int k, double cx, double cy) {
+    const strata_edge *e = &p->edges[k];
+    double d = e->a * cx + e->b * cy + e->c;
+    if (!p->op.antialias) return centre_inside(k, d);
+    return d + 0.5 * (e->hi + e->lo) >= e->hi + e->lo;
+}
+
+/// Holds `v` within the box's columns, widened by two (so a span bound is an int32).
+static inline double within(double v, double lo, double hi) {
+    if (!(v > lo - 2)) return lo - 2;
+    if (v > hi + 2) return hi + 2;
+    return v;
+}
+
+/// Row `y`'s outer span [*xs, *xe) (every pixel that may be covered) and inner span [*is, *ie)
+/// (pixels wholly covered), within the operation's box. Each edge's distance is linear along the
+/// row, so each bound is worked out, then moved to the exact pixel the coverage test agrees with.
+/// Without antialiasing every pixel is in or out, so the two spans are the same.
 static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t *xe, int32_t *is, int32_t *ie) {
     double lo = p->op.x0, hi = p->op.x1;
     double outerLo = lo, outerHi = hi, innerLo = lo, innerHi = hi;
@@ -105,20 +129,34 @@ static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t 
         double rest = e->b * cy + e->c;
         if (fabs(e->a) < 1e-9) {
             if (rest < tOut - 1e-6) { outerLo = hi; outerHi = lo; }
-            if (rest < tIn + 1e-6) { innerLo = hi; innerHi = lo; }
+            if (!fully_inside(p, k, lo + 0.5, cy) || !fully_inside(p, k, hi - 0.5, cy)) { innerLo = hi; innerHi = lo; }
             continue;
         }
         // d(X + 0.5) >= t  ⇔  X >= (t − rest)/a − 0.5 (a > 0), or X <= … (a < 0).
-        double xOut = (tOut - rest) / e->a - 0.5, xIn = (tIn - rest) / e->a - 0.5;
+        double xOut = within((tOut - rest) / e->a - 0.5, lo, hi), xIn = within((tIn - rest) / e->a - 0.5, lo, hi);
         if (e->a > 0) {
-            if (floor(xOut) - 1 > outerLo) outerLo = floor(xOut) - 1;
-            if (ceil(xIn) + 1 > innerLo) innerLo = ceil(xIn) + 1;
+            double first = ceil(xIn);
+            for (int n = 0; n < 4 && !fully_inside(p, k, first + 0.5, cy); n++) first += 1;
+            for (int n = 0; n < 4 && fully_inside(p, k, first - 0.5, cy); n++) first -= 1;
+            if (!fully_inside(p, k, first + 0.5, cy)) first += 1;  // not found: a pixel of margin
+            if (first > innerLo) innerLo = first;
+            if (floor(xOut) > outerLo) outerLo = floor(xOut);
         } else {
-            if (ceil(xOut) + 2 < outerHi) outerHi = ceil(xOut) + 2;
-            if (floor(xIn) < innerHi) innerHi = floor(xIn);
+            double end = floor(xIn) + 1;  // exclusive
+            for (int n = 0; n < 4 && !fully_inside(p, k, end - 0.5, cy); n++) end -= 1;
+            for (int n = 0; n < 4 && fully_inside(p, k, end + 0.5, cy); n++) end += 1;
+            if (!fully_inside(p, k, end - 0.5, cy)) end -= 1;
+            if (end < innerHi) innerHi = end;
+            if (ceil(xOut) + 1 < outerHi) outerHi = ceil(xOut) + 1;
         }
     }
     if (!(outerLo < outerHi)) { *xs = *xe = *is = *ie = p->op.x0; return; }
+    if (!p->op.antialias) {
+        // Without antialiasing the outer span is the inner one: outside it nothing is covered.
+        if (!(innerLo < innerHi)) { *xs = *xe = *is = *ie = p->op.x0; return; }
+        outerLo = innerLo;
+        outerHi = innerHi;
+    }
     if (!(innerLo < innerHi)) innerLo = innerHi = outerLo;
     if (innerLo < outerLo) innerLo = outerLo;
     if (innerHi > outerHi) innerHi = outerHi;
@@ -186,6 +224,16 @@ static void projective_span(const strata_prepared *p, uint32_t *out, int32_t xa,
     }
 }
 
+/// Row `y`'s slice of the next operation's bytes: rows of the box share them out, so bands on
+/// different threads fetch different parts (each into its own core's cache).
+static inline void prefetch_next(const strata_prepared *p, int32_t y) {
+    if (!p->op.next || p->op.nextBytes <= 0) return;
+    int64_t rows = p->op.y1 - p->op.y0, r = y - p->op.y0;
+    int64_t from = p->op.nextBytes * r / rows, to = p->op.nextBytes * (r + 1) / rows;
+    const char *bytes = (const char *)p->op.next;
+    for (int64_t i = from & ~(int64_t)63; i < to; i += 64) __builtin_prefetch(bytes + i, 0, 2);
+}
+
 /// A pixel near an edge: its coverage worked out, then drawn.
 static inline void edge_pixel(const strata_prepared *p, uint32_t *d, int32_t x, int32_t y, int32_t fast) {
     uint32_t cover = pixel_cover(p, x, y);
@@ -207,6 +255,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         int vector = simd && strata_raster_has_simd();
         int32_t n = p->op.x1 - p->op.x0;
         for (int32_t y = y0; y < y1; y++) {
+            prefetch_next(p, y);
             uint32_t *out = t->pixels + (int64_t)(y - t->originY) * t->stride + (p->op.x0 - t->originX);
             const uint32_t *src = p->op.src + (int64_t)(y + p->shiftY) * p->op.srcStride + (p->op.x0 + p->shiftX);
 #if STRATA_X86
@@ -220,13 +269,28 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         }
         return;
     }
-    strata_prefetch_rows(p, y0, y1);
     int vector = simd && strata_raster_has_simd();
     int fast = vector && p->op.filter != 0 && p->op.srcWidth >= 2 && p->op.srcHeight >= 2;
     int copy = p->op.filter == 0 && p->du == 65536 && p->dv == 0;
+    // Rows' spans are worked out `ahead` rows early and their source asked for then, so the
+    // samples are in cache when the row is drawn.
+    // (When the next operation's bytes are known they are fetched instead: by then this one's
+    // were, while the one before drew.)
+    enum { ahead = 4 };
+    int32_t spans[ahead][4];
+    int rowAhead = p->op.next == 0;
+    for (int32_t k = 0; k < ahead && y0 + k < y1; k++) {
+        row_spans(p, y0 + k, &spans[k][0], &spans[k][1], &spans[k][2], &spans[k][3]);
+        if (rowAhead) strata_prefetch_row(p, y0 + k, spans[k][0], spans[k][1]);
+    }
     for (int32_t y = y0; y < y1; y++) {
-        int32_t xs, xe, is, ie;
-        row_spans(p, y, &xs, &xe, &is, &ie);
+        int32_t *span = spans[(y - y0) % ahead];
+        int32_t xs = span[0], xe = span[1], is = span[2], ie = span[3];
+        if (y + ahead < y1) {
+            row_spans(p, y + ahead, &span[0], &span[1], &span[2], &span[3]);
+            if (rowAhead) strata_prefetch_row(p, y + ahead, span[0], span[1]);
+        }
+        prefetch_next(p, y);
         if (xs >= xe) continue;
         // Pixel x of this row is line[x − originX].
         uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
@@ -281,33 +345,25 @@ void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, i
     }
 }
 
-/// Source rows the band will read, asked for ahead: the walk across a rotated raster defeats the
-/// hardware's prefetcher, and the rasters of a frame do not stay in cache from one to the next.
-void strata_prefetch_rows(const strata_prepared *p, int32_t y0, int32_t y1) {
-    if (y0 >= y1) return;
-    double xs[2] = { p->op.x0, p->op.x1 }, ys[2] = { y0, y1 };
-    double umin = INFINITY, umax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
-    for (int i = 0; i < 2; i++) {
-        for (int j = 0; j < 2; j++) {
-            double w = p->op.wx * xs[i] + p->op.wy * ys[j] + p->op.w0;
-            if (!(w > 1e-12)) return;
-            double u = (p->op.ux * xs[i] + p->op.uy * ys[j] + p->op.u0) / w;
-            double v = (p->op.vx * xs[i] + p->op.vy * ys[j] + p->op.v0) / w;
-            if (u < umin) umin = u;
-            if (u > umax) umax = u;
-            if (v < vmin) vmin = v;
-            if (v > vmax) vmax = v;
-        }
-    }
-    int32_t w = p->op.srcWidth, h = p->op.srcHeight;
-    double r0 = floor(vmin) - 1, r1 = ceil(vmax) + 1, c0 = floor(umin) - 1, c1 = ceil(umax) + 1;
-    int32_t row0 = r0 < 0 ? 0 : (r0 > h - 1 ? h - 1 : (int32_t)r0);
-    int32_t row1 = r1 < 0 ? 0 : (r1 > h - 1 ? h - 1 : (int32_t)r1);
-    int32_t col0 = c0 < 0 ? 0 : (c0 > w - 1 ? w - 1 : (int32_t)c0);
-    int32_t col1 = c1 < 0 ? 0 : (c1 > w - 1 ? w - 1 : (int32_t)c1);
-    for (int32_t r = row0; r <= row1; r++) {
-        const uint32_t *line = p->op.src + (int64_t)r * p->op.srcStride;
-        for (int32_t c = col0; c <= col1; c += 16) __builtin_prefetch(line + c, 0, 3);
-        __builtin_prefetch(line + col1, 0, 3);
+/// Asks for the source pixels row `y`'s span [xs, xe) will sample: along the segment the span
+/// maps to, a cache line at a time, both rows a bilinear sample reads. A turned layer's walk
+/// across its raster defeats the hardware's prefetcher, and a frame's rasters do not stay in cache.
+void strata_prefetch_row(const strata_prepared *p, int32_t y, int32_t xs, int32_t xe) {
+    if (xs >= xe) return;
+    int64_t u0, v0, u1, v1;
+    pixel_uv(p, xs, y, &u0, &v0);
+    pixel_uv(p, xe - 1, y, &u1, &v1);
+    double a = u0 / 65536.0, b = v0 / 65536.0, c = u1 / 65536.0, d = v1 / 65536.0;
+    double du = fabs(c - a), dv = fabs(d - b);
+    int32_t steps = (int32_t)((du / 16 > dv ? du / 16 : dv) + 1);
+    if (steps > 512) steps = 512;
+    int32_t wmax = p->op.srcWidth - 1, hmax = p->op.srcHeight - 1;
+    for (int32_t i = 0; i <= steps; i++) {
+        double t = (double)i / steps;
+        int64_t sx = (int64_t)floor(a + (c - a) * t), sy = (int64_t)floor(b + (d - b) * t);
+        int32_t x = strata_clamp(sx, 0, wmax);
+        const uint32_t *row = p->op.src + (int64_t)strata_clamp(sy, 0, hmax) * p->op.srcStride;
+        __builtin_prefetch(row + x, 0, 3);
+        __builtin_prefetch(row + (sy + 1 <= hmax ? p->op.srcStride : 0) + x, 0, 3);
     }
 }

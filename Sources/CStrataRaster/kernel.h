@@ -50,7 +50,7 @@ void strata_over_row_ssse3(uint32_t *out, const uint32_t *src, int32_t n, uint32
 void strata_over_row_avx2(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);
 int32_t strata_raster_has_avx2(void);
 #endif
-void strata_prefetch_rows(const strata_prepared *p, int32_t y0, int32_t y1);
+void strata_prefetch_row(const strata_prepared *p, int32_t y, int32_t xs, int32_t xe);
 
 static inline int32_t strata_clamp(int64_t x, int32_t lo, int32_t hi) {
     return x < lo ? lo : (x > hi ? hi : (int32_t)x);

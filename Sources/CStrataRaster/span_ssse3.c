@@ -27,15 +27,8 @@ typedef struct {
     __m128i alpha;
 } span_consts;
 
-static inline void put_covered(const span_consts *k, uint32_t *out, int64_t u, int64_t v, int32_t cover);
-
-/// One fully covered pixel: bilinear sample at (u, v), opacity, source-over onto *out.
-__attribute__((target("ssse3"))) static inline void put_pixel(const span_consts *k, uint32_t *out, int64_t u, int64_t v) {
-    put_covered(k, out, u, v, 255);
-}
-
-/// A pixel `cover`/255 covered: bilinear sample at (u, v), coverage, opacity, source-over onto *out.
-__attribute__((target("ssse3"))) static inline void put_covered(const span_consts *k, uint32_t *out, int64_t u, int64_t v, int32_t cover) {
+/// The bilinear sample at (u, v): four 16-bit channels in the low half.
+__attribute__((target("ssse3"))) static inline __m128i sample16(const span_consts *k, int64_t u, int64_t v) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i pairs = _mm_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
     int64_t sx = u >> 16, sy = v >> 16;
@@ -51,7 +44,13 @@ __attribute__((target("ssse3"))) static inline void put_covered(const span_const
         _mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - fy))), _mm_mullo_epi16(bottom, _mm_set1_epi16((short)fy)));
     __m128i sum = _mm_madd_epi16(_mm_shuffle_epi8(vertical, pairs), _mm_set1_epi32((fx << 16) | (128 - fx)));
     __m128i s = _mm_srli_epi32(_mm_add_epi32(sum, _mm_set1_epi32(8192)), 14);
-    s = _mm_packs_epi32(s, zero);  // four 16-bit channels
+    return _mm_packs_epi32(s, zero);
+}
+
+/// A pixel `cover`/255 covered: bilinear sample at (u, v), coverage, opacity, source-over onto *out.
+__attribute__((target("ssse3"))) static inline void put_covered(const span_consts *k, uint32_t *out, int64_t u, int64_t v, int32_t cover) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i s = sample16(k, u, v);
     if (cover < 255) s = div255_epu16(_mm_mullo_epi16(s, _mm_set1_epi16((short)cover)));
     if (k->fade) s = div255_epu16(_mm_mullo_epi16(s, k->alpha));
     int32_t a = _mm_extract_epi16(s, 3);
@@ -64,6 +63,13 @@ __attribute__((target("ssse3"))) static inline void put_covered(const span_const
         *out = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
     }
 }
+
+/// One fully covered pixel: bilinear sample at (u, v), opacity, source-over onto *out.
+__attribute__((target("ssse3"))) static inline void put_pixel(const span_consts *k, uint32_t *out, int64_t u, int64_t v) {
+    put_covered(k, out, u, v, 255);
+}
+
+__attribute__((target("ssse3"))) static inline void put_four(const span_consts *k, uint32_t *out, __m128i s01, __m128i s23);
 
 __attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p);
 
@@ -88,7 +94,14 @@ __attribute__((target("ssse3")))
 void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
     span_consts k = consts(p);
     const int64_t du = p->du, dv = p->dv;
-    for (int32_t i = 0; i < xb - xa; i++, u += du, v += dv) put_pixel(&k, &out[i], u, v);
+    int32_t n = xb - xa, i = 0;
+    // Four samples, then their opacity and source-over together.
+    for (; i + 4 <= n; i += 4, u += 4 * du, v += 4 * dv) {
+        __m128i s0 = sample16(&k, u, v), s1 = sample16(&k, u + du, v + dv);
+        __m128i s2 = sample16(&k, u + 2 * du, v + 2 * dv), s3 = sample16(&k, u + 3 * du, v + 3 * dv);
+        put_four(&k, out + i, _mm_unpacklo_epi64(s0, s1), _mm_unpacklo_epi64(s2, s3));
+    }
+    for (; i < n; i++, u += du, v += dv) put_pixel(&k, &out[i], u, v);
 }
 
 /// Source-over of four 16-bit-channel source pixels (two registers) at the span's opacity onto out[0..3].
@@ -151,7 +164,13 @@ void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa
 __attribute__((target("ssse3")))
 void strata_span_ssse3_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs) {
     span_consts k = consts(p);
-    for (int32_t i = 0; i < n; i++) put_pixel(&k, &out[i], us[i], vs[i]);
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i s0 = sample16(&k, us[i], vs[i]), s1 = sample16(&k, us[i + 1], vs[i + 1]);
+        __m128i s2 = sample16(&k, us[i + 2], vs[i + 2]), s3 = sample16(&k, us[i + 3], vs[i + 3]);
+        put_four(&k, out + i, _mm_unpacklo_epi64(s0, s1), _mm_unpacklo_epi64(s2, s3));
+    }
+    for (; i < n; i++) put_pixel(&k, &out[i], us[i], vs[i]);
 }
 
 /// Source-over of `n` pixels at `alpha`, four at a time.

@@ -31,6 +31,10 @@ typedef struct {
     int32_t alpha;
     /// The pixels the operation may touch: [x0, x1) × [y0, y1) (it is cut to the target too).
     int32_t x0, y0, x1, y1;
+    /// Bytes the next operation will read (the next layer's raster), asked for a slice a row while
+    /// this one draws, so they come from cache when it starts; null when unknown.
+    const void *next;
+    int64_t nextBytes;
 } strata_composite_op;
 
 /// Premultiplied ARGB32 pixels (native endian) and where they are in the operation's coordinates.

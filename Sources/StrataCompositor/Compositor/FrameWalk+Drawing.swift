@@ -158,7 +158,7 @@ extension FrameWalk {
                 if let kernel {
                     RasterKernel.composite(
                         raster, map: map, frame: frame, bilinear: true, alpha: alpha, antialias: antialias, crop: crop,
-                        onto: kernel, options: compositor.kernelOptions)
+                        onto: kernel, options: compositor.kernelOptions, next: nextRaster())
                 }
             case .copy(let copy, let dx, let dy):
                 // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
@@ -191,6 +191,14 @@ extension FrameWalk {
             return
         }
         Self.resample(raster, map: map, alpha: alpha, clip: clip, antialias: antialias, onto: cr)
+    }
+
+    /// The raster the walk will most likely put on next (the next layer's cached shadow or body),
+    /// so the kernel can fetch it from memory while it draws this one; nil when unknown.
+    func nextRaster() -> Raster? {
+        guard case .enter(let node, _, _, _, _, _)? = steps.last, node >= 0, node < nodes.count else { return nil }
+        let id = nodes[node].layerID
+        return compositor.shadows[id]?.raster ?? compositor.bodies[id]?.raster
     }
 
     /// The pixels `cr` draws into (its current group's surface), in its device coordinates.

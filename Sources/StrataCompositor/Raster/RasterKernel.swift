@@ -87,12 +87,17 @@ enum RasterKernel {
     @discardableResult
     static func composite(
         _ raster: Raster, map: PlaneMap, frame: (x: Int, y: Int) = (0, 0), bilinear: Bool, alpha: Double,
-        antialias: Bool, crop: CGRect? = nil, onto target: KernelTarget, options: RasterKernelOptions
+        antialias: Bool, crop: CGRect? = nil, onto target: KernelTarget, options: RasterKernelOptions,
+        next: Raster? = nil
     ) -> Bool {
         guard alpha > 0 else { return true }
         guard let made = operation(raster, map: map, frame: frame, bilinear: bilinear, alpha: alpha, antialias: antialias)
         else { return false }
-        guard let op = made else { return true }
+        guard var op = made else { return true }
+        if let next, next !== raster, let data = cairo_image_surface_get_data(next.surface) {
+            op.next = UnsafeRawPointer(data)
+            op.nextBytes = Int64(cairo_image_surface_get_stride(next.surface)) * Int64(next.height)
+        }
         var cropBox = (-(1 << 40), -(1 << 40), 1 << 40, 1 << 40)
         if let crop {
             guard !crop.isNull, crop.width > 0, crop.height > 0, abs(crop.minX) < 1e9, abs(crop.minY) < 1e9,
