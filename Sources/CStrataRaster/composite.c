@@ -21,6 +21,8 @@ static void make_edge(strata_edge *e, double gx, double gy, double g0) {
     double ax = fabs(e->a), ay = fabs(e->b);
     e->hi = ax > ay ? ax : ay;
     e->lo = ax > ay ? ay : ax;
+    e->invHi = 1 / e->hi;
+    e->invTwoHiLo = e->lo > 0 ? 1 / (2 * e->hi * e->lo) : 0;
 }
 
 int strata_prepare(const strata_composite_op *op, const strata_target *target, strata_prepared *p) {
@@ -68,10 +70,10 @@ static inline double edge_cover(double d, const strata_edge *e) {
     double s = d + 0.5 * (e->hi + e->lo);
     if (s <= 0) return 0;
     if (s >= e->hi + e->lo) return 1;
-    if (s < e->lo) return s * s / (2 * e->hi * e->lo);
-    if (s <= e->hi) return (s - 0.5 * e->lo) / e->hi;
+    if (s < e->lo) return s * s * e->invTwoHiLo;
+    if (s <= e->hi) return (s - 0.5 * e->lo) * e->invHi;
     double t = e->hi + e->lo - s;
-    return 1 - t * t / (2 * e->hi * e->lo);
+    return 1 - t * t * e->invTwoHiLo;
 }
 
 /// Without antialiasing: whether a pixel centre `d` pixels inside edge `k` is drawn. Centres on
@@ -216,7 +218,11 @@ static void projective_span(const strata_prepared *p, uint32_t *out, int32_t xa,
         for (int32_t i = 0; i < n; i++) pixel_uv_projective(p, start + i, y, &us[i], &vs[i]);
         uint32_t *o = out + (start - xa);
 #if STRATA_X86
-        if (simd) { strata_span_ssse3_at(p, o, n, us, vs); continue; }
+        if (simd) {
+            int32_t done = strata_raster_has_avx2() ? strata_span_avx2_at(p, o, n, us, vs) : 0;
+            strata_span_ssse3_at(p, o + done, n - done, us + done, vs + done);
+            continue;
+        }
 #else
         (void)simd;
 #endif
@@ -234,18 +240,37 @@ static inline void prefetch_next(const strata_prepared *p, int32_t y) {
     for (int64_t i = from & ~(int64_t)63; i < to; i += 64) __builtin_prefetch(bytes + i, 0, 2);
 }
 
-/// A pixel near an edge: its coverage worked out, then drawn.
-static inline void edge_pixel(const strata_prepared *p, uint32_t *d, int32_t x, int32_t y, int32_t fast) {
-    uint32_t cover = pixel_cover(p, x, y);
-    if (cover == 0) return;
-    int64_t u, v;
-    pixel_uv(p, x, y, &u, &v);
+/// Pixels [xa, xb) of row y near an edge: their coverage worked out, then drawn (pixel x of the
+/// row is line[x − originX]).
+static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t originX, int32_t xa, int32_t xb, int32_t y, int32_t fast) {
+    enum { batch = 32 };
+    int64_t us[batch], vs[batch];
+    uint8_t covers[batch];
+    // An affine map's coordinates along the row from its base (what `pixel_uv` computes).
+    int64_t ub = 0, vb = 0;
+    if (!p->projective && xa < xb) pixel_uv(p, p->op.x0, y, &ub, &vb);
+    for (int32_t start = xa; start < xb; start += batch) {
+        int32_t n = xb - start < batch ? xb - start : batch;
+        for (int32_t i = 0; i < n; i++) {
+            covers[i] = (uint8_t)pixel_cover(p, start + i, y);
+            if (!covers[i]) continue;
+            if (p->projective) {
+                pixel_uv(p, start + i, y, &us[i], &vs[i]);
+            } else {
+                us[i] = ub + (int64_t)(start + i - p->op.x0) * p->du;
+                vs[i] = vb + (int64_t)(start + i - p->op.x0) * p->dv;
+            }
+        }
+        uint32_t *out = line + (start - originX);
 #if STRATA_X86
-    if (fast) { strata_edge_ssse3(p, d, u, v, (int32_t)cover); return; }
+        if (fast) { strata_edges_ssse3(p, out, n, us, vs, covers); continue; }
 #else
-    (void)fast;
+        (void)fast;
 #endif
-    strata_put(d, strata_sample(p, u, v), cover, (uint32_t)p->op.alpha);
+        for (int32_t i = 0; i < n; i++) {
+            if (covers[i]) strata_put(&out[i], strata_sample(p, us[i], vs[i]), covers[i], (uint32_t)p->op.alpha);
+        }
+    }
 }
 
 void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd) {
@@ -294,7 +319,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         if (xs >= xe) continue;
         // Pixel x of this row is line[x − originX].
         uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
-        for (int32_t x = xs; x < is; x++) edge_pixel(p, line + (x - t->originX), x, y, fast);
+        edge_pixels(p, line, t->originX, xs, is, y, fast);
         if (is < ie) {
             int64_t u, v;
             pixel_uv(p, is, y, &u, &v);
@@ -304,12 +329,15 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
             else
 #if STRATA_X86
             if (fast && p->du == 65536 && p->dv == 0) strata_span_slide_ssse3(p, out, is, ie, u, v);
-            else if (fast) strata_span_ssse3(p, out, is, ie, u, v);
+            else if (fast) {
+                int32_t done = strata_raster_has_avx2() ? strata_span_avx2(p, out, is, ie, u, v) : 0;
+                strata_span_ssse3(p, out + done, is + done, ie, u + done * p->du, v + done * p->dv);
+            }
             else
 #endif
                 strata_span_portable(p, out, is, ie, u, v);
         }
-        for (int32_t x = ie; x < xe; x++) edge_pixel(p, line + (x - t->originX), x, y, fast);
+        edge_pixels(p, line, t->originX, ie, xe, y, fast);
     }
 }
 

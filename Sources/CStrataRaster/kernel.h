@@ -15,6 +15,8 @@
 /// the larger and smaller of |a| and |b| (the shape of a pixel's coverage across it).
 typedef struct {
     double a, b, c, hi, lo;
+    /// 1 / hi and 1 / (2·hi·lo) (0 when lo is): the coverage without divisions.
+    double invHi, invTwoHiLo;
 } strata_edge;
 
 typedef struct {
@@ -40,8 +42,12 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
 void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
 #if STRATA_X86
 void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
-/// One pixel near an edge, `cover`/255 covered (bilinear; W, H ≥ 2).
-void strata_edge_ssse3(const strata_prepared *p, uint32_t *out, int64_t u, int64_t v, int32_t cover);
+/// AVX2 spans: eight pixels at a time; they return how many pixels they drew (a multiple of eight
+/// from the start; the rest, or all when coordinates would overflow 32-bit lanes, is the caller's).
+int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+int32_t strata_span_avx2_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs);
+/// `n` neighbouring pixels near an edge, `covers[i]`/255 covered (bilinear; W, H ≥ 2).
+void strata_edges_ssse3(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs, const uint8_t *covers);
 /// The same for a span that only slides (du = 1 source pixel, dv = 0).
 void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
 /// The same for `n` pixels whose coordinates are given (perspective spans).

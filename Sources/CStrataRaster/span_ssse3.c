@@ -74,9 +74,11 @@ __attribute__((target("ssse3"))) static inline void put_four(const span_consts *
 __attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p);
 
 __attribute__((target("ssse3")))
-void strata_edge_ssse3(const strata_prepared *p, uint32_t *out, int64_t u, int64_t v, int32_t cover) {
+void strata_edges_ssse3(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs, const uint8_t *covers) {
     span_consts k = consts(p);
-    put_covered(&k, out, u, v, cover);
+    for (int32_t i = 0; i < n; i++) {
+        if (covers[i]) put_covered(&k, &out[i], us[i], vs[i], covers[i]);
+    }
 }
 
 __attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p) {
