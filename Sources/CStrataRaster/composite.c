@@ -109,6 +109,17 @@ static inline int fully_inside(const strata_prepared *p, int k, double cx, doubl
     return d + 0.5 * (e->hi + e->lo) >= e->hi + e->lo;
 }
 
+/// floor and ceil without library calls (x86-64's baseline has no rounding instruction), for
+/// values well within ±2⁶³.
+static inline double down(double x) {
+    double t = (double)(int64_t)x;
+    return t > x ? t - 1 : t;
+}
+static inline double up(double x) {
+    double t = (double)(int64_t)x;
+    return t < x ? t + 1 : t;
+}
+
 /// Holds `v` within the box's columns, widened by two (so a span bound is an int32).
 static inline double within(double v, double lo, double hi) {
     if (!(v > lo - 2)) return lo - 2;
@@ -117,18 +128,29 @@ static inline double within(double v, double lo, double hi) {
 }
 
 /// Row `y`'s outer span [*xs, *xe) (every pixel that may be covered) and inner span [*is, *ie)
-/// (pixels wholly covered), within the operation's box. Each edge's distance is linear along the
+/// (pixels covered *cover/255 each, 255 but for a row along an edge parallel to it), within the
+/// operation's box. Each edge's distance is linear along the
 /// row, so each bound is worked out, then moved to the exact pixel the coverage test agrees with.
 /// Without antialiasing every pixel is in or out, so the two spans are the same.
-static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t *xe, int32_t *is, int32_t *ie) {
+static void row_spans(
+    const strata_prepared *p, int32_t y, int32_t *xs, int32_t *xe, int32_t *is, int32_t *ie, uint32_t *cover
+) {
     double lo = p->op.x0, hi = p->op.x1;
     double outerLo = lo, outerHi = hi, innerLo = lo, innerHi = hi;
     double cy = y + 0.5;
+    int alongEdge = 0;
+    *cover = 255;
     for (int k = 0; k < 4; k++) {
         const strata_edge *e = &p->edges[k];
         double tOut = p->op.antialias ? -0.5 * (e->hi + e->lo) : 0;
         double tIn = p->op.antialias ? 0.5 * (e->hi + e->lo) : 0;
         double rest = e->b * cy + e->c;
+        if (e->a == 0 && p->op.antialias && !p->projective) {
+            // An edge parallel to the row: the same distance for every pixel of it.
+            if (rest < tOut - 1e-6) { outerLo = hi; outerHi = lo; }
+            if (!fully_inside(p, k, lo + 0.5, cy)) alongEdge = 1;
+            continue;
+        }
         if (fabs(e->a) < 1e-9) {
             if (rest < tOut - 1e-6) { outerLo = hi; outerHi = lo; }
             if (!fully_inside(p, k, lo + 0.5, cy) || !fully_inside(p, k, hi - 0.5, cy)) { innerLo = hi; innerHi = lo; }
@@ -137,19 +159,19 @@ static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t 
         // d(X + 0.5) >= t  ⇔  X >= (t − rest)/a − 0.5 (a > 0), or X <= … (a < 0).
         double xOut = within((tOut - rest) / e->a - 0.5, lo, hi), xIn = within((tIn - rest) / e->a - 0.5, lo, hi);
         if (e->a > 0) {
-            double first = ceil(xIn);
+            double first = up(xIn);
             for (int n = 0; n < 4 && !fully_inside(p, k, first + 0.5, cy); n++) first += 1;
             for (int n = 0; n < 4 && fully_inside(p, k, first - 0.5, cy); n++) first -= 1;
             if (!fully_inside(p, k, first + 0.5, cy)) first += 1;  // not found: a pixel of margin
             if (first > innerLo) innerLo = first;
-            if (floor(xOut) > outerLo) outerLo = floor(xOut);
+            if (down(xOut) > outerLo) outerLo = down(xOut);
         } else {
-            double end = floor(xIn) + 1;  // exclusive
+            double end = down(xIn) + 1;  // exclusive
             for (int n = 0; n < 4 && !fully_inside(p, k, end - 0.5, cy); n++) end -= 1;
             for (int n = 0; n < 4 && fully_inside(p, k, end + 0.5, cy); n++) end += 1;
             if (!fully_inside(p, k, end - 0.5, cy)) end -= 1;
             if (end < innerHi) innerHi = end;
-            if (ceil(xOut) + 1 < outerHi) outerHi = ceil(xOut) + 1;
+            if (up(xOut) + 1 < outerHi) outerHi = up(xOut) + 1;
         }
     }
     if (!(outerLo < outerHi)) { *xs = *xe = *is = *ie = p->op.x0; return; }
@@ -166,6 +188,12 @@ static void row_spans(const strata_prepared *p, int32_t y, int32_t *xs, int32_t 
     *xe = (int32_t)outerHi;
     *is = (int32_t)innerLo;
     *ie = innerHi > innerLo ? (int32_t)innerHi : (int32_t)innerLo;
+    // Along an edge parallel to the row, the inner span's pixels share one coverage: the other
+    // edges give them 1, so it is what `pixel_cover` gives its first pixel.
+    if (alongEdge && *is < *ie) {
+        *cover = pixel_cover(p, *is, y);
+        if (*cover == 0) *is = *ie = *xs;
+    }
 }
 
 // MARK: - Rows
@@ -207,7 +235,7 @@ static inline void pixel_uv(const strata_prepared *p, int32_t x, int32_t y, int6
     *v = v0 + (int64_t)(x - p->op.x0) * p->dv;
 }
 
-static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd);
+static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd, uint32_t cover);
 
 /// A fully covered span under perspective: coordinates worked out in batches, then sampled.
 static void projective_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int32_t y, int32_t simd) {
@@ -303,16 +331,18 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
     // were, while the one before drew.)
     enum { ahead = 4 };
     int32_t spans[ahead][4];
+    uint32_t covers[ahead];
     int rowAhead = p->op.next == 0;
     for (int32_t k = 0; k < ahead && y0 + k < y1; k++) {
-        row_spans(p, y0 + k, &spans[k][0], &spans[k][1], &spans[k][2], &spans[k][3]);
+        row_spans(p, y0 + k, &spans[k][0], &spans[k][1], &spans[k][2], &spans[k][3], &covers[k]);
         if (rowAhead) strata_prefetch_row(p, y0 + k, spans[k][0], spans[k][1]);
     }
     for (int32_t y = y0; y < y1; y++) {
         int32_t *span = spans[(y - y0) % ahead];
         int32_t xs = span[0], xe = span[1], is = span[2], ie = span[3];
+        uint32_t cover = covers[(y - y0) % ahead];
         if (y + ahead < y1) {
-            row_spans(p, y + ahead, &span[0], &span[1], &span[2], &span[3]);
+            row_spans(p, y + ahead, &span[0], &span[1], &span[2], &span[3], &covers[(y - y0) % ahead]);
             if (rowAhead) strata_prefetch_row(p, y + ahead, span[0], span[1]);
         }
         prefetch_next(p, y);
@@ -325,17 +355,27 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
             pixel_uv(p, is, y, &u, &v);
             uint32_t *out = line + (is - t->originX);
             if (p->projective) projective_span(p, out, is, ie, y, fast);
-            else if (copy) copy_span(p, out, is, ie, u, v, vector);
+            else if (copy) copy_span(p, out, is, ie, u, v, vector, cover);
             else
 #if STRATA_X86
-            if (fast && p->du == 65536 && p->dv == 0) strata_span_slide_ssse3(p, out, is, ie, u, v);
+            if (fast && p->du == 65536 && p->dv == 0) {
+                int32_t first = 0, done = 0;
+                if (strata_raster_has_avx2()) done = strata_span_slide_avx2(p, out, ie - is, u, v, &first, cover);
+                if (done == 0) {
+                    strata_span_slide_ssse3(p, out, is, ie, u, v, cover);
+                } else {
+                    strata_span_slide_ssse3(p, out, is, is + first, u, v, cover);
+                    int32_t rest = first + done;
+                    strata_span_slide_ssse3(p, out + rest, is + rest, ie, u + (int64_t)rest * 65536, v, cover);
+                }
+            }
             else if (fast) {
-                int32_t done = strata_raster_has_avx2() ? strata_span_avx2(p, out, is, ie, u, v) : 0;
-                strata_span_ssse3(p, out + done, is + done, ie, u + done * p->du, v + done * p->dv);
+                int32_t done = strata_raster_has_avx2() ? strata_span_avx2(p, out, is, ie, u, v, cover) : 0;
+                strata_span_ssse3(p, out + done, is + done, ie, u + done * p->du, v + done * p->dv, cover);
             }
             else
 #endif
-                strata_span_portable(p, out, is, ie, u, v);
+                strata_span_portable(p, out, is, ie, u, v, cover);
         }
         edge_pixels(p, line, t->originX, ie, xe, y, fast);
     }
@@ -343,8 +383,12 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
 
 /// A span of a raster put on 1:1 on whole pixels (a placed copy): a row of source-over, where
 /// the samples fall inside the source.
-static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd) {
+static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, int32_t simd, uint32_t cover) {
     const strata_composite_op *op = &p->op;
+    if (cover < 255) {
+        for (int32_t i = 0; i < xb - xa; i++, u += p->du) strata_put(&out[i], strata_sample(p, u, v), cover, (uint32_t)op->alpha);
+        return;
+    }
     int64_t sy = v >> 16, sx = u >> 16;
     int32_t n = xb - xa, alpha = op->alpha;
     int32_t lead = sx < 0 ? (int32_t)(-sx < n ? -sx : n) : 0;
@@ -366,10 +410,10 @@ static void copy_span(const strata_prepared *p, uint32_t *out, int32_t xa, int32
     for (int32_t i = lead + body; i < n; i++, su += p->du) strata_put(&out[i], strata_sample(p, su, v), 255, (uint32_t)alpha);
 }
 
-void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
+void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover) {
     uint32_t alpha = (uint32_t)p->op.alpha;
     for (int32_t i = 0; i < xb - xa; i++, u += p->du, v += p->dv) {
-        strata_put(&out[i], strata_sample(p, u, v), 255, alpha);
+        strata_put(&out[i], strata_sample(p, u, v), cover, alpha);
     }
 }
 
@@ -388,7 +432,7 @@ void strata_prefetch_row(const strata_prepared *p, int32_t y, int32_t xs, int32_
     int32_t wmax = p->op.srcWidth - 1, hmax = p->op.srcHeight - 1;
     for (int32_t i = 0; i <= steps; i++) {
         double t = (double)i / steps;
-        int64_t sx = (int64_t)floor(a + (c - a) * t), sy = (int64_t)floor(b + (d - b) * t);
+        int64_t sx = (int64_t)down(a + (c - a) * t), sy = (int64_t)down(b + (d - b) * t);
         int32_t x = strata_clamp(sx, 0, wmax);
         const uint32_t *row = p->op.src + (int64_t)strata_clamp(sy, 0, hmax) * p->op.srcStride;
         __builtin_prefetch(row + x, 0, 3);

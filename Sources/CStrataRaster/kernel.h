@@ -38,18 +38,20 @@ typedef struct {
 /// Prepares `op` for drawing on `target` (its box cut to the target); 0 when nothing is drawn.
 int strata_prepare(const strata_composite_op *op, const strata_target *target, strata_prepared *p);
 void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd);
-/// Spans write `out[0 ..< xb − xa]`, the pixels of x in [xa, xb); (u, v) are pixel xa's.
-void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+/// Spans write `out[0 ..< xb − xa]`, the pixels of x in [xa, xb); (u, v) are pixel xa's; every
+/// pixel `cover`/255 covered (255 but along an edge parallel to the row).
+void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover);
 #if STRATA_X86
-void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover);
 /// AVX2 spans: eight pixels at a time; they return how many pixels they drew (a multiple of eight
 /// from the start; the rest, or all when coordinates would overflow 32-bit lanes, is the caller's).
-int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover);
+int32_t strata_span_slide_avx2(const strata_prepared *p, uint32_t *out, int32_t n, int64_t u, int64_t v, int32_t *first, uint32_t cover);
 int32_t strata_span_avx2_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs);
 /// `n` neighbouring pixels near an edge, `covers[i]`/255 covered (bilinear; W, H ≥ 2).
 void strata_edges_ssse3(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs, const uint8_t *covers);
 /// The same for a span that only slides (du = 1 source pixel, dv = 0).
-void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v);
+void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover);
 /// The same for `n` pixels whose coordinates are given (perspective spans).
 void strata_span_ssse3_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs);
 void strata_over_row_ssse3(uint32_t *out, const uint32_t *src, int32_t n, uint32_t alpha);

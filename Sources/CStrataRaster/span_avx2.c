@@ -10,6 +10,8 @@
 typedef struct {
     const uint32_t *src;
     int32_t stride, wlast, hlast, alpha;
+    /// The span's coverage (255 but along an edge parallel to the row).
+    int32_t cover;
 } consts8;
 
 __attribute__((target("avx2"))) static inline __m256i div255_8(__m256i t) {
@@ -62,6 +64,11 @@ __attribute__((target("avx2"))) static inline void put_eight(const consts8 *k, u
     // Packed, the pixels come in the order 0 2 | 1 3 (x) and 4 6 | 5 7 (y).
     __m256i x = _mm256_packs_epi32(pair(k, off, 0, wy0, wy1, wx), pair(k, off, 1, wy0, wy1, wx));
     __m256i y = _mm256_packs_epi32(pair(k, off, 2, wy0, wy1, wx), pair(k, off, 3, wy0, wy1, wx));
+    if (k->cover < 255) {
+        const __m256i cover = _mm256_set1_epi16((short)k->cover);
+        x = div255_8(_mm256_mullo_epi16(x, cover));
+        y = div255_8(_mm256_mullo_epi16(y, cover));
+    }
     if (k->alpha < 255) {
         const __m256i alpha = _mm256_set1_epi16((short)k->alpha);
         x = div255_8(_mm256_mullo_epi16(x, alpha));
@@ -79,8 +86,8 @@ __attribute__((target("avx2"))) static inline void put_eight(const consts8 *k, u
     _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(result, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
 }
 
-static consts8 consts(const strata_prepared *p) {
-    consts8 k = { p->op.src, p->op.srcStride, p->op.srcWidth - 1, p->op.srcHeight - 1, p->op.alpha };
+static consts8 consts(const strata_prepared *p, uint32_t cover) {
+    consts8 k = { p->op.src, p->op.srcStride, p->op.srcWidth - 1, p->op.srcHeight - 1, p->op.alpha, (int32_t)cover };
     return k;
 }
 
@@ -88,13 +95,13 @@ static consts8 consts(const strata_prepared *p) {
 static inline int fits(int64_t value) { return value > -(1LL << 30) && value < (1LL << 30); }
 
 __attribute__((target("avx2")))
-int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
+int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover) {
     int32_t n = xb - xa;
     int64_t du = p->du, dv = p->dv;
     if (n < 8 || !fits(u) || !fits(v) || !fits(u + n * du) || !fits(v + n * dv) || !fits(8 * du) || !fits(8 * dv)
         || (int64_t)p->op.srcStride * p->op.srcHeight >= (1LL << 31))
         return 0;
-    consts8 k = consts(p);
+    consts8 k = consts(p, cover);
     const __m256i steps = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i U = _mm256_add_epi32(_mm256_set1_epi32((int32_t)u), _mm256_mullo_epi32(steps, _mm256_set1_epi32((int32_t)du)));
     __m256i V = _mm256_add_epi32(_mm256_set1_epi32((int32_t)v), _mm256_mullo_epi32(steps, _mm256_set1_epi32((int32_t)dv)));
@@ -111,7 +118,7 @@ int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, in
 __attribute__((target("avx2")))
 int32_t strata_span_avx2_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs) {
     if ((int64_t)p->op.srcStride * p->op.srcHeight >= (1LL << 31)) return 0;
-    consts8 k = consts(p);
+    consts8 k = consts(p, 255);
     int32_t i = 0;
     for (; i + 8 <= n; i += 8) {
         int32_t u32[8], v32[8];
@@ -123,6 +130,57 @@ int32_t strata_span_avx2_at(const strata_prepared *p, uint32_t *out, int32_t n, 
         put_eight(&k, out + i, _mm256_loadu_si256((const __m256i *)u32), _mm256_loadu_si256((const __m256i *)v32));
     }
     return i;
+}
+
+/// A sliding span's pixels (no turn, one source pixel a target pixel: the same weights for all),
+/// eight at a time where their samples stay inside the source: from `*first`, the count drawn.
+__attribute__((target("avx2")))
+int32_t strata_span_slide_avx2(const strata_prepared *p, uint32_t *out, int32_t n, int64_t u, int64_t v, int32_t *first, uint32_t cover) {
+    consts8 k = consts(p, cover);
+    int64_t sx = u >> 16, sy = v >> 16;
+    *first = 0;
+    if (sy < 0 || sy >= k.hlast) return 0;
+    int32_t start = sx < 0 ? (int32_t)(-sx < n ? -sx : n) : 0;
+    *first = start;
+    int32_t fx = (int32_t)((u & 0xFFFF) >> 9), fy = (int32_t)((v & 0xFFFF) >> 9);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i wy0 = _mm256_set1_epi16((short)(128 - fy)), wy1 = _mm256_set1_epi16((short)fy);
+    const __m256i wx = _mm256_set1_epi32((fx << 16) | (128 - fx));
+    const __m256i round = _mm256_set1_epi32(8192);
+    const __m256i spread = _mm256_setr_epi8(
+        6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256i ones = _mm256_set1_epi16(255), alpha = _mm256_set1_epi16((short)k.alpha);
+    const uint32_t *top = k.src + sy * (int64_t)k.stride, *bottom = top + k.stride;
+    int32_t i = start;
+    for (; i + 8 <= n && sx + i + 8 <= k.wlast; i += 8) {
+        int64_t c = sx + i;
+        __m256i l0 = _mm256_loadu_si256((const __m256i *)(top + c)), r0 = _mm256_loadu_si256((const __m256i *)(top + c + 1));
+        __m256i l1 = _mm256_loadu_si256((const __m256i *)(bottom + c)), r1 = _mm256_loadu_si256((const __m256i *)(bottom + c + 1));
+        // Lane-wise unpacks: "lo" holds pixels 0 1 | 4 5, "hi" 2 3 | 6 7.
+        __m256i leftLo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(l0, zero), wy0), _mm256_mullo_epi16(_mm256_unpacklo_epi8(l1, zero), wy1));
+        __m256i leftHi = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(l0, zero), wy0), _mm256_mullo_epi16(_mm256_unpackhi_epi8(l1, zero), wy1));
+        __m256i rightLo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(r0, zero), wy0), _mm256_mullo_epi16(_mm256_unpacklo_epi8(r1, zero), wy1));
+        __m256i rightHi = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(r0, zero), wy0), _mm256_mullo_epi16(_mm256_unpackhi_epi8(r1, zero), wy1));
+        __m256i p04 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(leftLo, rightLo), wx), round), 14);
+        __m256i p15 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(leftLo, rightLo), wx), round), 14);
+        __m256i p26 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(leftHi, rightHi), wx), round), 14);
+        __m256i p37 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(leftHi, rightHi), wx), round), 14);
+        __m256i x = _mm256_packs_epi32(p04, p15), y = _mm256_packs_epi32(p26, p37);  // 0 1 | 4 5 and 2 3 | 6 7
+        if (k.cover < 255) {
+            const __m256i cover = _mm256_set1_epi16((short)k.cover);
+            x = div255_8(_mm256_mullo_epi16(x, cover));
+            y = div255_8(_mm256_mullo_epi16(y, cover));
+        }
+        if (k.alpha < 255) {
+            x = div255_8(_mm256_mullo_epi16(x, alpha));
+            y = div255_8(_mm256_mullo_epi16(y, alpha));
+        }
+        __m256i d = _mm256_loadu_si256((const __m256i *)(out + i));
+        __m256i dx = div255_8(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(ones, _mm256_shuffle_epi8(x, spread))));
+        __m256i dy = div255_8(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(ones, _mm256_shuffle_epi8(y, spread))));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_adds_epu8(_mm256_packus_epi16(x, y), _mm256_packus_epi16(dx, dy)));
+    }
+    return i - start;
 }
 
 #endif

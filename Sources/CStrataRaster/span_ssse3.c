@@ -24,6 +24,8 @@ typedef struct {
     const uint32_t *src;
     int64_t stride;
     int32_t wlast, hlast, fade;
+    /// The span's coverage (255 but along an edge parallel to the row).
+    int32_t cover;
     __m128i alpha;
 } span_consts;
 
@@ -64,25 +66,26 @@ __attribute__((target("ssse3"))) static inline void put_covered(const span_const
     }
 }
 
-/// One fully covered pixel: bilinear sample at (u, v), opacity, source-over onto *out.
+/// One pixel of a span: bilinear sample at (u, v), the span's coverage, opacity, source-over onto *out.
 __attribute__((target("ssse3"))) static inline void put_pixel(const span_consts *k, uint32_t *out, int64_t u, int64_t v) {
-    put_covered(k, out, u, v, 255);
+    put_covered(k, out, u, v, k->cover);
 }
 
 __attribute__((target("ssse3"))) static inline void put_four(const span_consts *k, uint32_t *out, __m128i s01, __m128i s23);
 
-__attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p);
+__attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p, uint32_t cover);
 
 __attribute__((target("ssse3")))
 void strata_edges_ssse3(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs, const uint8_t *covers) {
-    span_consts k = consts(p);
+    span_consts k = consts(p, 255);
     for (int32_t i = 0; i < n; i++) {
         if (covers[i]) put_covered(&k, &out[i], us[i], vs[i], covers[i]);
     }
 }
 
-__attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p) {
+__attribute__((target("ssse3"))) static span_consts consts(const strata_prepared *p, uint32_t cover) {
     span_consts k;
+    k.cover = (int32_t)cover;
     k.src = p->op.src;
     k.stride = p->op.srcStride;
     k.wlast = p->op.srcWidth - 1;
@@ -93,8 +96,8 @@ __attribute__((target("ssse3"))) static span_consts consts(const strata_prepared
 }
 
 __attribute__((target("ssse3")))
-void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
-    span_consts k = consts(p);
+void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover) {
+    span_consts k = consts(p, cover);
     const int64_t du = p->du, dv = p->dv;
     int32_t n = xb - xa, i = 0;
     // Four samples, then their opacity and source-over together.
@@ -110,6 +113,11 @@ void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int3
 __attribute__((target("ssse3"))) static inline void put_four(const span_consts *k, uint32_t *out, __m128i s01, __m128i s23) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i spread = _mm_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    if (k->cover < 255) {
+        const __m128i cover = _mm_set1_epi16((short)k->cover);
+        s01 = div255_epu16(_mm_mullo_epi16(s01, cover));
+        s23 = div255_epu16(_mm_mullo_epi16(s23, cover));
+    }
     if (k->fade) {
         s01 = div255_epu16(_mm_mullo_epi16(s01, k->alpha));
         s23 = div255_epu16(_mm_mullo_epi16(s23, k->alpha));
@@ -126,8 +134,8 @@ __attribute__((target("ssse3"))) static inline void put_four(const span_consts *
 /// for every pixel, so four neighbouring pixels are blended at once from two unaligned loads a
 /// row; pixels whose samples reach past the source's edge go one at a time. Same integers.
 __attribute__((target("ssse3")))
-void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v) {
-    span_consts k = consts(p);
+void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover) {
+    span_consts k = consts(p, cover);
     int32_t n = xb - xa, i = 0;
     int64_t sx = u >> 16, sy = v >> 16;
     int32_t fx = (int32_t)((u & 0xFFFF) >> 9), fy = (int32_t)((v & 0xFFFF) >> 9);
@@ -165,7 +173,7 @@ void strata_span_slide_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa
 
 __attribute__((target("ssse3")))
 void strata_span_ssse3_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs) {
-    span_consts k = consts(p);
+    span_consts k = consts(p, 255);
     int32_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m128i s0 = sample16(&k, us[i], vs[i]), s1 = sample16(&k, us[i + 1], vs[i + 1]);
