@@ -16,8 +16,9 @@
 
 /// Operations smaller than this many target pixels are not worth a handoff.
 #define STRATA_SPLIT_PIXELS 6144
-/// Pauses the worker spins for before it sleeps (about a tenth of a millisecond).
-#define STRATA_SPIN 4000
+/// Pauses the worker spins for before it sleeps (about a millisecond: longer than the gaps between
+/// a frame's layers, shorter than between frames).
+#define STRATA_SPIN 40000
 
 static pthread_mutex_t pool_use = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;

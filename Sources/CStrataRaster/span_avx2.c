@@ -19,6 +19,12 @@ __attribute__((target("avx2"))) static inline __m256i div255_8(__m256i t) {
     return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
 }
 
+/// Whether all eight packed pixels are opaque: source-over then leaves the source.
+__attribute__((target("avx2"))) static inline int opaque8(__m256i packed) {
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(packed, alpha), alpha)) == -1;
+}
+
 /// Pixels (2j, 2j + 1)'s bilinear samples: lane 0 the first's four channels, lane 1 the second's (32-bit).
 __attribute__((target("avx2"))) static inline __m256i pair(
     const consts8 *k, const int32_t *off, int j, __m256i wy0, __m256i wy1, __m256i wx
@@ -74,6 +80,12 @@ __attribute__((target("avx2"))) static inline void put_eight(const consts8 *k, u
         x = div255_8(_mm256_mullo_epi16(x, alpha));
         y = div255_8(_mm256_mullo_epi16(y, alpha));
     }
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    __m256i source = _mm256_packus_epi16(x, y);
+    if (opaque8(source)) {
+        _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(source, order));
+        return;
+    }
     // The target in the same order, then source-over.
     __m256i d = _mm256_permutevar8x32_epi32(
         _mm256_loadu_si256((const __m256i *)out), _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
@@ -82,8 +94,8 @@ __attribute__((target("avx2"))) static inline void put_eight(const consts8 *k, u
     const __m256i ones = _mm256_set1_epi16(255);
     __m256i dx = div255_8(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(ones, _mm256_shuffle_epi8(x, spread))));
     __m256i dy = div255_8(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(ones, _mm256_shuffle_epi8(y, spread))));
-    __m256i result = _mm256_adds_epu8(_mm256_packus_epi16(x, y), _mm256_packus_epi16(dx, dy));
-    _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(result, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+    __m256i result = _mm256_adds_epu8(source, _mm256_packus_epi16(dx, dy));
+    _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(result, order));
 }
 
 static consts8 consts(const strata_prepared *p, uint32_t cover) {
@@ -175,10 +187,15 @@ int32_t strata_span_slide_avx2(const strata_prepared *p, uint32_t *out, int32_t 
             x = div255_8(_mm256_mullo_epi16(x, alpha));
             y = div255_8(_mm256_mullo_epi16(y, alpha));
         }
+        __m256i source = _mm256_packus_epi16(x, y);
+        if (opaque8(source)) {
+            _mm256_storeu_si256((__m256i *)(out + i), source);
+            continue;
+        }
         __m256i d = _mm256_loadu_si256((const __m256i *)(out + i));
         __m256i dx = div255_8(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(ones, _mm256_shuffle_epi8(x, spread))));
         __m256i dy = div255_8(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(ones, _mm256_shuffle_epi8(y, spread))));
-        _mm256_storeu_si256((__m256i *)(out + i), _mm256_adds_epu8(_mm256_packus_epi16(x, y), _mm256_packus_epi16(dx, dy)));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_adds_epu8(source, _mm256_packus_epi16(dx, dy)));
     }
     return i - start;
 }
