@@ -14,12 +14,27 @@ struct BenchmarkResult {
     /// Heap allocations per measured frame (after warm-up).
     let mallocsPerFrame: Double
 
-    var row: String {
+    /// The row, with the ratio to `baseline` (the same run's result for the scenario's baseline)
+    /// and the figure adjusted to the reference machine when the baseline ran slower than there.
+    func row(baseline: BenchmarkResult? = nil) -> String {
         let perUnit = medianMilliseconds * 1e6 / Double(scenario.units)
-        let budget = scenario.budgetMilliseconds.map { medianMilliseconds <= $0 ? "≤ \($0) ms ✓" : "≤ \($0) ms ✗" } ?? "-"
+        var ratioCell = "-", adjustedCell = "-"
+        var judged = medianMilliseconds
+        var verdicts: [String] = []
+        if let baseline {
+            let ratio = medianMilliseconds / baseline.medianMilliseconds
+            ratioCell = String(format: "%.3f", ratio)
+            if let reference = scenario.referenceBaselineMilliseconds, baseline.medianMilliseconds > reference {
+                judged = medianMilliseconds * reference / baseline.medianMilliseconds
+            }
+            adjustedCell = String(format: "%.3f", judged)
+            if let limit = scenario.ratioBudget { verdicts.append(ratio <= limit ? "×\(limit) ✓" : "×\(limit) ✗") }
+        }
+        if let limit = scenario.budgetMilliseconds { verdicts.insert(judged <= limit ? "≤ \(limit) ms ✓" : "≤ \(limit) ms ✗", at: 0) }
         return BenchmarkTable.format([
             scenario.name, String(format: "%.3f", medianMilliseconds), String(format: "%.3f", minimumMilliseconds),
-            String(format: "%.1f ns/%@", perUnit, scenario.unitName), String(format: "%.2f", mallocsPerFrame), budget,
+            ratioCell, adjustedCell, String(format: "%.1f ns/%@", perUnit, scenario.unitName),
+            String(format: "%.2f", mallocsPerFrame), verdicts.isEmpty ? "-" : verdicts.joined(separator: " "),
         ])
     }
 }
@@ -65,10 +80,10 @@ enum BenchmarkRunner {
 }
 
 enum BenchmarkTable {
-    static let widths = [22, 12, 12, 20, 16, 14]
+    static let widths = [46, 10, 10, 8, 11, 20, 14, 14]
 
     static var header: String {
-        format(["scenario", "median ms", "min ms", "per unit", "mallocs/frame", "budget"]) + "\n"
+        format(["scenario", "median ms", "min ms", "ratio", "adjusted", "per unit", "mallocs/frame", "budget"]) + "\n"
             + String(repeating: "-", count: widths.reduce(0, +) + widths.count * 2)
     }
 

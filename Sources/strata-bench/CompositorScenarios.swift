@@ -174,7 +174,7 @@ extension Scenario {
     static let composite300 = Scenario(
         name: "composite-300-layers-1080p",
         summary: "a 1920×1080 frame of 300 layers (rounded, bordered, 1/3 images, 1/10 shadows, 2D transforms, 20 in perspective), fully recomposited from cached layer rasters",
-        budgetMilliseconds: 8, units: 300, unitName: "layer",
+        budgetMilliseconds: 6, units: 300, unitName: "layer",
         prepare: {
             let scene = compositeScene
             return { _ in
@@ -182,7 +182,8 @@ extension Scenario {
                     scene.snapshot, states: scene.states, placement: .inSuperlayer, into: scene.cr, base: .identity,
                     clip: scene.canvas)
             }
-        })
+        },
+        baseline: "composite-300-layers-1080p-baseline", referenceBaselineMilliseconds: 4.5)
 
     /// The baseline for the figure above: the same composites as bare cairo/pixman calls.
     static let composite300Baseline = baseline(
@@ -195,7 +196,7 @@ extension Scenario {
     static let composite300Turning = Scenario(
         name: "composite-300-layers-1080p-all-turning",
         summary: "the same frame when all 300 layers changed their transforms since the last frame (every raster resampled)",
-        budgetMilliseconds: nil, units: 300, unitName: "layer",
+        budgetMilliseconds: 16, units: 300, unitName: "layer",
         prepare: {
             let scene = compositeScene
             let turning = Compositor()
@@ -205,7 +206,9 @@ extension Scenario {
                     scene.snapshot, states: frame % 2 == 0 ? scene.states : alternate, placement: .inSuperlayer,
                     into: scene.cr, base: .identity, clip: scene.canvas)
             }
-        })
+        },
+        baseline: "composite-300-layers-1080p-all-turning-baseline", referenceBaselineMilliseconds: 140,
+        ratioBudget: 0.15)
 
     /// The baseline for the turning frame: its composites as bare cairo/pixman calls.
     static let composite300TurningBaseline = baseline(
@@ -230,7 +233,8 @@ extension Scenario {
                     scene.snapshot, states: frame % 2 == 0 ? scene.states : alternate, placement: .inSuperlayer,
                     into: scene.cr, base: .identity, clip: scene.canvas)
             }
-        })
+        },
+        baseline: "composite-300-layers-1080p-all-sliding-baseline", referenceBaselineMilliseconds: 17)
 
     static let composite300SlidingBaseline = baseline(
         name: "composite-300-layers-1080p-all-sliding-baseline",
@@ -256,7 +260,7 @@ extension Scenario {
     static let compositeOneMoves = Scenario(
         name: "composite-one-small-layer-moves",
         summary: "the same 300-layer scene in a CARenderer: one 64-point layer moves 3 points (commit, evaluate, damage, redraw)",
-        budgetMilliseconds: 0.5, units: 1, unitName: "frame",
+        budgetMilliseconds: 0.1, units: 1, unitName: "frame",
         prepare: {
             let scene = CompositeScene()
             let context = CGContext(

@@ -12,6 +12,14 @@ struct Scenario: Sendable {
     let prepare: @Sendable () -> (_ frameIndex: Int) -> Void
     /// Work done before each measured frame, not timed (e.g. bringing layers back to rest).
     var beforeFrame: (@Sendable () -> Void)? = nil
+    /// The scenario measured beside this one in the same run (the same work done the plainest
+    /// way: bare library calls, a memory stream of the same bytes), so a slow machine shows.
+    var baseline: String? = nil
+    /// The baseline's median on this project's 2-core build machine on a quiet day (ms): the
+    /// figure is adjusted by it when a run's baseline is slower (time × reference ÷ baseline).
+    var referenceBaselineMilliseconds: Double? = nil
+    /// The largest ratio to the baseline the issues ask for (nil: none).
+    var ratioBudget: Double? = nil
 }
 
 /// Writes a line to standard error.

@@ -12,7 +12,7 @@ import Glibc
 //   swift run -c release strata-bench [SCENARIO...] [--frames N]
 
 let scenarios: [Scenario] = [
-    .evaluate10kLayers, .commit30kImplicit, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
+    .evaluate10kLayers, .evaluate10kLayersBaseline, .commit30kImplicit, .commit30kImplicitBaseline, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
     .shapeStroke10k, .emitter5k, .text60,
 ]
 
@@ -50,6 +50,16 @@ let selected = names.isEmpty ? scenarios : scenarios.filter { names.contains($0.
 print("warning: a debug build; figures are only meaningful with -c release")
 #endif
 print(BenchmarkTable.header)
+// A scenario's baseline runs beside it (before it, if it was not asked for itself), so its ratio
+// comes from the same run.
+var results: [String: BenchmarkResult] = [:]
+@MainActor func result(_ scenario: Scenario) -> BenchmarkResult {
+    if let done = results[scenario.name] { return done }
+    let measured = BenchmarkRunner.run(scenario, frames: frames)
+    results[scenario.name] = measured
+    return measured
+}
 for scenario in selected {
-    print(BenchmarkRunner.run(scenario, frames: frames).row)
+    let baseline = scenario.baseline.flatMap { name in scenarios.first { $0.name == name } }.map(result)
+    print(result(scenario).row(baseline: baseline))
 }

@@ -187,9 +187,9 @@ package final class Compositor {
     /// octave up, so small changes of scale keep the cache, within [1/64, 64].
     static func rasterScale(stretch: Double, extent: CGRect) -> Double {
         let s = stretch.isFinite && stretch > 0 ? Swift.min(Swift.max(stretch, 1.0 / 64), 64) : 1
-        // A stretch a rounding above a bucket's scale (1 + 10⁻¹⁶ at the centre of a layer turned in
-        // perspective, which is 1 there) keeps that bucket: the raster is not remade frame to frame.
-        var bucket = pow(2, (log2(s) * 4 - 1e-9).rounded(.up) / 4)
+        // A stretch a rounding above a bucket's scale (1 + 10⁻¹⁶ for a layer that only turns)
+        // keeps that bucket: the raster is not remade frame to frame.
+        var bucket = pow(2, (log2(s) * 4 - 1e-6).rounded(.up) / 4)
         let side = Swift.max(extent.width, extent.height) * bucket
         if side > Double(Raster.maxSide) { bucket *= Double(Raster.maxSide - 1) / side }
         return bucket

@@ -83,11 +83,12 @@ package struct PlaneMap: Sendable, Hashable {
         let w2 = q.w * q.w
         let j11 = (a * q.w - q.x * c) / w2, j12 = (b * q.w - q.y * c) / w2
         let j21 = (d * q.w - q.x * f) / w2, j22 = (e * q.w - q.y * f) / w2
-        // Largest singular value of [[j11 j12] [j21 j22]].
-        let s1 = j11 * j11 + j12 * j12 + j21 * j21 + j22 * j22
-        let det = j11 * j22 - j12 * j21
-        let disc = Swift.max(0, s1 * s1 / 4 - det * det)
-        return (s1 / 2 + disc.squareRoot()).squareRoot()
+        // Largest singular value of [[j11 j12] [j21 j22]], in the form without cancellation: a
+        // turn gives exactly 1 (the form through the determinant gave 1 + 10⁻⁸, so turning layers
+        // hopped between raster scales).
+        let sum = ((j11 + j22) * (j11 + j22) + (j12 - j21) * (j12 - j21)).squareRoot()
+        let difference = ((j11 - j22) * (j11 - j22) + (j12 + j21) * (j12 + j21)).squareRoot()
+        return (sum + difference) / 2
     }
 
     /// The bounding box of `r`'s image (the part in front of the eye); no allocation when the

@@ -14,7 +14,7 @@ struct Demo: Sendable {
     let summary: String
     let kind: Kind
 
-    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + apiSurfaceDemos
+    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + apiSurfaceDemos + [movingLayers]
 
     static func named(_ name: String) -> Demo? { all.first { $0.name == name } }
 }
