@@ -83,6 +83,45 @@ struct RasterCacheTests {
         #expect(compositor.cachedRasterCount == 0)
     }
 
+    /// A layer that turns, flat or in perspective (turned about z, so its magnification at its
+    /// centre stays 1), keeps its raster from frame to frame: the magnification that picks the
+    /// raster's scale measures 1 for a turn, not 1 + 10⁻⁸ (which picked the next scale up in some
+    /// frames and remade the raster in every frame of a spinning layer).
+    @Test(arguments: [false, true])
+    func aTurningLayerKeepsItsRaster(inPerspective: Bool) {
+        let (root, card) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(200, 100)
+            let card = solid(CGRect(x: 60, y: 20, width: 80, height: 60), 0.9, 0.4, 0.1)
+            card.cornerRadius = 9
+            root.addSublayer(card)
+            return (root, card)
+        }
+        let compositor = Compositor()
+        for step in 0..<40 {
+            var transform = CATransform3DMakeRotation(0.173 * Double(step), 0, 0, 1)
+            if inPerspective {
+                var perspective = CATransform3DIdentity
+                perspective.m34 = -1.0 / 500
+                transform = CATransform3DConcat(transform, CATransform3DRotate(perspective, 0.5, 0, 1, 0))
+            }
+            scene { card.transform = transform }
+            draw(root, with: compositor)
+            if step > 0 { #expect(compositor.rastersMadeInLastFrame == 0, "step \(step)") }
+        }
+    }
+
+    /// The magnification of a turn is 1 within 10⁻¹², at any angle; of a turn and a scale, the
+    /// larger scale.
+    @Test func theStretchOfATurnIsOne() {
+        for k in 0..<1000 {
+            let angle = Double(k) * 0.0127
+            let turn = PlaneMap(CATransform3DMakeRotation(angle, 0, 0, 1))
+            #expect(abs(turn.scale(at: CGPoint(x: 3, y: 4)) - 1) < 1e-12, "angle \(angle)")
+            let scaled = PlaneMap(CATransform3DConcat(CATransform3DMakeScale(1.5, 0.5, 1), CATransform3DMakeRotation(angle, 0, 0, 1)))
+            #expect(abs(scaled.scale(at: .zero) - 1.5) < 1e-12, "angle \(angle)")
+        }
+    }
+
     func draw(_ root: CALayer, with compositor: Compositor) {
         let context = Golden.makeContext(width: 200, height: 100)
         guard let snapshot = root.committedSnapshot?.snapshot else { return }
