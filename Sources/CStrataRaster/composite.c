@@ -279,8 +279,12 @@ static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t origin
     if (!p->projective && xa < xb) pixel_uv(p, p->op.x0, y, &ub, &vb);
     for (int32_t start = xa; start < xb; start += batch) {
         int32_t n = xb - start < batch ? xb - start : batch;
+        int32_t known = 0;
+#if STRATA_X86
+        if (fast && p->op.antialias && strata_raster_has_avx2()) known = strata_covers_avx2(p, start, n, y, covers);
+#endif
+        for (int32_t i = known; i < n; i++) covers[i] = (uint8_t)pixel_cover(p, start + i, y);
         for (int32_t i = 0; i < n; i++) {
-            covers[i] = (uint8_t)pixel_cover(p, start + i, y);
             if (!covers[i]) continue;
             if (p->projective) {
                 pixel_uv(p, start + i, y, &us[i], &vs[i]);

@@ -47,6 +47,7 @@ void strata_span_ssse3(const strata_prepared *p, uint32_t *out, int32_t xa, int3
 /// from the start; the rest, or all when coordinates would overflow 32-bit lanes, is the caller's).
 int32_t strata_span_avx2(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover);
 int32_t strata_span_slide_avx2(const strata_prepared *p, uint32_t *out, int32_t n, int64_t u, int64_t v, int32_t *first, uint32_t cover);
+int32_t strata_covers_avx2(const strata_prepared *p, int32_t xa, int32_t n, int32_t y, uint8_t *covers);
 int32_t strata_span_avx2_at(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs);
 /// `n` neighbouring pixels near an edge, `covers[i]`/255 covered (bilinear; W, H ≥ 2).
 void strata_edges_ssse3(const strata_prepared *p, uint32_t *out, int32_t n, const int64_t *us, const int64_t *vs, const uint8_t *covers);

@@ -7,7 +7,7 @@ extension Demo {
     /// frame resamples every layer. `strata play moving-layers --stats` reports the frame times.
     static let movingLayers = animation(
         "moving-layers", "300 layers at 1920×1080, all turning and sliding every frame (the compositor's load test)",
-        size: CGSize(width: 1920, height: 1080), duration: 4
+        size: CGSize(width: 1920, height: 1080), duration: 2
     ) { _ in
         var random = DemoRandom(seed: 16)
         let root = whiteRoot(CGSize(width: 1920, height: 1080))
