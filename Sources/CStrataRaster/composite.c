@@ -247,7 +247,7 @@ static void projective_span(const strata_prepared *p, uint32_t *out, int32_t xa,
         uint32_t *o = out + (start - xa);
 #if STRATA_X86
         if (simd) {
-            int32_t done = strata_raster_has_avx2() ? strata_span_avx2_at(p, o, n, us, vs) : 0;
+            int32_t done = simd >= 2 ? strata_span_avx2_at(p, o, n, us, vs) : 0;
             strata_span_ssse3_at(p, o + done, n - done, us + done, vs + done);
             continue;
         }
@@ -265,7 +265,7 @@ static inline void prefetch_next(const strata_prepared *p, int32_t y) {
     int64_t rows = p->op.y1 - p->op.y0, r = y - p->op.y0;
     int64_t from = p->op.nextBytes * r / rows, to = p->op.nextBytes * (r + 1) / rows;
     const char *bytes = (const char *)p->op.next;
-    for (int64_t i = from & ~(int64_t)63; i < to; i += 64) __builtin_prefetch(bytes + i, 0, 2);
+    for (int64_t i = from & ~(int64_t)127; i < to; i += 128) __builtin_prefetch(bytes + i, 0, 2);
 }
 
 /// Pixels [xa, xb) of row y near an edge: their coverage worked out, then drawn (pixel x of the
@@ -281,7 +281,7 @@ static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t origin
         int32_t n = xb - start < batch ? xb - start : batch;
         int32_t known = 0;
 #if STRATA_X86
-        if (fast && p->op.antialias && strata_raster_has_avx2()) known = strata_covers_avx2(p, start, n, y, covers);
+        if (fast >= 2 && p->op.antialias) known = strata_covers_avx2(p, start, n, y, covers);
 #endif
         for (int32_t i = known; i < n; i++) covers[i] = (uint8_t)pixel_cover(p, start + i, y);
         for (int32_t i = 0; i < n; i++) {
@@ -308,8 +308,11 @@ static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t origin
 void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd) {
     if (y0 < p->op.y0) y0 = p->op.y0;
     if (y1 > p->op.y1) y1 = p->op.y1;
+    // The code this processor and the caller allow: 0 portable, 1 SSSE3, 2 AVX2 as well.
+    int level = simd && strata_raster_has_simd() ? (simd >= 2 && strata_raster_has_avx2() ? 2 : 1) : 0;
     if (p->exact) {
-        int vector = simd && strata_raster_has_simd();
+        int vector = level;
+        (void)vector;  // only the x86-64 code has vector rows
         int32_t n = p->op.x1 - p->op.x0;
         for (int32_t y = y0; y < y1; y++) {
             prefetch_next(p, y);
@@ -317,7 +320,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
             const uint32_t *src = p->op.src + (int64_t)(y + p->shiftY) * p->op.srcStride + (p->op.x0 + p->shiftX);
 #if STRATA_X86
             if (vector) {
-                if (strata_raster_has_avx2()) strata_over_row_avx2(out, src, n, (uint32_t)p->op.alpha);
+                if (vector >= 2) strata_over_row_avx2(out, src, n, (uint32_t)p->op.alpha);
                 else strata_over_row_ssse3(out, src, n, (uint32_t)p->op.alpha);
                 continue;
             }
@@ -326,8 +329,8 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         }
         return;
     }
-    int vector = simd && strata_raster_has_simd();
-    int fast = vector && p->op.filter != 0 && p->op.srcWidth >= 2 && p->op.srcHeight >= 2;
+    int vector = level;
+    int fast = p->op.filter != 0 && p->op.srcWidth >= 2 && p->op.srcHeight >= 2 ? level : 0;
     int copy = p->op.filter == 0 && p->du == 65536 && p->dv == 0;
     // Rows' spans are worked out `ahead` rows early and their source asked for then, so the
     // samples are in cache when the row is drawn.
@@ -364,7 +367,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
 #if STRATA_X86
             if (fast && p->du == 65536 && p->dv == 0) {
                 int32_t first = 0, done = 0;
-                if (strata_raster_has_avx2()) done = strata_span_slide_avx2(p, out, ie - is, u, v, &first, cover);
+                if (fast >= 2) done = strata_span_slide_avx2(p, out, ie - is, u, v, &first, cover);
                 if (done == 0) {
                     strata_span_slide_ssse3(p, out, is, ie, u, v, cover);
                 } else {
@@ -374,7 +377,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
                 }
             }
             else if (fast) {
-                int32_t done = strata_raster_has_avx2() ? strata_span_avx2(p, out, is, ie, u, v, cover) : 0;
+                int32_t done = fast >= 2 ? strata_span_avx2(p, out, is, ie, u, v, cover) : 0;
                 strata_span_ssse3(p, out + done, is + done, ie, u + done * p->du, v + done * p->dv, cover);
             }
             else

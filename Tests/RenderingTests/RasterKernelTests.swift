@@ -139,7 +139,7 @@ struct RasterKernelTests {
         }
     }
 
-    /// One thread or two, SIMD or portable code: the same bytes (rows are split between threads,
+    /// One thread or two, AVX2, SSSE3 or portable code: the same bytes (rows are split between threads,
     /// and every pixel's value depends only on the operation and the pixel).
     /// Scenes whose layers turn, and scenes whose layers only slide (the sliding fast path).
     @Test(arguments: [true, false])
@@ -148,6 +148,7 @@ struct RasterKernelTests {
         let configurations = [
             RasterKernelOptions(threads: 1, simd: true), RasterKernelOptions(threads: 2, simd: true),
             RasterKernelOptions(threads: 2, simd: false), RasterKernelOptions(threads: 1, simd: false),
+            RasterKernelOptions(threads: 2, simd: true, avx2: false),
         ]
         let compositors = configurations.map { options -> Compositor in
             let compositor = Compositor()

@@ -47,8 +47,9 @@ typedef struct {
 } strata_target;
 
 /// Composites `op` onto `target`, its rows split among at most `threads` threads (the caller's
-/// and a shared worker's). `simd` 0 keeps to the portable code (the results are byte-identical
-/// either way; the tests check it).
+/// and a shared worker's). `simd` 0 keeps to the portable code, 1 allows SSSE3, 2 AVX2 as well
+/// (what the processor has of them is used; the results are byte-identical either way: the tests
+/// check it).
 void strata_composite(const strata_composite_op *op, const strata_target *target, int32_t threads, int32_t simd);
 
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).

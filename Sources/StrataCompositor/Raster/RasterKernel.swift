@@ -66,14 +66,21 @@ struct KernelTarget {
     }
 }
 
-/// How the kernel runs: on how many threads, and whether its SIMD code may (tests compare them).
+/// How the kernel runs: on how many threads, and which of its SIMD code may (tests compare them).
 package struct RasterKernelOptions: Sendable, Equatable {
     package var threads: Int
+    /// SSSE3 code, where the processor has it.
     package var simd: Bool
-    package init(threads: Int, simd: Bool = true) {
+    /// AVX2 code as well, where the processor has it.
+    package var avx2: Bool
+    package init(threads: Int, simd: Bool = true, avx2: Bool = true) {
         self.threads = threads
         self.simd = simd
+        self.avx2 = avx2
     }
+
+    /// The kernel's code level: 0 portable, 1 SSSE3, 2 AVX2.
+    var level: Int32 { simd ? (avx2 ? 2 : 1) : 0 }
 }
 
 enum RasterKernel {
@@ -117,7 +124,7 @@ enum RasterKernel {
             rectOp.x1 = Int32(clamping: Swift.min(Int(op.x1), x1))
             rectOp.y1 = Int32(clamping: Swift.min(Int(op.y1), y1))
             guard rectOp.x0 < rectOp.x1, rectOp.y0 < rectOp.y1 else { continue }
-            strata_composite(&rectOp, &buffer, Int32(clamping: options.threads), options.simd ? 1 : 0)
+            strata_composite(&rectOp, &buffer, Int32(clamping: options.threads), options.level)
         }
         cairo_surface_mark_dirty(target.surface)
         return true
