@@ -10,7 +10,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Render a demo (or every demo) to PNG, GIF, MP4 or a contact sheet.",
         discussion: "Animated demos play on their own clock: frame i shows time i/fps. GIF and MP4 need ffmpeg.")
 
-    @Argument(help: "The demo to render; all of them when omitted. `strata list` names them.")
+    @Argument(help: "The demo to render; the whole gallery (all but the load tests) when omitted. `strata list` names them.")
     var name: String?
 
     @Option(help: "The folder to write into (created when missing).")
@@ -33,7 +33,7 @@ struct DemoCommand: ParsableCommand {
 
     func validate() throws {
         if let name, Demo.named(name) == nil {
-            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.all.map(\.name).joined(separator: ", "))")
+            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
         }
         guard format == "all" || ExportFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
@@ -95,6 +95,6 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the demos.")
 
     func run() {
-        for demo in Demo.all { print("\(demo.name)\t\(demo.summary)") }
+        for demo in Demo.everyDemo { print("\(demo.name)\t\(demo.summary)") }
     }
 }

@@ -26,7 +26,7 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         guard let demo = Demo.named(name) else {
-            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.all.map(\.name).joined(separator: ", "))")
+            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
         }
         guard case .animation = demo.kind else { throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`") }
         if let seconds, !(seconds > 0 && seconds <= 86_400) {

@@ -14,9 +14,16 @@ struct Demo: Sendable {
     let summary: String
     let kind: Kind
 
-    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + apiSurfaceDemos + [movingLayers]
+    /// The gallery: what `strata demo` renders when no name is given.
+    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + apiSurfaceDemos
 
-    static func named(_ name: String) -> Demo? { all.first { $0.name == name } }
+    /// Demos that measure rather than show (heavy: rendered only when named).
+    static let loadTests: [Demo] = [movingLayers]
+
+    /// Every demo a name can ask for.
+    static var everyDemo: [Demo] { all + loadTests }
+
+    static func named(_ name: String) -> Demo? { everyDemo.first { $0.name == name } }
 }
 
 extension Demo {
