@@ -6,6 +6,8 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #if STRATA_X86
 #include <immintrin.h>
@@ -27,11 +29,42 @@ static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int pool_ready = 0;
 static _Atomic uint64_t posted = 0, finished = 0;
 
+/// Rows of a batch go out in bands of this many: every band runs the batch's operations in order,
+/// so bands can be drawn by any thread in any order with the same result.
+#define STRATA_BAND 270
+
 static struct {
+    /// A single operation split in two halves: the worker's half.
     const strata_prepared *prepared;
     const strata_target *target;
     int32_t y0, y1, simd;
+    /// A batch: its operations with the target as each sees it, and the bands (target rows) still
+    /// to take.
+    const strata_prepared *batch;
+    const strata_target *targets;
+    int32_t count, bandY0, bands;
+    _Atomic int32_t nextBand;
 } job;
+
+/// Band [y0, y1) (target rows) of the batch's operations, in order.
+static void draw_band(const strata_prepared *batch, const strata_target *targets, int32_t count, int32_t y0, int32_t y1, int32_t simd) {
+    for (int32_t i = 0; i < count; i++) {
+        const strata_prepared *p = &batch[i];
+        int32_t fy = p->op.frameY;
+        if (p->op.y1 + fy <= y0 || p->op.y0 + fy >= y1) continue;
+        strata_rows(p, &targets[i], y0 - fy, y1 - fy, simd);
+    }
+}
+
+/// Takes bands of the posted batch until none are left.
+static void take_bands(void) {
+    for (;;) {
+        int32_t b = atomic_fetch_add_explicit(&job.nextBand, 1, memory_order_relaxed);
+        if (b >= job.bands) return;
+        int32_t y0 = job.bandY0 + b * STRATA_BAND;
+        draw_band(job.batch, job.targets, job.count, y0, y0 + STRATA_BAND, job.simd);
+    }
+}
 
 static void *worker(void *unused) {
     (void)unused;
@@ -48,7 +81,8 @@ static void *worker(void *unused) {
             pthread_mutex_unlock(&wake_lock);
         }
         seen = atomic_load_explicit(&posted, memory_order_acquire);
-        strata_rows(job.prepared, job.target, job.y0, job.y1, job.simd);
+        if (job.batch) take_bands();
+        else strata_rows(job.prepared, job.target, job.y0, job.y1, job.simd);
         atomic_store_explicit(&finished, seen, memory_order_release);
     }
     return 0;
@@ -63,9 +97,20 @@ static void start_pool(void) {
     pthread_attr_destroy(&attributes);
 }
 
-void strata_composite(const strata_composite_op *op, const strata_target *target, int32_t threads, int32_t simd) {
+/// `target` as the operation sees it: its pixels in the operation's coordinates.
+static strata_target in_frame(const strata_target *target, const strata_composite_op *op) {
+    strata_target t = *target;
+    t.originX -= op->frameX;
+    t.originY -= op->frameY;
+    return t;
+}
+
+void strata_composite(const strata_composite_op *op, const strata_target *device, int32_t threads, int32_t simd) {
     strata_prepared p;
-    if (!op || !target || !strata_prepare(op, target, &p)) return;
+    if (!op || !device) return;
+    strata_target shifted = in_frame(device, op);
+    const strata_target *target = &shifted;
+    if (!strata_prepare(op, target, &p)) return;
     int32_t y0 = p.op.y0, y1 = p.op.y1;
     int64_t area = (int64_t)(p.op.x1 - p.op.x0) * (y1 - y0);
     // Copies are bound by memory, not worth a handoff unless large.
@@ -81,6 +126,7 @@ void strata_composite(const strata_composite_op *op, const strata_target *target
         return;
     }
     int32_t middle = y0 + (y1 - y0) / 2;
+    job.batch = 0;
     job.prepared = &p;
     job.target = target;
     job.y0 = middle;
@@ -94,4 +140,69 @@ void strata_composite(const strata_composite_op *op, const strata_target *target
     strata_rows(&p, target, y0, middle, simd);
     while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
     pthread_mutex_unlock(&pool_use);
+}
+
+/// Posts the job to the worker; the ticket to wait for.
+static uint64_t post(void) {
+    pthread_mutex_lock(&wake_lock);
+    uint64_t ticket = atomic_load_explicit(&posted, memory_order_relaxed) + 1;
+    atomic_store_explicit(&posted, ticket, memory_order_release);
+    pthread_cond_signal(&wake);
+    pthread_mutex_unlock(&wake_lock);
+    return ticket;
+}
+
+void strata_composite_batch(const strata_composite_op *ops, int32_t count, const strata_target *target, int32_t threads, int32_t simd) {
+    if (!ops || count <= 0 || !target) return;
+    strata_prepared *prepared = malloc(sizeof(strata_prepared) * (size_t)count);
+    strata_target *targets = malloc(sizeof(strata_target) * (size_t)count);
+    if (!prepared || !targets) {
+        free(prepared);
+        free(targets);
+        for (int32_t i = 0; i < count; i++) strata_composite(&ops[i], target, 1, simd);
+        return;
+    }
+    int32_t n = 0, y0 = INT32_MAX, y1 = INT32_MIN;
+    int64_t area = 0;
+    for (int32_t i = 0; i < count; i++) {
+        targets[n] = in_frame(target, &ops[i]);
+        if (!strata_prepare(&ops[i], &targets[n], &prepared[n])) continue;
+        const strata_composite_op *op = &prepared[n].op;
+        if (op->y0 + op->frameY < y0) y0 = op->y0 + op->frameY;
+        if (op->y1 + op->frameY > y1) y1 = op->y1 + op->frameY;
+        area += (int64_t)(op->x1 - op->x0) * (op->y1 - op->y0);
+        n++;
+    }
+    if (n > 0) {
+        int32_t bands = (int32_t)(((int64_t)y1 - y0 + STRATA_BAND - 1) / STRATA_BAND);
+        int pooled = threads >= 2 && bands >= 2 && area >= STRATA_SPLIT_PIXELS && pthread_mutex_trylock(&pool_use) == 0;
+        if (pooled) {
+            pthread_once(&started, start_pool);
+            if (!pool_ready) {
+                pthread_mutex_unlock(&pool_use);
+                pooled = 0;
+            }
+        }
+        if (pooled) {
+            // The job is only written while the pool is held: another caller may be drawing alone.
+            job.batch = prepared;
+            job.targets = targets;
+            job.count = n;
+            job.target = target;
+            job.simd = simd;
+            job.bandY0 = y0;
+            job.bands = bands;
+            atomic_store_explicit(&job.nextBand, 0, memory_order_relaxed);
+            uint64_t ticket = post();
+            take_bands();
+            while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
+            job.batch = 0;
+            pthread_mutex_unlock(&pool_use);
+        } else {
+            // Alone (one thread asked for, or the worker is another caller's): the same bands.
+            for (int32_t b = 0; b < bands; b++) draw_band(prepared, targets, n, y0 + b * STRATA_BAND, y0 + (b + 1) * STRATA_BAND, simd);
+        }
+    }
+    free(prepared);
+    free(targets);
 }

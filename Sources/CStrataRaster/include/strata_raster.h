@@ -31,6 +31,10 @@ typedef struct {
     int32_t alpha;
     /// The pixels the operation may touch: [x0, x1) × [y0, y1) (it is cut to the target too).
     int32_t x0, y0, x1, y1;
+    /// The operation's coordinates are the target's less this whole-pixel offset (so that a
+    /// layer's copy made for one place and the layer drawn straight at another place whole pixels
+    /// away compute every pixel from the same numbers).
+    int32_t frameX, frameY;
     /// Bytes the next operation will read (the next layer's raster), asked for a slice a row while
     /// this one draws, so they come from cache when it starts; null when unknown.
     const void *next;
@@ -51,6 +55,11 @@ typedef struct {
 /// (what the processor has of them is used; the results are byte-identical either way: the tests
 /// check it).
 void strata_composite(const strata_composite_op *op, const strata_target *target, int32_t threads, int32_t simd);
+
+/// Composites `count` operations onto `target` in order, as `strata_composite` one after the other
+/// would, the rows split into bands that the caller and the worker take in turn (no handoff per
+/// operation; small operations are shared too).
+void strata_composite_batch(const strata_composite_op *ops, int32_t count, const strata_target *target, int32_t threads, int32_t simd);
 
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);

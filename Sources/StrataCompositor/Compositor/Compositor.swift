@@ -60,6 +60,8 @@ package final class Compositor {
     /// Threads and code the composite kernel runs with (byte-identical results whatever they are).
     package var kernelOptions = RasterKernelOptions(
         threads: Swift.min(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// Kernel operations of the frame being drawn, waiting to be drawn together.
+    let kernelBatch = KernelBatch()
     var frameNumber: UInt64 = 0
     var lastSweep: UInt64 = 0
     var nodesAtLastSweep = 0
@@ -128,6 +130,7 @@ package final class Compositor {
             walk.footprints = footprints
         }
         walk.run(root: root, placement: placement, base: base, clip: clip)
+        kernelBatch.flush()
         forgetPlacementsSeenBefore()
         if frameNumber &- lastSweep >= Self.sweepInterval || snapshot.nodes.count != nodesAtLastSweep {
             sweep(snapshot)

@@ -141,10 +141,11 @@ extension FrameWalk {
     /// (kept from the last frame when the map is the same, else made now or drawn straight by the
     /// kernel with the same numbers).
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
-        let kernel = compositor.usesKernel ? KernelTarget(cr) : nil
+        let kernel = compositor.usesKernel ? KernelTarget(currentTarget) : nil
+        let batch = compositor.kernelBatch
         if compositor.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
             let placement = compositor.placedCopy(
-                of: raster, map: map, antialias: antialias, target: Self.targetExtent(cr), direct: kernel != nil,
+                of: raster, map: map, antialias: antialias, target: Self.targetExtent(currentTarget), direct: kernel != nil,
                 resample: { map, target, clip in
                     Self.resample(raster, map: map, alpha: 1, clip: clip, antialias: antialias, onto: target)
                 })
@@ -158,7 +159,7 @@ extension FrameWalk {
                 if let kernel {
                     RasterKernel.composite(
                         raster, map: map, frame: frame, bilinear: true, alpha: alpha, antialias: antialias, crop: crop,
-                        onto: kernel, options: compositor.kernelOptions, next: nextRaster())
+                        onto: kernel, options: compositor.kernelOptions, next: nextRaster(), batch: batch)
                 }
             case .copy(let copy, let dx, let dy):
                 // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
@@ -171,7 +172,7 @@ extension FrameWalk {
                 if let kernel {
                     RasterKernel.composite(
                         copy, map: shift, bilinear: false, alpha: alpha, antialias: false, onto: kernel,
-                        options: compositor.kernelOptions)
+                        options: compositor.kernelOptions, batch: batch)
                 } else {
                     let wholeClip = clip.isNull || clip.isInfinite ? clip : clip.integral
                     Self.resample(copy, map: shift, alpha: alpha, clip: wholeClip, antialias: false, onto: cr)
@@ -186,7 +187,7 @@ extension FrameWalk {
         if let kernel,
             RasterKernel.composite(
                 raster, map: map, bilinear: !Self.isExactCopy(raster, map: map), alpha: alpha, antialias: antialias,
-                onto: kernel, options: compositor.kernelOptions)
+                onto: kernel, options: compositor.kernelOptions, batch: batch)
         {
             return
         }

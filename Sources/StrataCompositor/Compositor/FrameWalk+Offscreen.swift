@@ -41,6 +41,7 @@ extension FrameWalk {
     }
 
     mutating func endOffscreen(_ offscreen: Offscreen) {
+        compositor.kernelBatch.flush()
         let offscreenContext = targets.removeLast()
         cairo_destroy(offscreenContext)
         cairo_surface_flush(offscreen.raster.surface)

@@ -101,7 +101,15 @@ struct FrameWalk {
         var blend: CompositingBlend
     }
 
-    var cr: OpaquePointer { targets[targets.count - 1] }
+    /// The context drawn into. Kernel operations waiting for it are drawn first, so whatever is
+    /// drawn through it comes after them.
+    var cr: OpaquePointer {
+        compositor.kernelBatch.flush()
+        return targets[targets.count - 1]
+    }
+
+    /// The context drawn into, without drawing the kernel operations waiting (for adding more).
+    var currentTarget: OpaquePointer { targets[targets.count - 1] }
 
     // MARK: - Walk
 

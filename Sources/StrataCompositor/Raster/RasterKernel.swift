@@ -52,6 +52,13 @@ struct KernelTarget {
         self.clips = clips
     }
 
+    /// The pixels as the kernel takes them (device coordinates).
+    var buffer: strata_target {
+        strata_target(
+            pixels: pixels, width: width, height: height, stride: stride, originX: Int32(clamping: originX),
+            originY: Int32(clamping: originY))
+    }
+
     /// A whole raster as a target (a placed copy being made), pixel (0, 0) at device (x, y).
     init(raster: Raster, originX: Int, originY: Int) {
         cairo_surface_flush(raster.surface)
@@ -95,7 +102,7 @@ enum RasterKernel {
     static func composite(
         _ raster: Raster, map: PlaneMap, frame: (x: Int, y: Int) = (0, 0), bilinear: Bool, alpha: Double,
         antialias: Bool, crop: CGRect? = nil, onto target: KernelTarget, options: RasterKernelOptions,
-        next: Raster? = nil
+        next: Raster? = nil, batch: KernelBatch? = nil
     ) -> Bool {
         guard alpha > 0 else { return true }
         guard let made = operation(raster, map: map, frame: frame, bilinear: bilinear, alpha: alpha, antialias: antialias)
@@ -112,9 +119,11 @@ enum RasterKernel {
             else { return true }
             cropBox = (Int(crop.minX.rounded(.down)), Int(crop.minY.rounded(.down)), Int(crop.maxX.rounded(.up)), Int(crop.maxY.rounded(.up)))
         }
-        var buffer = strata_target(
-            pixels: target.pixels, width: target.width, height: target.height, stride: target.stride,
-            originX: Int32(clamping: target.originX - frame.x), originY: Int32(clamping: target.originY - frame.y))
+        guard abs(frame.x) < 1 << 30, abs(frame.y) < 1 << 30 else { return true }
+        op.frameX = Int32(frame.x)
+        op.frameY = Int32(frame.y)
+        var buffer = target.buffer
+        var drewNow = false
         for clip in target.clips {
             var rectOp = op
             let x0 = Swift.max(clip.0, cropBox.0) - frame.x, y0 = Swift.max(clip.1, cropBox.1) - frame.y
@@ -124,10 +133,24 @@ enum RasterKernel {
             rectOp.x1 = Int32(clamping: Swift.min(Int(op.x1), x1))
             rectOp.y1 = Int32(clamping: Swift.min(Int(op.y1), y1))
             guard rectOp.x0 < rectOp.x1, rectOp.y0 < rectOp.y1 else { continue }
-            strata_composite(&rectOp, &buffer, Int32(clamping: options.threads), options.level)
+            if let batch, Self.streams(rectOp) {
+                batch.add(rectOp, holding: raster, next: next, onto: target, options: options)
+            } else {
+                // A turned or perspective layer walks its raster across rows: it goes faster split
+                // in two halves drawn at once (both cores on one raster) than in a batch's bands.
+                batch?.flush()
+                strata_composite(&rectOp, &buffer, Int32(clamping: options.threads), options.level)
+                drewNow = true
+            }
         }
-        cairo_surface_mark_dirty(target.surface)
+        if drewNow { cairo_surface_mark_dirty(target.surface) }
         return true
+    }
+
+    /// Whether an operation reads its raster row by row (a copy, or a layer that only slides): such
+    /// operations are batched.
+    static func streams(_ op: strata_composite_op) -> Bool {
+        op.filter == 0 || (op.ux == 1 && op.uy == 0 && op.vx == 0 && op.vy == 1 && op.wx == 0 && op.wy == 0 && op.w0 == 1)
     }
 
     /// Whether the kernel draws `map`: affine, or a perspective with the whole raster in front of
@@ -207,5 +230,43 @@ enum RasterKernel {
         op.x1 = whole(maxX.rounded(.up) + 1)
         op.y1 = whole(maxY.rounded(.up) + 1)
         return .some(op)
+    }
+}
+
+/// Kernel operations waiting to be drawn together onto one target, in order: the rows of a whole
+/// run of layers are shared between the threads in bands, with no handoff per layer. The frame
+/// walk draws them before anything else touches the target (`FrameWalk.cr`), when another
+/// target is drawn on, and at the end of the frame.
+final class KernelBatch {
+    private var ops: [strata_composite_op] = []
+    /// The rasters the operations read, held until they are drawn.
+    private var held: [Raster] = []
+    private var surface: OpaquePointer?
+    private var buffer = strata_target()
+    private var options = RasterKernelOptions(threads: 1)
+
+    var isEmpty: Bool { ops.isEmpty }
+
+    func add(_ op: strata_composite_op, holding raster: Raster, next: Raster?, onto target: KernelTarget, options: RasterKernelOptions) {
+        if surface != target.surface || self.options != options { flush() }
+        surface = target.surface
+        buffer = target.buffer
+        self.options = options
+        ops.append(op)
+        held.append(raster)
+        if let next { held.append(next) }
+    }
+
+    /// Draws the operations waiting, in order.
+    func flush() {
+        guard !ops.isEmpty, let surface else { return }
+        ops.withUnsafeBufferPointer { ops in
+            strata_composite_batch(
+                ops.baseAddress, Int32(ops.count), &buffer, Int32(clamping: options.threads), options.level)
+        }
+        cairo_surface_mark_dirty(surface)
+        ops.removeAll(keepingCapacity: true)
+        held.removeAll(keepingCapacity: true)
+        self.surface = nil
     }
 }
