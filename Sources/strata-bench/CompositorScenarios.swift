@@ -166,7 +166,7 @@ struct SplitMix {
 }
 
 extension Scenario {
-    nonisolated(unsafe) static let compositeScene = CompositeScene()
+    static let compositeScene = CompositeScene()
     nonisolated(unsafe) static let compositor = Compositor()
 
     /// Issue 6's first figure: the 300-layer 1080p frame, fully recomposited (rasters cached, and
@@ -216,7 +216,7 @@ extension Scenario {
         summary: "the turning frame as the bare cairo/pixman calls from the same cached rasters",
         changes: { $0.turnedStates })
 
-    nonisolated(unsafe) static let slidingScene = CompositeScene(turned: false)
+    static let slidingScene = CompositeScene(turned: false)
 
     /// The 300 layers unturned, every one slid by a fraction of a pixel since the last frame (the
     /// most common animation: scrolling, sliding); every raster resampled with its new offset.

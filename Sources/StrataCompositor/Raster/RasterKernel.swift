@@ -2,77 +2,6 @@ import CCairo
 import CStrataRaster
 import CoreGraphics
 
-/// A drawing target the composite kernel (CStrataRaster) can draw on directly: a cairo context
-/// whose current target is an ARGB32 image, with an identity matrix, the OVER operator and a clip
-/// made of whole-pixel rectangles. Anywhere else (a rounded or rotated clip of masksToBounds, a
-/// blend operator, a non-image target) layers go through cairo and pixman as before.
-struct KernelTarget {
-    let surface: OpaquePointer
-    let pixels: UnsafeMutablePointer<UInt32>
-    let width, height, stride: Int32
-    /// Device coordinates of pixel (0, 0).
-    let originX, originY: Int
-    /// The clip in whole device pixels: (x0, y0, x1, y1), ends excluded.
-    let clips: [(Int, Int, Int, Int)]
-
-    init?(_ cr: OpaquePointer) {
-        guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(cr),
-            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
-        else { return nil }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        guard m.xx == 1, m.yx == 0, m.xy == 0, m.yy == 1, m.x0 == 0, m.y0 == 0 else { return nil }
-        var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
-        cairo_surface_get_device_offset(surface, &dx, &dy)
-        cairo_surface_get_device_scale(surface, &sx, &sy)
-        guard sx == 1, sy == 1, dx.rounded() == dx, dy.rounded() == dy, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
-        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        var clips: [(Int, Int, Int, Int)] = []
-        for k in 0..<Int(list.pointee.num_rectangles) {
-            let r = list.pointee.rectangles[k]
-            let x1 = r.x + r.width, y1 = r.y + r.height
-            // A clip edge between pixel edges is antialiased by cairo: the kernel does not draw there.
-            guard r.x.rounded() == r.x, r.y.rounded() == r.y, x1.rounded() == x1, y1.rounded() == y1,
-                abs(r.x) < 1e9, abs(r.y) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9
-            else { return nil }
-            if r.width > 0, r.height > 0 { clips.append((Int(r.x), Int(r.y), Int(x1), Int(y1))) }
-        }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        self.surface = surface
-        self.pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        self.width = cairo_image_surface_get_width(surface)
-        self.height = cairo_image_surface_get_height(surface)
-        self.stride = cairo_image_surface_get_stride(surface) / 4
-        self.originX = Int(-dx)
-        self.originY = Int(-dy)
-        self.clips = clips
-    }
-
-    /// The pixels as the kernel takes them (device coordinates).
-    var buffer: strata_target {
-        strata_target(
-            pixels: pixels, width: width, height: height, stride: stride, originX: Int32(clamping: originX),
-            originY: Int32(clamping: originY))
-    }
-
-    /// A whole raster as a target (a placed copy being made), pixel (0, 0) at device (x, y).
-    init(raster: Raster, originX: Int, originY: Int) {
-        cairo_surface_flush(raster.surface)
-        surface = raster.surface
-        pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(raster.surface)).assumingMemoryBound(to: UInt32.self)
-        width = Int32(raster.width)
-        height = Int32(raster.height)
-        stride = cairo_image_surface_get_stride(raster.surface) / 4
-        self.originX = originX
-        self.originY = originY
-        clips = [(originX, originY, originX + raster.width, originY + raster.height)]
-    }
-}
-
 /// How the kernel runs: on how many threads, and which of its SIMD code may (tests compare them).
 package struct RasterKernelOptions: Sendable, Equatable {
     package var threads: Int
@@ -230,43 +159,5 @@ enum RasterKernel {
         op.x1 = whole(maxX.rounded(.up) + 1)
         op.y1 = whole(maxY.rounded(.up) + 1)
         return .some(op)
-    }
-}
-
-/// Kernel operations waiting to be drawn together onto one target, in order: the rows of a whole
-/// run of layers are shared between the threads in bands, with no handoff per layer. The frame
-/// walk draws them before anything else touches the target (`FrameWalk.cr`), when another
-/// target is drawn on, and at the end of the frame.
-final class KernelBatch {
-    private var ops: [strata_composite_op] = []
-    /// The rasters the operations read, held until they are drawn.
-    private var held: [Raster] = []
-    private var surface: OpaquePointer?
-    private var buffer = strata_target()
-    private var options = RasterKernelOptions(threads: 1)
-
-    var isEmpty: Bool { ops.isEmpty }
-
-    func add(_ op: strata_composite_op, holding raster: Raster, next: Raster?, onto target: KernelTarget, options: RasterKernelOptions) {
-        if surface != target.surface || self.options != options { flush() }
-        surface = target.surface
-        buffer = target.buffer
-        self.options = options
-        ops.append(op)
-        held.append(raster)
-        if let next { held.append(next) }
-    }
-
-    /// Draws the operations waiting, in order.
-    func flush() {
-        guard !ops.isEmpty, let surface else { return }
-        ops.withUnsafeBufferPointer { ops in
-            strata_composite_batch(
-                ops.baseAddress, Int32(ops.count), &buffer, Int32(clamping: options.threads), options.level)
-        }
-        cairo_surface_mark_dirty(surface)
-        ops.removeAll(keepingCapacity: true)
-        held.removeAll(keepingCapacity: true)
-        self.surface = nil
     }
 }
