@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene",
+                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -149,21 +149,6 @@ final class CompositeScene: @unchecked Sendable {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so every run draws the same scene.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-    }
-}
 
 extension Scenario {
     static let compositeScene = CompositeScene()
@@ -290,4 +275,3 @@ extension Scenario {
             }
         })
 }
-

@@ -20,7 +20,7 @@ struct RasterKernelTests {
         seed: UInt64, count: Int = 40, antialiasing: Bool? = nil, perspective: Bool = true, turned: Bool = true
     ) -> (root: CALayer, layers: [CALayer]) {
         RenderingTests.scene { () -> (CALayer, [CALayer]) in
-            var random = Random(seed: seed)
+            var random = SplitMix(seed: seed)
             let root = canvas(CGFloat(Self.width), CGFloat(Self.height))
             var layers: [CALayer] = []
             for i in 0..<count {
@@ -262,21 +262,5 @@ struct RasterKernelTests {
         let stride = Int(cairo_image_surface_get_stride(raster.surface)) / 4
         let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
         return (0..<raster.height).flatMap { y in (0..<raster.width).map { words[y * stride + $0] } }
-    }
-}
-
-/// SplitMix64: the same scene on every run.
-struct Random {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

@@ -1,5 +1,6 @@
 import QuartzCore
 import StrataExport
+import StrataRender
 
 extension Demo {
     /// The compositor's load test, live: 300 layers at 1920×1080 (rounded, bordered, a third
@@ -9,7 +10,7 @@ extension Demo {
         "moving-layers", "300 layers at 1920×1080, all turning and sliding every frame (the compositor's load test)",
         size: CGSize(width: 1920, height: 1080), duration: 2
     ) { _ in
-        var random = DemoRandom(seed: 16)
+        var random = SplitMix(seed: 16)
         let root = whiteRoot(CGSize(width: 1920, height: 1080))
         root.backgroundColor = rgb(242, 242, 247)
         let images = (0..<6).map { stripes(index: $0) }
@@ -65,21 +66,5 @@ extension Demo {
             context.fill(CGRect(x: k * 16, y: 0, width: 16, height: 128))
         }
         return context.makeImage()
-    }
-}
-
-/// SplitMix64: the demo's layers are the same on every run.
-struct DemoRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }
