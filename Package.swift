@@ -14,6 +14,8 @@ let package = Package(
         // A live SDL2 window showing a layer tree.
         .library(name: "StrataWindow", targets: ["StrataWindow"]),
         .library(name: "StrataScene", targets: ["StrataScene"]),
+        // Lottie (Bodymovin JSON and .lottie) files played as Core Animation layer trees.
+        .library(name: "StrataLottie", targets: ["StrataLottie"]),
         // swift-snapshot-testing's layer image strategies for Linux (a product of its own, so that
         // users of the core do not pull the dependency).
         .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
@@ -27,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // `swift package generate-documentation` (DocC catalogs under Sources/*/…docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // .lottie archives (zip).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // System libraries, installed from Debian by scripts/install-deps.sh.
@@ -88,6 +92,10 @@ let package = Package(
         .target(name: "StrataExport", dependencies: ["QuartzCore", "StrataRender", "StrataCompositor"]),
         // Scene files (JSON) describing layer trees, animations and timed changes.
         .target(name: "StrataScene", dependencies: ["QuartzCore", "StrataAnimation", "StrataExport"]),
+        // Lottie files decoded (Codable) and built into CALayer trees with CAKeyframeAnimations.
+        .target(
+            name: "StrataLottie",
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Snapshot strategies for CALayer (assertSnapshot(of: layer, as: .image)) on Linux.
         .target(
             name: "StrataSnapshotTesting",
@@ -100,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender",
+                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -117,6 +125,8 @@ let package = Package(
         .executableTarget(
             name: "strata-fuzz-scene", dependencies: ["QuartzCore", "StrataExport", "StrataScene", "FuzzSupport"],
             path: "Fuzz/SceneFuzzer"),
+        .executableTarget(
+            name: "strata-fuzz-lottie", dependencies: ["QuartzCore", "StrataLottie", "FuzzSupport"], path: "Fuzz/LottieFuzzer"),
         .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/ImageFuzzer"),
         .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
         .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),
@@ -132,6 +142,10 @@ let package = Package(
             name: "StrataSnapshotTestingTests",
             dependencies: ["StrataSnapshotTesting", "QuartzCore", "CoreGraphics"],
             exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "StrataLottieTests",
+            dependencies: ["StrataLottie", "QuartzCore", "CoreGraphics", "StrataExport", "TestFontConfiguration"],
+            exclude: ["References"]),
         .testTarget(
             name: "RenderingTests",
             dependencies: [

@@ -104,6 +104,9 @@ extension LayerRecording {
         }
     }
 
+    /// Writes `image` as a PNG file.
+    package static func writePNG(_ image: CGImage, to url: URL) throws { try write(image, to: url) }
+
     static func write(_ image: CGImage, to url: URL) throws {
         do {
             try image.writePNG(to: url)

@@ -12,6 +12,8 @@ import QuartzCore
 public final class LayerRecording {
     public let settings: ExportSettings
     private let build: () -> CALayer
+    /// What builds the tree (for a recording of the same tree with other settings).
+    package var builder: () -> CALayer { build }
     private var events: [(time: Double, order: Int, action: () -> Void)] = []
     /// Actions a live host runs on a click.
     package var clickActions: [() -> Void] = []

@@ -2,6 +2,12 @@ import CoreGraphics
 import StrataAnimation
 import StrataGeometry
 
+/// How a mask layer's picture becomes coverage: its alpha (Core Animation's only way), its
+/// alpha inverted, its luminance (over black), or that inverted.
+package enum MaskMode: UInt8, Sendable {
+    case alpha, invertedAlpha, luminance, invertedLuminance
+}
+
 /// Everything about a layer that shows on screen, as immutable typed values: what a commit hands
 /// to the render side and what frames are evaluated from. (The model's CALayer keeps this plus
 /// model-only state: actions, style, delegate, non-image contents.)
@@ -48,6 +54,8 @@ package struct RenderLayerState: Sendable {
     package var rasterizationScale: CGFloat = 1
     /// How the layer's composite combines with what is behind it (`compositingFilter`).
     package var compositingBlend = CompositingBlend.normal
+    /// How the layer's `mask` cuts it (Strata's own, for Lottie's inverted and luma mattes).
+    package var maskMode = MaskMode.alpha
     /// A CATiledLayer's content, drawn tile by tile as frames show it.
     package var tiles: TileSource?
     // The layer's own timing (CAMediaTiming on layers).

@@ -353,6 +353,7 @@ struct FrameWalk {
     mutating func afterMask(_ exit: Exit) {
         guard let mask = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(mask) }
+        if states[exit.node].maskMode != .alpha { Self.convertMask(mask, states[exit.node].maskMode) }
         guard let content = pendingContents.popLast() else { return }
         finishGroup(exit, content: content, mask: mask)
     }

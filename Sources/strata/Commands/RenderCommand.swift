@@ -2,17 +2,28 @@ import ArgumentParser
 import Foundation
 import QuartzCore
 import StrataExport
+import StrataLottie
 import StrataScene
 
 /// `strata render SCENE.json`: the same outputs as `demo`, from a scene file.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene file (JSON: layers, animations, timed changes) to PNG, GIF, MP4 or a contact sheet.",
-        discussion: "The format is described in the README (\"Scene files\"). Errors name the place in the file.")
+        abstract: "Render a scene file or a Lottie file (.json, .lottie) to PNG, GIF, MP4 or a contact sheet.",
+        discussion: "Scene files are described in the README (\"Scene files\"); Lottie files are told apart by content. "
+            + "Errors name the place in the file.")
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file or Lottie file.")
     var scene: String
+
+    @Option(help: "Lottie: write one still PNG of this frame (the file's frame numbers, fractions allowed).")
+    var frame: Double?
+
+    @Option(help: "Lottie: the picture's size in points, WxH (the animation is fitted, aspect kept); the file's when omitted.")
+    var size: String?
+
+    @Option(help: "Lottie: a background colour (#RRGGBB, #RRGGBBAA, white, black); transparent when omitted.")
+    var background: String?
 
     @Option(help: "The folder to write into (created when missing).")
     var out: String = "out"
@@ -40,6 +51,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
         }
         if let frames { _ = try Self.parseRange(frames) }
+        if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
+        if let size { _ = try LottieRendering.parseSize(size) }
+        if let background { _ = try LottieRendering.parseColor(background) }
     }
 
     /// "A..B" (both ends included), or a single frame "A".
@@ -54,6 +68,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: scene)
+        if LottieRendering.isLottie(url) { return try renderLottie(url) }
+        if frame != nil || size != nil || background != nil {
+            throw ValidationError("--frame, --size and --background are for Lottie files; \(url.lastPathComponent) is a scene file")
+        }
         let recording: LayerRecording
         do {
             recording = try SceneFile.load(url)
@@ -78,5 +96,38 @@ struct RenderCommand: ParsableCommand {
                 still: settings.duration == 0)
             try configured.export(format, to: target, frames: range)
         }
+    }
+
+    /// A Lottie file: one still with `--frame`, else the whole animation at its own frame rate.
+    private func renderLottie(_ url: URL) throws {
+        let animation = try LottieRendering.load(url)
+        let recording = LottieRendering.recording(
+            animation, size: try size.map(LottieRendering.parseSize), scale: scale ?? 1,
+            background: try background.map(LottieRendering.parseColor), frame: frame)
+        var settings = recording.settings
+        if let fps, frame == nil { settings.fps = fps }
+        if let duration, frame == nil { settings.duration = duration }
+        try settings.validate()
+        let name = url.deletingPathExtension().lastPathComponent
+        let folder = URL(fileURLWithPath: out, isDirectory: true)
+        if let frame {
+            try LayerRecording.makeFolder(folder)
+            let target = folder.appendingPathComponent(String(format: "%@-frame-%@.png", name, Self.frameLabel(frame)))
+            try recording.renderFrames(range: 0...0) { _, _, image in try LayerRecording.writePNG(image, to: target) }
+            print("wrote \(target.path)")
+            return
+        }
+        let configured = settings == recording.settings ? recording : LayerRecording(settings: settings, build: recording.builder)
+        let formats: [ExportFormat] = format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
+        let range = try frames.map(Self.parseRange)
+        for format in formats {
+            let target = DemoCommand.target(for: name, format: format, in: folder, still: false)
+            try configured.export(format, to: target, frames: range)
+        }
+    }
+
+    /// 12 → "12", 12.5 → "12.5".
+    static func frameLabel(_ frame: Double) -> String {
+        frame == frame.rounded() ? String(Int(frame)) : String(frame)
     }
 }

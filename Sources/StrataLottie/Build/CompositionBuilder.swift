@@ -1,0 +1,186 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+/// Builds a Lottie animation into a layer tree with animations: the root composition's layers
+/// (and precompositions' inside them) become CALayers in the composition's coordinates (points,
+/// y down), every moving property a `CAKeyframeAnimation` on the shared timeline.
+final class CompositionBuilder {
+    let animation: LottieAnimation
+    let emitter: AnimationEmitter
+
+    /// Precompositions nest at most this deep (a file that includes itself must end).
+    static let maxDepth = 16
+
+    init(_ animation: LottieAnimation, warnings: LottieWarnings) {
+        self.animation = animation
+        emitter = AnimationEmitter(
+            frameRate: animation.frameRate, inPoint: animation.inPoint, outPoint: animation.outPoint, warnings: warnings)
+    }
+
+    /// The root composition as a layer of its size.
+    func build() -> CALayer {
+        let root = CALayer()
+        root.name = "composition"
+        root.bounds = CGRect(origin: .zero, size: animation.size)
+        root.anchorPoint = .zero
+        root.position = .zero
+        buildComposition(animation.layers, size: animation.size, map: .identity, into: root, stack: [], path: "layers")
+        return root
+    }
+
+    /// Adds a composition's layers to `container`, the first in the list on top.
+    func buildComposition(
+        _ layers: [LottieLayerModel], size: CGSize, map: FrameMap, into container: CALayer, stack: [String], path: String
+    ) {
+        var byIndex: [Int: LottieLayerModel] = [:]
+        for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
+        for (i, layer) in layers.enumerated().reversed() {
+            guard !layer.isMatteSource, !layer.isHidden else { continue }
+            let place = "\(path)[\(i)]"
+            guard var node = chain(layer, byIndex: byIndex, size: size, map: map, stack: stack, place: place) else { continue }
+            if layer.matteMode != 0 {
+                let sourceIndex = layer.matteParent.flatMap { tp in layers.firstIndex { $0.index == tp } } ?? (i > 0 ? i - 1 : nil)
+                if let s = sourceIndex, let matte = chain(
+                    layers[s], byIndex: byIndex, size: size, map: map, stack: stack, place: "\(path)[\(s)]", asMatte: true)
+                {
+                    node = matted(node, by: matte, mode: layer.matteMode, size: size)
+                } else {
+                    emitter.warnings.note("a track matte without its matte layer (drawn unmatted)", at: place)
+                }
+            }
+            container.addSublayer(node)
+        }
+    }
+
+    /// `node` inside a composition-sized layer masked by `matte`.
+    private func matted(_ node: CALayer, by matte: CALayer, mode: Int, size: CGSize) -> CALayer {
+        let holder = CALayer()
+        holder.name = "matte"
+        holder.frame = CGRect(origin: .zero, size: size)
+        holder.addSublayer(node)
+        let maskHolder = CALayer()
+        maskHolder.frame = holder.bounds
+        maskHolder.addSublayer(matte)
+        holder.mask = maskHolder
+        holder.strataMaskMode = [2: .invertedAlpha, 3: .luminance, 4: .invertedLuminance][mode] ?? .alpha
+        return holder
+    }
+
+    /// The layer with its parents' transforms around it (parenting moves, turns and scales a
+    /// layer with its parent, but not its opacity or visibility), shown from its in to its out point.
+    private func chain(
+        _ model: LottieLayerModel, byIndex: [Int: LottieLayerModel], size: CGSize, map: FrameMap, stack: [String],
+        place: String, asMatte: Bool = false
+    ) -> CALayer? {
+        guard let layer = makeLayer(model, compositionSize: size, map: map, stack: stack, place: place) else { return nil }
+        showOnlyWithin(layer, model, map: map)
+        var node = layer
+        var parent = model.parent
+        var seen: Set<Int> = model.index.map { [$0] } ?? []
+        while let p = parent, let parentModel = byIndex[p] {
+            guard seen.insert(p).inserted else {
+                emitter.warnings.note("a parenting cycle (broken at layer \(p))", at: place)
+                break
+            }
+            let wrapper = CALayer()
+            wrapper.name = "parent \(parentModel.name)"
+            let inner = TransformBuilder(emitter: emitter, map: map).apply(
+                parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
+            inner.addSublayer(node)
+            node = wrapper
+            parent = parentModel.parent
+        }
+        return node
+    }
+
+    private func showOnlyWithin(_ layer: CALayer, _ model: LottieLayerModel, map: FrameMap) {
+        if let a = map.root(model.inPoint), let b = map.root(model.outPoint) {
+            emitter.visibility(layer, from: min(a, b), to: max(a, b))
+        } else {
+            emitter.sample(layer, "hidden", discrete: true) { f in
+                let local = map.local(f)
+                return !(local >= model.inPoint && local < model.outPoint)
+            }
+        }
+    }
+
+    /// One Lottie layer: its transform, opacity, content, masks, blend mode and shadow.
+    private func makeLayer(
+        _ model: LottieLayerModel, compositionSize: CGSize, map: FrameMap, stack: [String], place: String
+    ) -> CALayer? {
+        let size = model.size(in: compositionSize, assets: animation.assets)
+        let layer = CALayer()
+        layer.name = model.name
+        let content = TransformBuilder(emitter: emitter, map: map).apply(
+            model.transform, to: layer, size: size, autoOrient: model.autoOrient)
+        switch model.kind {
+        case .null, .unsupported:
+            return nil
+        case .solid(let color, _):
+            content.backgroundColor = LottieColor.hex(color)
+        case .image(let refId):
+            if let image = animation.images[refId] ?? animation.assets[refId]?.image {
+                content.contents = image
+            } else {
+                emitter.warnings.note("image asset '\(refId)' missing (drawn empty)", at: place)
+            }
+        case .shape(let items):
+            ShapeBuilder(emitter: emitter, map: map, size: size).build(items, into: content, inherited: [])
+        case .text(let text):
+            TextBuilder(emitter: emitter, map: map, fonts: animation.fonts).build(text, into: content)
+        case .precomp(let refId, _, let timeRemap):
+            guard let asset = animation.assets[refId], let layers = asset.layers else {
+                emitter.warnings.note("precomposition '\(refId)' missing (drawn empty)", at: place)
+                return layer
+            }
+            guard !stack.contains(refId), stack.count < Self.maxDepth else {
+                emitter.warnings.note("precompositions that include themselves (cut at '\(refId)')", at: place)
+                return layer
+            }
+            let inner = timeRemap.map { map.remapped(by: $0, frameRate: animation.frameRate) }
+                ?? map.child(start: model.startTime, stretch: model.stretch)
+            content.masksToBounds = true
+            buildComposition(layers, size: size, map: inner, into: content, stack: stack + [refId], path: "assets[\(refId)].layers")
+        }
+        if !model.masks.isEmpty, let mask = MaskBuilder(emitter: emitter, map: map, size: size).build(model.masks) {
+            content.mask = mask
+        }
+        if model.blendMode != 0 {
+            if let name = Self.blendNames[model.blendMode] {
+                layer.compositingFilter = name
+            } else {
+                emitter.warnings.note("blend mode \(model.blendMode) (drawn normal)", at: place)
+            }
+        }
+        if let shadow = model.dropShadow { applyShadow(shadow, to: layer, map: map) }
+        return layer
+    }
+
+    /// Lottie's blend modes (`bm`) by Core Animation's compositing filter names.
+    static let blendNames: [Int: String] = [
+        1: "multiplyBlendMode", 2: "screenBlendMode", 3: "overlayBlendMode", 4: "darkenBlendMode", 5: "lightenBlendMode",
+        6: "colorDodgeBlendMode", 7: "colorBurnBlendMode", 8: "hardLightBlendMode", 9: "softLightBlendMode",
+        10: "differenceBlendMode", 11: "exclusionBlendMode", 12: "hueBlendMode", 13: "saturationBlendMode",
+        14: "colorBlendMode", 15: "luminosityBlendMode", 16: "linearDodgeBlendMode",
+    ]
+
+    /// The drop shadow as the layer's shadow: offset `distance` along `direction` (degrees
+    /// clockwise from up), blur radius half the softness.
+    private func applyShadow(_ s: LottieDropShadow, to layer: CALayer, map: FrameMap) {
+        emitter.animate(layer, "shadowColor", s.color, map: map) { v in LottieColor.cgColor(Array(v.prefix(3))) }
+        let scale = s.opacityScale
+        emitter.animate(layer, "shadowOpacity", s.opacity, map: map) { Float(min(max(($0.nth(0) ?? 0) / scale, 0), 1)) }
+        emitter.animate(layer, "shadowRadius", s.softness, map: map) { max(0, ($0.nth(0) ?? 0) / 2) }
+        let direction = s.direction, distance = s.distance
+        let offset: (Double) -> CGSize = { f in
+            let a = direction.scalar(at: f) * .pi / 180, d = distance.scalar(at: f)
+            return CGSize(width: sin(a) * d, height: -cos(a) * d)
+        }
+        if direction.isAnimated || distance.isAnimated {
+            emitter.sample(layer, "shadowOffset") { offset(map.local($0)) }
+        } else {
+            layer.shadowOffset = offset(map.local(emitter.inPoint))
+        }
+    }
+}

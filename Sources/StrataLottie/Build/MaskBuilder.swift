@@ -1,0 +1,62 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+/// A layer's masks as its `mask` layer. Masks that only add are shape layers on top of each
+/// other, each with its opacity; any subtract, intersect or inverted mask makes the masks one
+/// path, combined in order with Core Graphics' boolean operations (sampled when a path moves;
+/// opacities then apply only when every mask has the same).
+struct MaskBuilder {
+    let emitter: AnimationEmitter
+    let map: FrameMap
+    let size: CGSize
+
+    func build(_ masks: [LottieMask]) -> CALayer? {
+        let active = masks.filter { $0.mode != "n" }
+        guard !active.isEmpty else { return nil }
+        let holder = CALayer()
+        holder.frame = CGRect(origin: .zero, size: size)
+        if active.allSatisfy({ ($0.mode == "a" || !["s", "i"].contains($0.mode)) && !$0.inverted }) {
+            for mask in active {
+                let shape = CAShapeLayer()
+                shape.frame = holder.bounds
+                ShapeBuilder(emitter: emitter, map: map, size: size).setPath(
+                    shape, [ShapeBuilder.Outline(source: PathSource.from(.path(mask.path, reversed: false))!, trims: [])])
+                emitter.animate(shape, "opacity", mask.opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+                holder.addSublayer(shape)
+            }
+            return holder
+        }
+        let shape = CAShapeLayer()
+        shape.frame = holder.bounds
+        let opacities = Set(active.map { $0.opacity.first.nth(0) ?? 100 })
+        if opacities.count > 1 || active.contains(where: { $0.opacity.isAnimated }) {
+            emitter.warnings.note("different mask opacities with subtract/intersect/inverted masks (the first is used)", at: "masksProperties")
+        }
+        emitter.animate(shape, "opacity", active[0].opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        let everything = CGPath(rect: CGRect(x: -size.width * 10, y: -size.height * 10, width: size.width * 21, height: size.height * 21), transform: nil)
+        let combined: (Double) -> CGPath = { f in
+            var result: CGPath?
+            for (k, mask) in active.enumerated() {
+                var p = mask.path.value(at: f).path
+                if mask.inverted { p = everything.subtracting(p) }
+                switch (mask.mode, result) {
+                case (_, nil):
+                    // The first mask: an add is itself; a subtract or intersect works on everything.
+                    result = mask.mode == "s" ? everything.subtracting(p) : k == 0 && mask.mode == "i" ? p : p
+                case ("s", let r?): result = r.subtracting(p)
+                case ("i", let r?): result = r.intersection(p)
+                case (_, let r?): result = r.union(p)
+                }
+            }
+            return result ?? CGMutablePath()
+        }
+        if active.contains(where: { $0.path.isAnimated }) {
+            emitter.sample(shape, "path") { combined(map.local($0)) }
+        } else {
+            shape.path = combined(map.local(emitter.inPoint))
+        }
+        holder.addSublayer(shape)
+        return holder
+    }
+}

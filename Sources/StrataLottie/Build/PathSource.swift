@@ -1,0 +1,114 @@
+import CoreGraphics
+import Foundation
+
+/// The outline one shape item (or a nested group) contributes, at any frame of its composition.
+struct PathSource {
+    /// The outlines at a frame, in the coordinates of the group that draws them.
+    let shapes: (Double) -> [BezierShape]
+    let isAnimated: Bool
+    /// A plain path item: Core Animation can animate its keyframes with their own easing.
+    let exact: LottieProperty<BezierShape>?
+
+    static func from(_ item: LottieShape) -> PathSource? {
+        switch item {
+        case .path(let p, let reversed):
+            return PathSource(
+                shapes: { [reversed ? p.value(at: $0).reversed : p.value(at: $0)] }, isAnimated: p.isAnimated,
+                exact: reversed ? nil : p)
+        case .rectangle(let p, let s, let r, let reversed):
+            return PathSource(
+                shapes: { f in
+                    [ShapeGeometry.rectangle(center: point(p.value(at: f)), size: size(s.value(at: f)), radius: r.scalar(at: f), reversed: reversed)]
+                }, isAnimated: p.isAnimated || s.isAnimated || r.isAnimated, exact: nil)
+        case .ellipse(let p, let s, let reversed):
+            return PathSource(
+                shapes: { f in [ShapeGeometry.ellipse(center: point(p.value(at: f)), size: size(s.value(at: f)), reversed: reversed)] },
+                isAnimated: p.isAnimated || s.isAnimated, exact: nil)
+        case .star(let star):
+            let animated = [star.points, star.position, star.rotation, star.outerRadius, star.outerRoundness].contains { $0.isAnimated }
+                || star.innerRadius?.isAnimated == true || star.innerRoundness?.isAnimated == true
+            return PathSource(
+                shapes: { f in
+                    [ShapeGeometry.star(
+                        center: point(star.position.value(at: f)), points: star.points.scalar(at: f),
+                        outerRadius: star.outerRadius.scalar(at: f),
+                        innerRadius: star.isPolygon ? nil : star.innerRadius?.scalar(at: f) ?? star.outerRadius.scalar(at: f) / 2,
+                        outerRoundness: star.outerRoundness.scalar(at: f), innerRoundness: star.innerRoundness?.scalar(at: f) ?? 0,
+                        rotation: star.rotation.scalar(at: f), reversed: star.reversed)]
+                }, isAnimated: animated, exact: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// This outline through a (possibly moving) transform.
+    func transformed(by matrix: @escaping (Double) -> CGAffineTransform, animated: Bool) -> PathSource {
+        let shapes = self.shapes
+        return PathSource(shapes: { f in let m = matrix(f); return shapes(f).map { $0.applying(m) } }, isAnimated: isAnimated || animated, exact: nil)
+    }
+
+    /// This outline with its corners rounded.
+    func rounded(by radius: Numbers) -> PathSource {
+        let shapes = self.shapes
+        return PathSource(
+            shapes: { f in let r = radius.scalar(at: f); return shapes(f).map { ShapeGeometry.roundCorners($0, radius: r) } },
+            isAnimated: isAnimated || radius.isAnimated, exact: nil)
+    }
+}
+
+private func point(_ v: [Double]) -> CGPoint { CGPoint(x: v.nth(0) ?? 0, y: v.count > 1 ? v[1] : 0) }
+private func size(_ v: [Double]) -> CGSize { CGSize(width: v.nth(0) ?? 0, height: v.count > 1 ? v[1] : v.nth(0) ?? 0) }
+
+/// A trim: start and end in percent of the length, offset in degrees (a full turn is the length).
+struct TrimModifier {
+    var start: Numbers
+    var end: Numbers
+    var offset: Numbers
+    var individually: Bool
+
+    var isAnimated: Bool { start.isAnimated || end.isAnimated || offset.isAnimated }
+
+    /// The ranges of the length kept at `frame` (fractions; one or two when it wraps past the end).
+    func ranges(at frame: Double) -> [ClosedRange<Double>] {
+        var s = start.scalar(at: frame) / 100, e = end.scalar(at: frame) / 100
+        if s > e { swap(&s, &e) }
+        s = min(max(s, 0), 1)
+        e = min(max(e, 0), 1)
+        guard e - s > 1e-9 else { return [] }
+        if e - s >= 1 - 1e-9 { return [0...1] }
+        var o = offset.scalar(at: frame) / 360
+        o -= o.rounded(.down)
+        let a = s + o, b = e + o
+        if b <= 1 { return [a...b] }
+        if a >= 1 { return [(a - 1)...(b - 1)] }
+        return [a...1, 0...(b - 1)]
+    }
+
+    /// `paths` trimmed at `frame`: each on its own (simultaneously) or all as one length (individually).
+    func apply(_ paths: [CGPath], at frame: Double) -> [CGPath] {
+        let keep = ranges(at: frame)
+        func trim(_ path: CGPath) -> CGPath {
+            let measure = PathMeasureBridge(path)
+            let out = CGMutablePath()
+            for r in keep { out.addPath(measure.segment(r.lowerBound, r.upperBound)) }
+            return out
+        }
+        if individually {
+            let all = CGMutablePath()
+            for p in paths { all.addPath(p) }
+            return [trim(all)]
+        }
+        return paths.map(trim)
+    }
+}
+
+/// Cuts a path by fractions of its length (Core Graphics' arc-length measure, as strokeStart/strokeEnd use).
+struct PathMeasureBridge {
+    private let measure: PathMeasure
+
+    init(_ path: CGPath) { measure = PathMeasure(path) }
+
+    func segment(_ from: Double, _ to: Double) -> CGPath {
+        CGPath(storage: measure.segment(from: from, to: to))
+    }
+}

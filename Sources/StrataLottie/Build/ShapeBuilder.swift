@@ -1,0 +1,240 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+/// Builds a shape layer's items into layers: a group becomes a layer with its transform, every
+/// fill and stroke a `CAShapeLayer` (a gradient one a `CAGradientLayer` masked by one) drawing
+/// the outlines above it, a repeater a `CAReplicatorLayer` of what is above it. Items earlier in
+/// the list draw on top, as in After Effects.
+struct ShapeBuilder {
+    let emitter: AnimationEmitter
+    let map: FrameMap
+    /// The layer's size: groups and paints are laid out in it.
+    let size: CGSize
+
+    /// A modifier that reaches the outlines above it (in its group and nested groups).
+    enum Modifier {
+        case trim(TrimModifier)
+        case round(Numbers)
+    }
+
+    /// One outline with the trims that apply to it.
+    struct Outline {
+        var source: PathSource
+        var trims: [TrimModifier]
+
+        var isAnimated: Bool { source.isAnimated || trims.contains { $0.isAnimated } }
+
+        /// The outline's path at `frame`, trimmed.
+        func path(at frame: Double) -> CGPath {
+            let path = CGMutablePath()
+            for shape in source.shapes(frame) { shape.addTo(path) }
+            var paths: [CGPath] = [path]
+            for trim in trims { paths = trim.apply(paths, at: frame) }
+            return paths.first ?? path
+        }
+    }
+
+    /// Builds `items` into `container`; returns the group's outlines, for paints of enclosing groups.
+    @discardableResult
+    func build(_ items: [LottieShape], into container: CALayer, inherited: [Modifier]) -> [Outline] {
+        var outlines: [Outline] = []
+        var drawn: [CALayer] = []
+        for (i, item) in items.enumerated() {
+            let below = modifiers(after: i, in: items) + inherited
+            switch item {
+            case .rectangle, .ellipse, .star, .path:
+                guard var source = PathSource.from(item) else { continue }
+                var trims: [TrimModifier] = []
+                for modifier in below {
+                    switch modifier {
+                    case .round(let r): source = source.rounded(by: r)
+                    case .trim(let t): trims.append(t)
+                    }
+                }
+                outlines.append(Outline(source: source, trims: trims))
+            case .group(_, let children):
+                let layer = CALayer()
+                layer.name = "group"
+                let transform = children.lazy.compactMap { if case .transform(let t) = $0 { return t } else { return nil } }.first
+                let content = TransformBuilder(emitter: emitter, map: map).apply(transform ?? LottieTransform(), to: layer, size: size)
+                let inner = build(children, into: content, inherited: below)
+                drawn.append(layer)
+                if let transform {
+                    let animated = [transform.anchor, transform.scale, transform.rotation, transform.skew].contains { $0?.isAnimated == true }
+                        || transform.position?.isAnimated == true
+                    outlines += inner.map {
+                        Outline(source: $0.source.transformed(by: { transform.matrix(at: $0) }, animated: animated), trims: $0.trims)
+                    }
+                } else {
+                    outlines += inner
+                }
+            case .fill(let color, let opacity, let evenOdd):
+                drawn.append(fill(outlines, color: color, opacity: opacity, evenOdd: evenOdd))
+            case .stroke(let color, let opacity, let style):
+                drawn.append(stroke(outlines, color: color, opacity: opacity, style: style))
+            case .gradientFill(let gradient, let opacity, let evenOdd):
+                drawn.append(gradientPaint(outlines, gradient, opacity: opacity, evenOdd: evenOdd, stroke: nil))
+            case .gradientStroke(let gradient, let opacity, let style):
+                drawn.append(gradientPaint(outlines, gradient, opacity: opacity, evenOdd: false, stroke: style))
+            case .repeater(let copies, let offset, let transform, let below):
+                let replicator = repeater(drawn, copies: copies, offset: offset, transform: transform, below: below)
+                drawn = [replicator]
+            case .merge(let mode):
+                if let merged = merge(outlines, mode: mode) { outlines = [merged] }
+            case .trim, .roundCorners, .transform, .skipped:
+                continue
+            }
+        }
+        for layer in drawn.reversed() { container.addSublayer(layer) }
+        return outlines
+    }
+
+    private func modifiers(after index: Int, in items: [LottieShape]) -> [Modifier] {
+        var out: [Modifier] = []
+        for item in items[(index + 1)...] {
+            switch item {
+            case .trim(let s, let e, let o, let individually):
+                out.append(.trim(TrimModifier(start: s, end: e, offset: o, individually: individually)))
+            case .roundCorners(let r):
+                out.append(.round(r))
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    // MARK: Paths on shape layers
+
+    /// Sets `shape`'s path from `outlines` (offset by `shift`): the keyframes themselves for one
+    /// plain path, a fixed path when nothing moves, else sampled at every frame.
+    func setPath(_ shape: CAShapeLayer, _ outlines: [Outline], shift: CGPoint = .zero) {
+        let move = CGAffineTransform(translationX: -shift.x, y: -shift.y)
+        if outlines.count == 1, outlines[0].trims.isEmpty, let exact = outlines[0].source.exact {
+            emitter.animate(shape, "path", exact, map: map) { shape in
+                let p = CGMutablePath()
+                shape.addTo(p, transform: move)
+                return p
+            }
+            return
+        }
+        let animated = outlines.contains { $0.isAnimated }
+        func combined(_ frame: Double) -> CGPath {
+            let p = CGMutablePath()
+            for o in outlines { p.addPath(o.path(at: frame), transform: move) }
+            return p
+        }
+        if !animated {
+            shape.path = combined(map.local(emitter.inPoint))
+        } else {
+            emitter.sample(shape, "path") { combined(map.local($0)) }
+        }
+    }
+
+    private func fill(_ outlines: [Outline], color: Numbers, opacity: Numbers, evenOdd: Bool) -> CALayer {
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(origin: .zero, size: size)
+        shape.fillRule = evenOdd ? .evenOdd : .nonZero
+        setPath(shape, outlines)
+        emitter.animate(shape, "fillColor", color, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        return shape
+    }
+
+    private func stroke(_ outlines: [Outline], color: Numbers, opacity: Numbers, style: LottieStrokeStyle) -> CALayer {
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(origin: .zero, size: size)
+        shape.fillColor = nil
+        applyStroke(style, to: shape, outlines)
+        emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        return shape
+    }
+
+    /// Width, caps, joins, dashes and the path of a stroke. One outline trimmed once, without
+    /// offset, is trimmed by `strokeStart`/`strokeEnd` (animated with the trim's own keyframes).
+    func applyStroke(_ style: LottieStrokeStyle, to shape: CAShapeLayer, _ outlines: [Outline], shift: CGPoint = .zero) {
+        emitter.animate(shape, "lineWidth", style.width, map: map) { $0.nth(0) ?? 1 }
+        shape.lineCap = [1: .butt, 2: .round, 3: .square][style.cap] ?? .round
+        shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][style.join] ?? .round
+        shape.miterLimit = style.miterLimit
+        let pattern = style.dashes.filter { $0.kind != "o" }.map { NSNumber(value: max(0, $0.value.scalar(at: 0))) }
+        if !pattern.isEmpty, pattern.contains(where: { $0.doubleValue > 0 }) {
+            shape.lineDashPattern = pattern
+            if style.dashes.contains(where: { $0.kind != "o" && $0.value.isAnimated }) {
+                emitter.warnings.note("animated dash lengths (the first frame's are used)", at: "shapes")
+            }
+            if let offset = style.dashes.first(where: { $0.kind == "o" }) {
+                emitter.animate(shape, "lineDashPhase", offset.value, map: map) { $0.nth(0) ?? 0 }
+            }
+        }
+        if outlines.count == 1, outlines[0].trims.count == 1, !outlines[0].trims[0].offset.isAnimated,
+            outlines[0].trims[0].offset.first.nth(0) == 0
+        {
+            let trim = outlines[0].trims[0]
+            setPath(shape, [Outline(source: outlines[0].source, trims: [])], shift: shift)
+            emitter.animate(shape, "strokeStart", trim.start, map: map) { min(max(($0.nth(0) ?? 0) / 100, 0), 1) }
+            emitter.animate(shape, "strokeEnd", trim.end, map: map) { min(max(($0.nth(0) ?? 100) / 100, 0), 1) }
+            return
+        }
+        setPath(shape, outlines, shift: shift)
+    }
+
+    // MARK: Repeater and merge
+
+    /// `layers` repeated `copies` times, copy k through the repeater's transform k times (about
+    /// the group's origin) with opacity from its start to its end opacity.
+    private func repeater(_ layers: [CALayer], copies: Numbers, offset: Numbers, transform: LottieTransform, below: Bool) -> CALayer {
+        let replicator = CAReplicatorLayer()
+        // The replicator turns copies about its bounds' centre: centre it on the group's origin.
+        replicator.bounds = CGRect(x: -size.width * 4, y: -size.height * 4, width: size.width * 8, height: size.height * 8)
+        replicator.position = .zero
+        let count = max(0, min(Int(copies.scalar(at: map.local(emitter.inPoint)).rounded()), 1000))
+        if copies.isAnimated { emitter.warnings.note("animated repeater copies (the first frame's count is used)", at: "shapes") }
+        if below { emitter.warnings.note("repeater composite 'below' (drawn above)", at: "shapes") }
+        replicator.instanceCount = count
+        emitter.sample(replicator, "instanceTransform") { f in
+            CATransform3DMakeAffineTransform(transform.matrix(at: map.local(f)))
+        }
+        let so = transform.startOpacity ?? Numbers(value: [100]), eo = transform.endOpacity ?? Numbers(value: [100])
+        let start = so.scalar(at: map.local(emitter.inPoint)) / 100, end = eo.scalar(at: map.local(emitter.inPoint)) / 100
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: start)
+        replicator.instanceAlphaOffset = count > 1 ? Float((end - start) / Double(count - 1)) : 0
+        let holder = CALayer()
+        holder.frame = CGRect(origin: .zero, size: size)
+        for layer in layers.reversed() { holder.addSublayer(layer) }
+        let first = offset.scalar(at: map.local(emitter.inPoint))
+        if first != 0 {
+            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: 0).power(first))
+        }
+        replicator.addSublayer(holder)
+        return replicator
+    }
+
+    /// The outlines merged into one (Merge Paths): 1 merge (kept as they are), 2 add (union),
+    /// 3 subtract, 4 intersect, 5 exclude intersections; sampled when anything moves.
+    private func merge(_ outlines: [Outline], mode: Int) -> Outline? {
+        guard !outlines.isEmpty else { return nil }
+        let animated = outlines.contains { $0.isAnimated }
+        let shapes: (Double) -> [BezierShape] = { f in
+            let paths = outlines.map { $0.path(at: f) }
+            var result = paths[0]
+            for p in paths.dropFirst() {
+                switch mode {
+                case 2: result = result.union(p)
+                case 3: result = result.subtracting(p)
+                case 4: result = result.intersection(p)
+                case 5: result = result.symmetricDifference(p)
+                default:
+                    let m = CGMutablePath()
+                    m.addPath(result)
+                    m.addPath(p)
+                    result = m
+                }
+            }
+            return BezierShape.shapes(of: result)
+        }
+        return Outline(source: PathSource(shapes: shapes, isAnimated: animated, exact: nil), trims: [])
+    }
+}

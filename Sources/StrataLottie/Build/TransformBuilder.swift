@@ -1,0 +1,133 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+/// Puts a Lottie transform (`p + R·Sk·S·(q − a)`) on layers.
+///
+/// The outer layer carries position, rotation and opacity (`transform.rotation.z` on an otherwise
+/// plain transform). Scale goes on an inner layer when it moves, is negative or comes with skew:
+/// Core Animation sets a transform component by decomposing and recomposing the matrix, which
+/// cannot tell a negative x scale from a half turn, so every animated component is kept alone on
+/// its own identity-based matrix (`transform.scale.x` on the inner layer's transform,
+/// `transform.scale.y` on its sublayer transform).
+struct TransformBuilder {
+    let emitter: AnimationEmitter
+    let map: FrameMap
+
+    /// Applies `t` to `layer` (sized `size`) and returns the layer that content goes in.
+    func apply(
+        _ t: LottieTransform, to layer: CALayer, size rawSize: CGSize, autoOrient: Bool = false, opacity: Bool = true
+    ) -> CALayer {
+        let size = CGSize(width: max(rawSize.width, 1), height: max(rawSize.height, 1))
+        layer.bounds = CGRect(origin: .zero, size: size)
+        let scale = t.scale ?? Numbers(value: [100, 100])
+        let skew = t.skew.map { $0.isAnimated || $0.first.first != 0 } ?? false
+        let negative = scale.keyframes.contains { k in k.value.contains { $0 < 0 } }
+        let needsInner = scale.isAnimated || negative || skew
+        let anchorLayer: CALayer
+        var content = layer
+        if needsInner {
+            layer.anchorPoint = .zero
+            let inner = CALayer()
+            inner.bounds = layer.bounds
+            inner.position = .zero
+            layer.addSublayer(inner)
+            anchorLayer = inner
+            content = applyScale(scale, skew: skew ? t : nil, to: inner)
+        } else {
+            anchorLayer = layer
+            let s = scale.first
+            let sx = s.nth(0) ?? 100, sy = s.count > 1 ? s[1] : sx
+            layer.transform = CATransform3DMakeScale(sx / 100, sy / 100, 1)
+        }
+        let anchor = t.anchor ?? Numbers(value: [0, 0])
+        emitter.animate(anchorLayer, "anchorPoint", anchor, map: map) { v in
+            CGPoint(x: (v.nth(0) ?? 0) / size.width, y: (v.count > 1 ? v[1] : 0) / size.height)
+        }
+        applyPosition(t.position, to: layer)
+        applyRotation(t, to: layer, autoOrient: autoOrient)
+        if opacity, let o = t.opacity {
+            emitter.animate(layer, "opacity", o, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        }
+        return content
+    }
+
+    private func applyPosition(_ position: LottiePosition?, to layer: CALayer) {
+        switch position?.form {
+        case .none:
+            layer.position = .zero
+        case .separate(let x, let y):
+            layer.position = .zero
+            emitter.animate(layer, "position.x", x, map: map) { $0.nth(0) ?? 0 }
+            emitter.animate(layer, "position.y", y, map: map) { $0.nth(0) ?? 0 }
+        case .combined(let p):
+            if p.hasSpatialTangents {
+                emitter.sample(layer, "position") { p.spatialPoint(at: map.local($0)) }
+            } else if p.hasPerDimensionEasing {
+                layer.position = .zero
+                emitter.animate(layer, "position.x", p, map: map, dimension: 0) { $0.nth(0) ?? 0 }
+                emitter.animate(layer, "position.y", p, map: map, dimension: 1) { $0.count > 1 ? $0[1] : 0 }
+            } else {
+                emitter.animate(layer, "position", p, map: map) { CGPoint(x: $0.nth(0) ?? 0, y: $0.count > 1 ? $0[1] : 0) }
+            }
+        }
+    }
+
+    private func applyRotation(_ t: LottieTransform, to layer: CALayer, autoOrient: Bool) {
+        let rotation = t.rotation ?? Numbers(value: [0])
+        if autoOrient, case .combined(let p) = t.position?.form, p.isAnimated {
+            emitter.sample(layer, "transform.rotation.z") { f in
+                let local = map.local(f)
+                let a = p.spatialPoint(at: local - 0.05), b = p.spatialPoint(at: local + 0.05)
+                let angle = (a == b) ? 0 : atan2(b.y - a.y, b.x - a.x)
+                return rotation.scalar(at: local) * .pi / 180 + angle
+            }
+            return
+        }
+        guard rotation.isAnimated || rotation.first.nth(0) != 0 else { return }
+        if !rotation.isAnimated {
+            let r = (rotation.first.nth(0) ?? 0) * .pi / 180
+            layer.transform = CATransform3DConcat(layer.transform, CATransform3DMakeRotation(r, 0, 0, 1))
+            return
+        }
+        emitter.animate(layer, "transform.rotation.z", rotation, map: map) { ($0.nth(0) ?? 0) * .pi / 180 }
+    }
+
+    /// Scale (and skew) on `inner`; returns the layer content goes in.
+    private func applyScale(_ scale: Numbers, skew: LottieTransform?, to inner: CALayer) -> CALayer {
+        let content = CALayer()
+        content.frame = inner.bounds
+        inner.addSublayer(content)
+        if let skew {
+            // Skew sits between rotation and scale: the whole matrix, sampled.
+            let sk = skew.skew ?? Numbers(value: [0]), sa = skew.skewAxis ?? Numbers(value: [0])
+            emitter.sample(inner, "transform") { f in
+                let local = map.local(f)
+                let s = scale.value(at: local)
+                return Self.skewScale(
+                    skew: sk.scalar(at: local), axis: sa.scalar(at: local), sx: (s.nth(0) ?? 100) / 100,
+                    sy: (s.count > 1 ? s[1] : s.nth(0) ?? 100) / 100)
+            }
+            return content
+        }
+        let uniform = scale.keyframes.allSatisfy { $0.value.count < 2 || $0.value[0] == $0.value[1] }
+        if uniform && !scale.hasPerDimensionEasing {
+            emitter.animate(inner, "transform.scale.xy", scale, map: map) { ($0.nth(0) ?? 100) / 100 }
+            return content
+        }
+        emitter.animate(inner, "transform.scale.x", scale, map: map, dimension: 0) { ($0.nth(0) ?? 100) / 100 }
+        emitter.animate(inner, "sublayerTransform.scale.y", scale, map: map, dimension: 1) {
+            ($0.count > 1 ? $0[1] : $0.nth(0) ?? 100) / 100
+        }
+        return content
+    }
+
+    /// After Effects' skew: shear by `skew` degrees along the axis `axis` degrees, then scale.
+    static func skewScale(skew: Double, axis: Double, sx: Double, sy: Double) -> CATransform3D {
+        let a = axis * .pi / 180, k = tan(-skew * .pi / 180)
+        let rotate = CGAffineTransform(rotationAngle: a)
+        let shear = CGAffineTransform(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
+        let m = CGAffineTransform(scaleX: sx, y: sy).concatenating(rotate.inverted()).concatenating(shear).concatenating(rotate)
+        return CATransform3DMakeAffineTransform(m)
+    }
+}

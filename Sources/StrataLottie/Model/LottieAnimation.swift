@@ -1,0 +1,191 @@
+import CoreGraphics
+import Foundation
+
+/// A decoded Lottie animation (Bodymovin JSON 4.8–5.12): its composition size in points, frame
+/// rate, in and out frames, layers and assets. Load one with `LottieAnimation(data:)`,
+/// `LottieAnimation(contentsOf:)` (JSON or `.lottie`), then show it with `LottieLayer`.
+public struct LottieAnimation: Sendable {
+    /// The Bodymovin version that wrote the file ("5.7.4").
+    public let version: String
+    public let name: String
+    /// Frames per second.
+    public let frameRate: Double
+    /// The first frame shown.
+    public let inPoint: Double
+    /// The frame the animation ends at (not shown).
+    public let outPoint: Double
+    /// The composition's size in points.
+    public let size: CGSize
+    /// Features the file uses that Strata does not draw, one line each (`unsupported: …`).
+    public internal(set) var warnings: [String]
+
+    let layers: [LottieLayerModel]
+    let assets: [String: LottieAsset]
+    let fonts: [String: LottieFont]
+    /// Images of a `.lottie` archive or an asset folder, by asset id.
+    var images: [String: CGImage] = [:]
+
+    /// Seconds from the in point to the out point.
+    public var duration: Double { (outPoint - inPoint) / frameRate }
+
+    /// Decodes Lottie JSON. Errors name the place in the file (`layers[3].shapes[1].ks.k[2]: …`).
+    public init(data: Data) throws {
+        let warnings = LottieWarnings()
+        let decoder = JSONDecoder()
+        decoder.userInfo[LottieWarnings.key] = warnings
+        let file: LottieFile
+        do {
+            file = try decoder.decode(LottieFile.self, from: data)
+        } catch let error as DecodingError {
+            throw LottieError.from(error)
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw LottieError.unreadable("not a JSON document (\(error))")
+        }
+        version = file.v ?? ""
+        name = file.nm ?? ""
+        frameRate = file.fr
+        inPoint = file.ip
+        outPoint = file.op
+        size = CGSize(width: file.w, height: file.h)
+        layers = file.layers
+        assets = Dictionary(file.assets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        fonts = Dictionary((file.fonts?.list ?? []).map { ($0.fName, $0) }, uniquingKeysWith: { a, _ in a })
+        self.warnings = warnings.messages
+        try validate()
+    }
+
+    /// Reads a Lottie JSON file or a `.lottie` archive (told apart by content, not by name).
+    /// Images an animation refers to by file are read from `u` relative to the file's folder.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LottieError.unreadable("\(url.lastPathComponent): cannot be read (\(error.localizedDescription))")
+        }
+        if DotLottie.isArchive(data) {
+            self = try DotLottie.animation(in: data)
+        } else {
+            try self.init(data: data)
+            loadImageFiles(relativeTo: url.deletingLastPathComponent())
+        }
+    }
+
+    private func validate() throws {
+        guard frameRate.isFinite, frameRate > 0, frameRate <= 1000 else {
+            throw LottieError.invalid(path: "fr", "frame rate \(frameRate) is out of (0, 1000]")
+        }
+        guard inPoint.isFinite, outPoint.isFinite, outPoint > inPoint, (outPoint - inPoint) / frameRate <= 86_400 else {
+            throw LottieError.invalid(path: "op", "the out point \(outPoint) must be finite and after the in point \(inPoint) (at most a day)")
+        }
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
+            throw LottieError.invalid(path: "w", "the size \(size.width)×\(size.height) must be positive and at most 100000")
+        }
+    }
+
+    /// Reads the images that assets name by file (`u` + `p`) beside the animation.
+    mutating func loadImageFiles(relativeTo folder: URL) {
+        for (id, asset) in assets where asset.isImage && images[id] == nil && !asset.isEmbedded {
+            let url = folder.appendingPathComponent(asset.folder ?? "").appendingPathComponent(asset.file ?? "")
+            if let data = try? Data(contentsOf: url), let image = LottieAsset.decodeImage(data) {
+                images[id] = image
+            } else {
+                warnings.append("image asset '\(id)' (\(url.path)) could not be read; drawn empty")
+            }
+        }
+    }
+}
+
+/// The top level of a Bodymovin file.
+struct LottieFile: Decodable {
+    var v: String?
+    var nm: String?
+    var fr: Double
+    var ip: Double
+    var op: Double
+    var w: Double
+    var h: Double
+    var layers: [LottieLayerModel]
+    var assets: [LottieAsset]
+    var fonts: Fonts?
+
+    struct Fonts: Decodable { var list: [LottieFont]? }
+
+    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, fonts, chars }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        v = try? c.decodeIfPresent(String.self, forKey: .v)
+        nm = try? c.decodeIfPresent(String.self, forKey: .nm)
+        fr = try c.decode(Double.self, forKey: .fr)
+        ip = try c.decode(Double.self, forKey: .ip)
+        op = try c.decode(Double.self, forKey: .op)
+        w = try c.decode(Double.self, forKey: .w)
+        h = try c.decode(Double.self, forKey: .h)
+        layers = try c.decode([LottieLayerModel].self, forKey: .layers)
+        assets = try c.decodeIfPresent([LottieAsset].self, forKey: .assets) ?? []
+        fonts = try? c.decodeIfPresent(Fonts.self, forKey: .fonts)
+        if c.contains(.chars) { LottieWarnings.note("glyph outlines (chars; text is drawn with system fonts)", decoder) }
+    }
+}
+
+/// A font the text layers name: `fName` (the name documents use) and its family and style.
+struct LottieFont: Decodable, Sendable {
+    var fName: String
+    var fFamily: String?
+    var fStyle: String?
+}
+
+/// An asset: a precomposition (its layers) or an image (embedded as a data URL, or a file).
+struct LottieAsset: Decodable, Sendable {
+    var id: String
+    var layers: [LottieLayerModel]?
+    var width: Double
+    var height: Double
+    var folder: String?
+    var file: String?
+    var isEmbedded: Bool
+    /// The decoded embedded image.
+    var image: CGImage?
+
+    var isImage: Bool { layers == nil && file != nil }
+
+    enum CodingKeys: String, CodingKey { case id, layers, w, h, u, p, e }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let s = try? c.decode(String.self, forKey: .id) {
+            id = s
+        } else {
+            id = String(try c.decode(Int.self, forKey: .id))
+        }
+        layers = try c.decodeIfPresent([LottieLayerModel].self, forKey: .layers)
+        width = (try? c.decodeIfPresent(Double.self, forKey: .w)) ?? 0
+        height = (try? c.decodeIfPresent(Double.self, forKey: .h)) ?? 0
+        folder = try? c.decodeIfPresent(String.self, forKey: .u)
+        file = try? c.decodeIfPresent(String.self, forKey: .p)
+        let dataURL = file?.hasPrefix("data:") ?? false
+        isEmbedded = (try? c.decodeIfPresent(Int.self, forKey: .e)) == 1 || dataURL
+        if dataURL, let file {
+            guard let comma = file.firstIndex(of: ","),
+                let bytes = Data(base64Encoded: String(file[file.index(after: comma)...]), options: .ignoreUnknownCharacters),
+                let decoded = Self.decodeImage(bytes)
+            else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "the embedded image is not a PNG or JPEG data URL"))
+            }
+            image = decoded
+        }
+    }
+
+    /// A PNG or JPEG image from its bytes.
+    static func decodeImage(_ data: Data) -> CGImage? {
+        guard let provider = CGDataProvider(data: data as CFData) else { return nil }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        }
+        return CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+    }
+}

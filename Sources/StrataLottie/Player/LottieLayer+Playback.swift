@@ -1,0 +1,212 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+// Playback: the timeline layer's own timing is the playhead. Paused, its speed is 0 and its
+// timeOffset the time shown; playing, it runs from the time it started at `animationSpeed`. Every
+// animation spans the whole file (duration = out − in point) with the loop mode's repeatCount and
+// autoreverses, so Core Animation does the looping; a finite play ends with an empty animation
+// on a hidden layer whose `animationDidStop` calls the completion handler.
+
+extension LottieLayer {
+    /// Plays from the current frame (from the start when a play-once animation is at its end);
+    /// `completion` gets true when it ends by itself, false when stopped or replaced.
+    public func play(completion: ((Bool) -> Void)? = nil) {
+        guard let duration = animation?.duration else {
+            completion?(false)
+            return
+        }
+        var start = currentAnimationTime
+        if loopMode == .playOnce, animationSpeed > 0, start >= duration - 1e-9 { start = 0 }
+        if loopMode == .playOnce, animationSpeed < 0, start <= 1e-9 { start = duration }
+        run(from: start, completion: completion)
+    }
+
+    /// Stops at the current frame (the completion handler gets false).
+    public func pause() {
+        let t = currentAnimationTime
+        stopCompletion(finished: false)
+        pauseTimeline(at: t)
+    }
+
+    /// Stops and goes back to the first frame (the completion handler gets false).
+    public func stop() {
+        stopCompletion(finished: false)
+        pauseTimeline(at: 0)
+    }
+
+    /// The time shown, in seconds from the in point (0…duration).
+    public var currentTime: TimeInterval {
+        get { currentAnimationTime }
+        set {
+            guard newValue.isFinite, let d = animation?.duration else { return }
+            stopCompletion(finished: false)
+            pauseTimeline(at: min(max(newValue, 0), d))
+        }
+    }
+
+    /// The frame shown (the file's frame numbers, fractions allowed); setting it pauses there.
+    public var currentFrame: CGFloat {
+        get {
+            guard let a = animation else { return 0 }
+            return a.inPoint + currentAnimationTime * a.frameRate
+        }
+        set {
+            guard let a = animation else { return }
+            currentTime = (newValue - a.inPoint) / a.frameRate
+        }
+    }
+
+    /// How far through the animation the frame shown is (0…1); setting it pauses there.
+    public var currentProgress: CGFloat {
+        get {
+            guard let d = animation?.duration, d > 0 else { return 0 }
+            return currentAnimationTime / d
+        }
+        set {
+            guard newValue.isFinite, let d = animation?.duration else { return }
+            currentTime = min(max(newValue, 0), 1) * d
+        }
+    }
+
+    // MARK: Timeline
+
+    /// Seconds the timeline has run (unfolded: loops keep counting).
+    private var timelineTime: Double {
+        if timelineLayer.speed == 0 { return timelineLayer.timeOffset }
+        let now = convertTime(CACurrentMediaTime(), from: nil)
+        return (now - timelineLayer.beginTime) * Double(timelineLayer.speed) + timelineLayer.timeOffset
+    }
+
+    /// The time shown within the animation (0…duration), the loop mode applied.
+    var currentAnimationTime: Double {
+        guard let d = animation?.duration, d > 0 else { return 0 }
+        let t = timelineTime
+        func wrap(_ t: Double) -> Double { let r = t.truncatingRemainder(dividingBy: d); return r < 0 ? r + d : r }
+        func bounce(_ t: Double) -> Double {
+            let r = t.truncatingRemainder(dividingBy: 2 * d)
+            let p = r < 0 ? r + 2 * d : r
+            return p <= d ? p : 2 * d - p
+        }
+        switch loopMode {
+        case .playOnce: return min(max(t, 0), d)
+        case .loop: return wrap(t)
+        case .autoReverse: return bounce(t)
+        case .repeat(let n):
+            let end = Double(max(n, 0)) * d
+            if t >= end { return n == n.rounded() && n > 0 ? d : wrap(end) }
+            return t <= 0 ? 0 : wrap(t)
+        case .repeatBackwards(let n):
+            let end = 2 * Double(max(n, 0)) * d
+            return bounce(min(max(t, 0), end))
+        }
+    }
+
+    func pauseTimeline(at t: Double) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        timelineLayer.speed = 0
+        timelineLayer.beginTime = 0
+        timelineLayer.timeOffset = t
+        CATransaction.commit()
+        setPlaying(false)
+    }
+
+    private func run(from start: Double, completion: ((Bool) -> Void)?) {
+        guard let d = animation?.duration else { return }
+        stopCompletion(finished: false)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        timelineLayer.speed = 0
+        let now = convertTime(CACurrentMediaTime(), from: nil)
+        timelineLayer.beginTime = now
+        timelineLayer.timeOffset = start
+        timelineLayer.speed = Float(animationSpeed)
+        setPlaying(true)
+        if let total = playLength(d), animationSpeed > 0 {
+            let end = CABasicAnimation(keyPath: "opacity")
+            end.fromValue = 1
+            end.toValue = 1
+            end.beginTime = AnimationEmitter.beginTimeAtZero
+            end.duration = total
+            let watcher = CompletionWatcher { [weak self] finished in
+                guard let self else { return }
+                if finished { self.setPlaying(false) }
+                self.takeCompletion()?(finished)
+            }
+            end.delegate = watcher
+            setCompletion(completion, watcher: watcher)
+            clockLayer.add(end, forKey: "completion")
+        } else {
+            setCompletion(completion, watcher: nil)
+        }
+        CATransaction.commit()
+    }
+
+    /// Seconds of timeline a play lasts, nil when it repeats forever.
+    private func playLength(_ d: Double) -> Double? {
+        switch loopMode {
+        case .playOnce: return d
+        case .loop, .autoReverse: return nil
+        case .repeat(let n): return Double(max(n, 0)) * d
+        case .repeatBackwards(let n): return 2 * Double(max(n, 0)) * d
+        }
+    }
+
+    /// Re-adds every animation with the loop mode's repetition; a play goes on from where it was.
+    func retime(keepPlaying: Bool) {
+        guard let emitter = emitterForRetiming else { return }
+        let wasPlaying = isAnimationPlaying
+        let t = currentAnimationTime
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (layer, key, animation) in emitter.added {
+            guard let copy = animation.copy() as? CAAnimation else { continue }
+            configure(copy)
+            layer.add(copy, forKey: key)
+        }
+        CATransaction.commit()
+        if keepPlaying, wasPlaying {
+            let completion = takeCompletion()
+            clockLayer.removeAnimation(forKey: "completion")
+            run(from: t, completion: completion)
+        }
+    }
+
+    private func configure(_ animation: CAAnimation) {
+        switch loopMode {
+        case .playOnce:
+            animation.repeatCount = 0
+            animation.autoreverses = false
+        case .loop:
+            animation.repeatCount = .infinity
+            animation.autoreverses = false
+        case .autoReverse:
+            animation.repeatCount = .infinity
+            animation.autoreverses = true
+        case .repeat(let n):
+            animation.repeatCount = max(n, 0)
+            animation.autoreverses = false
+        case .repeatBackwards(let n):
+            animation.repeatCount = max(n, 0)
+            animation.autoreverses = true
+        }
+    }
+
+    /// Ends the pending completion handler with `finished`.
+    func stopCompletion(finished: Bool) {
+        let pending = takeCompletion()
+        clockLayer.removeAnimation(forKey: "completion")
+        pending?(finished)
+    }
+}
+
+/// Receives the end of a play.
+final class CompletionWatcher: NSObject, CAAnimationDelegate, @unchecked Sendable {
+    let done: (Bool) -> Void
+    init(_ done: @escaping (Bool) -> Void) { self.done = done }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        // Removals by pause/stop are reported through the handler already taken.
+        if flag { done(true) }
+    }
+}

@@ -1,0 +1,157 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+/// Turns Lottie properties into Core Animation: a model value, and when the property moves a
+/// `CAKeyframeAnimation` over the whole animation (key times = root frames ÷ the duration).
+///
+/// Keyframes keep their own Bézier easing (`timingFunctions`) when their composition's frames map
+/// linearly onto the root's and they lie within it; otherwise (time remapping, keyframes outside
+/// the root's range, values derived from several properties) the value is sampled at every root
+/// frame and interpolated linearly between: exact at whole frames.
+final class AnimationEmitter {
+    /// The root composition's frame rate, in point and out point (frames).
+    let frameRate: Double
+    let inPoint: Double
+    let outPoint: Double
+    let warnings: LottieWarnings
+    /// Every animation added, with its layer and key, so that a player can re-time them.
+    private(set) var added: [(layer: CALayer, key: String, animation: CAAnimation)] = []
+
+    /// Apple's `AVCoreAnimationBeginTimeAtZero`: a begin time that is not 0 (0 means "now") but
+    /// is the start of the layer's timeline.
+    static let beginTimeAtZero: CFTimeInterval = 1e-100
+
+    init(frameRate: Double, inPoint: Double, outPoint: Double, warnings: LottieWarnings) {
+        self.frameRate = frameRate
+        self.inPoint = inPoint
+        self.outPoint = outPoint
+        self.warnings = warnings
+    }
+
+    var duration: Double { (outPoint - inPoint) / frameRate }
+
+    /// Root frames sampled for derived values: every whole frame from the in to the out point.
+    var sampleFrames: [Double] {
+        let first = inPoint.rounded(.down), last = outPoint.rounded(.up)
+        guard last > first else { return [inPoint] }
+        var frames = stride(from: first, through: last, by: 1).map { $0 }
+        if frames.count > 20_000 { frames = stride(from: first, through: last, by: (last - first) / 20_000).map { $0 } }
+        return frames
+    }
+
+    func keyTime(_ rootFrame: Double) -> Double {
+        min(1, max(0, (rootFrame - inPoint) / (outPoint - inPoint)))
+    }
+
+    /// Animates `keyPath` of `layer` from `property` (dimension `dimension` of a number list, or
+    /// the whole value) through `convert`, and sets the model value to the value at the in point.
+    func animate<V>(
+        _ layer: CALayer, _ keyPath: String, _ property: LottieProperty<V>, map: FrameMap, dimension: Int = 0,
+        _ convert: @escaping (V) -> Any?
+    ) {
+        let start = property.value(at: map.local(inPoint))
+        if let model = convert(start) { layer.setValue(model, forKeyPath: keyPath) }
+        guard property.isAnimated else { return }
+        if let exact = exactAnimation(keyPath, property, map: map, dimension: dimension, convert) {
+            add(exact, to: layer, key: keyPath)
+        } else {
+            sample(layer, keyPath) { convert(property.value(at: map.local($0))) }
+        }
+    }
+
+    /// Animates `keyPath` with values computed at every sampled root frame (`discrete` for values
+    /// that do not interpolate: booleans, texts).
+    func sample(_ layer: CALayer, _ keyPath: String, discrete: Bool = false, _ value: (Double) -> Any?) {
+        let frames = sampleFrames
+        var values: [Any] = []
+        var times: [NSNumber] = []
+        values.reserveCapacity(frames.count)
+        for f in frames {
+            guard let v = value(f) else { return }
+            values.append(v)
+            times.append(NSNumber(value: keyTime(f)))
+        }
+        if let model = values.first { layer.setValue(model, forKeyPath: keyPath) }
+        guard values.count > 1 else { return }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.keyTimes = times
+        if discrete {
+            animation.calculationMode = .discrete
+            animation.keyTimes = times + [1]
+        }
+        add(animation, to: layer, key: keyPath)
+    }
+
+    /// A layer shown only from `inFrame` to `outFrame` (root frames): `hidden` outside.
+    func visibility(_ layer: CALayer, from inFrame: Double, to outFrame: Double) {
+        let a = keyTime(inFrame), b = keyTime(outFrame)
+        if inFrame <= inPoint, outFrame >= outPoint { return }
+        guard b > a, outFrame > inPoint, inFrame < outPoint else {
+            layer.isHidden = true
+            return
+        }
+        layer.isHidden = inFrame > inPoint
+        let animation = CAKeyframeAnimation(keyPath: "hidden")
+        animation.calculationMode = .discrete
+        animation.values = [inFrame > inPoint, false, true]
+        animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b), 1]
+        add(animation, to: layer, key: "hidden")
+    }
+
+    /// Keyframes with their easing, or nil when they must be sampled.
+    private func exactAnimation<V>(
+        _ keyPath: String, _ property: LottieProperty<V>, map: FrameMap, dimension: Int, _ convert: (V) -> Any?
+    ) -> CAKeyframeAnimation? {
+        var frames: [Double] = []
+        for k in property.keyframes {
+            guard let f = map.root(k.time), f >= inPoint - 1e-9, f <= outPoint + 1e-9 else { return nil }
+            frames.append(f)
+        }
+        var values: [Any] = []
+        var times: [NSNumber] = []
+        var functions: [CAMediaTimingFunction] = []
+        func append(_ frame: Double, _ value: V) -> Bool {
+            guard let v = convert(value) else { return false }
+            values.append(v)
+            times.append(NSNumber(value: keyTime(frame)))
+            return true
+        }
+        let k = property.keyframes
+        if frames[0] > inPoint {
+            guard append(inPoint, k[0].value) else { return nil }
+            functions.append(CAMediaTimingFunction(name: .linear))
+        }
+        for i in k.indices {
+            guard append(frames[i], k[i].value) else { return nil }
+            guard i + 1 < k.count else { break }
+            if k[i].hold {
+                functions.append(CAMediaTimingFunction(name: .linear))
+                guard append(frames[i + 1], k[i].value) else { return nil }
+                functions.append(CAMediaTimingFunction(name: .linear))
+            } else {
+                functions.append(property.timingFunction(i, dimension: dimension))
+            }
+        }
+        if frames[frames.count - 1] < outPoint {
+            functions.append(CAMediaTimingFunction(name: .linear))
+            guard append(outPoint, k[k.count - 1].value) else { return nil }
+        }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.keyTimes = times
+        animation.timingFunctions = functions
+        return animation
+    }
+
+    /// Adds `animation` to `layer` over the whole timeline, held before and after.
+    func add(_ animation: CAAnimation, to layer: CALayer, key: String) {
+        animation.beginTime = Self.beginTimeAtZero
+        animation.duration = duration
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        layer.add(animation, forKey: key)
+        added.append((layer, key, animation))
+    }
+}

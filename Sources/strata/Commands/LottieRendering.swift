@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import QuartzCore
+import StrataExport
+import StrataLottie
+
+/// Lottie files on the command line: told apart from scene files by content, played by a
+/// `LottieLayer` in a recording at the file's own frame rate (frame i at time i / fr shows the
+/// file's frame ip + i).
+enum LottieRendering {
+    /// True for a `.lottie` archive or Bodymovin JSON (an object with `fr`, `op` and `layers`).
+    static func isLottie(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 4)
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return true }
+        guard let data = try? Data(contentsOf: url),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return object["fr"] != nil && object["op"] != nil && object["layers"] != nil
+    }
+
+    /// Loads `url`, turning decoding errors into a message that names the file and the place.
+    static func load(_ url: URL) throws -> LottieAnimation {
+        do {
+            let animation = try LottieAnimation(contentsOf: url)
+            for warning in animation.warnings { FileHandle.standardError.write(Data("\(url.lastPathComponent): \(warning)\n".utf8)) }
+            return animation
+        } catch let error as LottieError {
+            throw ValidationError("\(url.lastPathComponent): \(error)")
+        }
+    }
+
+    /// A recording of `animation` in a `size`-point picture (the composition's size by default;
+    /// aspect fit), over `background` (transparent when nil). With `frame`, one still of that
+    /// frame; otherwise the whole animation played once, or looping for a live window.
+    static func recording(
+        _ animation: LottieAnimation, size: CGSize? = nil, scale: Double = 1, background: CGColor? = nil,
+        frame: Double? = nil, loop: Bool = false
+    ) -> LayerRecording {
+        let size = size ?? animation.size
+        let frames = frame == nil ? max(1, Int((animation.outPoint - animation.inPoint).rounded(.up))) : 1
+        let settings = ExportSettings(
+            size: size, scale: scale, fps: animation.frameRate, duration: Double(frames) / animation.frameRate)
+        return LayerRecording(settings: settings) {
+            let root = CALayer()
+            root.frame = CGRect(origin: .zero, size: size)
+            root.backgroundColor = background
+            let player = LottieLayer(animation: animation)
+            player.frame = root.bounds
+            root.addSublayer(player)
+            if let frame {
+                player.currentFrame = frame
+            } else {
+                player.loopMode = loop ? .loop : .playOnce
+                player.play()
+            }
+            return root
+        }
+    }
+
+    /// `WxH` in points.
+    static func parseSize(_ text: String) throws -> CGSize {
+        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 8192 }) else {
+            throw ValidationError("--size '\(text)' should look like 512x512 (points, each within (0, 8192])")
+        }
+        return CGSize(width: parts[0], height: parts[1])
+    }
+
+    /// `#RRGGBB`, `#RRGGBBAA`, or white, black, transparent.
+    static func parseColor(_ text: String) throws -> CGColor {
+        switch text.lowercased() {
+        case "white": return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        case "black": return CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        case "transparent", "clear": return CGColor(red: 0, green: 0, blue: 0, alpha: 0)
+        default: break
+        }
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6 || hex.count == 8, let value = UInt64(hex, radix: 16) else {
+            throw ValidationError("--background '\(text)' should be #RRGGBB, #RRGGBBAA, white, black or transparent")
+        }
+        let bytes = hex.count == 8 ? value : value << 8 | 0xFF
+        func c(_ shift: UInt64) -> CGFloat { CGFloat((bytes >> shift) & 0xFF) / 255 }
+        return CGColor(red: c(24), green: c(16), blue: c(8), alpha: c(0))
+    }
+}
