@@ -143,14 +143,11 @@ let package = Package(
             dependencies: ["StrataSnapshotTesting", "QuartzCore", "CoreGraphics"],
             exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "StrataLottieTests",
-            dependencies: ["StrataLottie", "QuartzCore", "CoreGraphics", "StrataExport", "TestFontConfiguration"],
-            exclude: ["References"]),
-        .testTarget(
             name: "RenderingTests",
             dependencies: [
                 "QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow",
-                "StrataScene", "CPango", "CCairo", "TestFontConfiguration",
+                "StrataScene", "StrataLottie", "CPango", "CCairo", "TestFontConfiguration",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["References"]),
     ],

@@ -1,0 +1,161 @@
+import Foundation
+import QuartzCore
+import StrataLottie
+import Testing
+
+/// Lottie shapes drawn through CAShapeLayer, CAGradientLayer and CAReplicatorLayer, each compared
+/// with a picture reasoned out here: where the outline must be covered and where it must not
+/// (points well inside or outside, away from antialiased edges: exact alpha 255 or 0 there).
+@Suite("Lottie shapes")
+struct LottieShapeTests {
+    static func render(_ shapes: [String], frame: Double = 0, ks: String = LJ.transform()) throws -> CGImage {
+        try LottieRender.frame(LJ.animation(layers: [LJ.shapeLayer(shapes, ks: ks)]), frame, playing: false)
+    }
+
+    /// A ring: circle of diameter 80 at (50, 50), stroked 10 wide, trimmed.
+    static func ring(_ trim: String) throws -> CGImage {
+        try render([LJ.group([LJ.ellipse((50, 50), 80), LJ.stroke([0, 0, 0], width: 10), trim])])
+    }
+
+    @Test func aTrimAtHalfOfACircleIsItsRightHalf() throws {
+        // After Effects' ellipse starts at the top and runs clockwise: 0…50 % is the right half.
+        let image = try Self.ring(LJ.trim(end: LJ.value(50)))
+        #expect(image.rgba(90, 50).a == 255, "right (90°) stroked")
+        #expect(image.rgba(78, 78).a == 255, "lower right stroked")
+        #expect(image.rgba(10, 50).a == 0, "left not stroked")
+        #expect(image.rgba(22, 78).a == 0, "lower left not stroked")
+        #expect(image.rgba(50, 50).a == 0, "a ring: the centre is empty")
+    }
+
+    @Test func aTrimOffsetWrapsPastTheStart() throws {
+        // 25 % long, offset −45° (315°): from −45° to +45° around the top.
+        let image = try Self.ring(LJ.trim(end: LJ.value(25), offset: LJ.value(315)))
+        #expect(image.rgba(50, 10).a == 255, "the top is stroked")
+        // ±30° from the top, inside the kept ±45°.
+        #expect(image.rgba(70, 16).a == 255 && image.rgba(30, 16).a == 255, "both sides of the top")
+        #expect(image.rgba(90, 50).a == 0 && image.rgba(10, 50).a == 0 && image.rgba(50, 90).a == 0, "nothing further")
+    }
+
+    @Test func animatedTrimEndDrawsTheRingProgressively() throws {
+        let json = LJ.animation(layers: [LJ.shapeLayer([
+            LJ.group([LJ.ellipse((50, 50), 80), LJ.stroke([0, 0, 0], width: 10), LJ.trim(end: LJ.keys([(0, [0]), (40, [100])]))])
+        ])])
+        let quarter = try LottieRender.frame(json, 10)  // 25 %: top to right
+        #expect(quarter.rgba(78, 22).a == 255 && quarter.rgba(50, 90).a == 0)
+        let threeQuarters = try LottieRender.frame(json, 30)
+        #expect(threeQuarters.rgba(50, 90).a == 255 && threeQuarters.rgba(22, 22).a == 0)
+    }
+
+    @Test func trimmedFillsFillTheTrimmedOutline() throws {
+        // A trim also cuts what fills see: half a square's outline, closed, is a triangle.
+        let image = try Self.render([LJ.group([LJ.rect((50, 50), 80, 80), LJ.fill([0, 0, 1]), LJ.trim(end: LJ.value(50))])])
+        // The rect starts at its top right corner, clockwise: 50 % ends at the bottom left corner.
+        #expect(image.rgba(80, 80).a == 255, "inside the triangle (right, bottom)")
+        #expect(image.rgba(20, 20).a == 0, "the other half is not filled")
+    }
+
+    @Test func groupsDrawTheirItemsInAfterEffectsOrder() throws {
+        // Items earlier in the list are in front: red over blue.
+        let image = try Self.render([
+            LJ.group([LJ.rect((50, 50), 40, 40), LJ.fill([1, 0, 0])]), LJ.group([LJ.rect((50, 50), 80, 80), LJ.fill([0, 0, 1])]),
+        ])
+        #expect(near(image.rgba(50, 50), (255, 0, 0, 255)), "front: red")
+        #expect(near(image.rgba(15, 15), (0, 0, 255, 255)), "behind: blue")
+    }
+
+    @Test func aFillInAGroupFillsItsNestedGroupsOutlines() throws {
+        let inner = LJ.group(
+            [LJ.rect((0, 0), 20, 20)],
+            transform: "{\"ty\":\"tr\",\"p\":{\"k\":[70,70]},\"a\":{\"k\":[0,0]},\"s\":{\"k\":[100,100]},\"r\":{\"k\":0},\"o\":{\"k\":100}}")
+        let image = try Self.render([LJ.group([inner, LJ.rect((25, 25), 20, 20), LJ.fill([0, 0.5, 0])])])
+        #expect(image.rgba(25, 25).a == 255, "the group's own rectangle")
+        #expect(image.rgba(70, 70).a == 255, "the nested group's rectangle, moved by its transform")
+        #expect(image.rgba(50, 50).a == 0)
+    }
+
+    @Test func linearGradientsRunFromStartToEndWithOpacityStops() throws {
+        let gradient = """
+            {"ty":"gf","t":1,"s":{"k":[0,0]},"e":{"k":[100,0]},"o":{"k":100},"r":1,"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1,0,1,1,0]}}}
+            """
+        let image = try Self.render([LJ.group([LJ.rect((50, 50), 100, 100), gradient])])
+        let left = image.rgba(2, 50), middle = image.rgba(50, 50), right = image.rgba(97, 50)
+        #expect(left.a >= 248 && left.r >= 240 && left.b <= 12, "red, opaque at the start: \(left)")
+        #expect(abs(middle.a - 128) <= 4, "half opacity half way: \(middle)")
+        #expect(right.a <= 10, "transparent at the end: \(right)")
+        // Unpremultiplied, the middle is the mean of red and blue.
+        let r = Double(middle.r) / Double(middle.a), b = Double(middle.b) / Double(middle.a)
+        #expect(abs(r - 0.5) < 0.05 && abs(b - 0.5) < 0.05, "colour half way: \(r), \(b)")
+    }
+
+    @Test func radialGradientsRunFromTheCentreOutwards() throws {
+        let gradient = """
+            {"ty":"gf","t":2,"s":{"k":[50,50]},"e":{"k":[90,50]},"o":{"k":100},"r":1,"g":{"p":2,"k":{"k":[0,1,1,1,1,0,0,0]}}}
+            """
+        let image = try Self.render([LJ.group([LJ.rect((50, 50), 100, 100), gradient])])
+        #expect(image.rgba(50, 50).r >= 245, "white at the centre")
+        #expect(abs(image.rgba(70, 50).r - 128) <= 8, "grey half way along the radius: \(image.rgba(70, 50))")
+        // Pixel centres (50.5, 20.5) and (79.5, 49.5) are both 29.5 from the centre.
+        #expect(abs(image.rgba(50, 20).r - image.rgba(79, 49).r) <= 2, "round: \(image.rgba(50, 20)) and \(image.rgba(79, 49)) at the same distance")
+        #expect(image.rgba(95, 95).r <= 3, "black beyond the radius")
+    }
+
+    @Test func aRepeaterMakesTurnedCopiesWithFadingOpacity() throws {
+        let repeater = """
+            {"ty":"rp","c":{"k":4},"o":{"k":0},"m":1,"tr":{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":90},"so":{"k":100},"eo":{"k":40}}}
+            """
+        let image = try Self.render(
+            [LJ.group([LJ.rect((0, -30), 12, 12), LJ.fill([0, 0, 0])]), repeater], ks: LJ.transform(p: LJ.value([50, 50])))
+        // Copies at the top, right, bottom and left, alpha 1, 0.8, 0.6, 0.4.
+        let alphas = [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a]
+        let expected = [255, 204, 153, 102]
+        for (a, e) in zip(alphas, expected) { #expect(abs(a - e) <= 3, "copy alphas \(alphas), expected \(expected)") }
+        #expect(image.rgba(50, 50).a == 0)
+    }
+
+    @Test func mergePathsIntersectKeepsTheOverlap() throws {
+        let image = try Self.render([LJ.group([
+            LJ.rect((40, 50), 40, 40), LJ.rect((60, 50), 40, 40), "{\"ty\":\"mm\",\"mm\":4}", LJ.fill([0, 0, 0]),
+        ])])
+        #expect(image.rgba(50, 50).a == 255, "the overlap")
+        #expect(image.rgba(25, 50).a == 0 && image.rgba(75, 50).a == 0, "each rectangle alone is gone")
+    }
+
+    @Test func mergePathsSubtractCutsTheLaterOnesOut() throws {
+        let image = try Self.render([LJ.group([
+            LJ.rect((50, 50), 80, 80), LJ.ellipse((50, 50), 30), "{\"ty\":\"mm\",\"mm\":3}", LJ.fill([0, 0, 0]),
+        ])])
+        #expect(image.rgba(50, 50).a == 0 && image.rgba(15, 15).a == 255)
+    }
+
+    @Test func polystarsAndRoundedRectangles() throws {
+        let star = "{\"ty\":\"sr\",\"sy\":2,\"pt\":{\"k\":4},\"p\":{\"k\":[50,50]},\"r\":{\"k\":0},\"or\":{\"k\":40},\"os\":{\"k\":0}}"
+        let diamond = try Self.render([LJ.group([star, LJ.fill([0, 0, 0])])])
+        // A square polygon with a point straight up: a diamond.
+        #expect(diamond.rgba(50, 15).a == 255 && diamond.rgba(85, 50).a == 255, "points up and right")
+        #expect(diamond.rgba(20, 20).a == 0 && diamond.rgba(80, 80).a == 0, "corners of the box empty")
+        let rounded = try Self.render([LJ.group([LJ.rect((50, 50), 80, 80, r: 20), LJ.fill([0, 0, 0])])])
+        #expect(rounded.rgba(12, 12).a == 0, "the corner is cut by the radius")
+        #expect(rounded.rgba(12, 50).a == 255 && rounded.rgba(50, 12).a == 255)
+        let roundCorners = try Self.render([LJ.group([LJ.rect((50, 50), 80, 80), "{\"ty\":\"rd\",\"r\":{\"k\":20}}", LJ.fill([0, 0, 0])])])
+        #expect(roundCorners.rgba(12, 12).a == 0 && roundCorners.rgba(50, 12).a == 255, "Round Corners rounds a sharp rectangle")
+    }
+
+    @Test func dashedStrokesLeaveGaps() throws {
+        let stroke = """
+            {"ty":"st","c":{"k":[0,0,0]},"o":{"k":100},"w":{"k":6},"lc":1,"lj":1,"d":[{"n":"d","v":{"k":10}},{"n":"g","v":{"k":10}},{"n":"o","v":{"k":0}}]}
+            """
+        let path = LJ.polygonPath([(0, 50), (100, 50)]).replacingOccurrences(of: "\"c\":true", with: "\"c\":false")
+        let image = try Self.render([LJ.group(["{\"ty\":\"sh\",\"ks\":{\"k\":\(path)}}", stroke])])
+        #expect(image.rgba(5, 50).a == 255 && image.rgba(15, 50).a == 0 && image.rgba(25, 50).a == 255, "dash, gap, dash")
+    }
+
+    @Test func animatedPathsMorphWithTheirKeyframes() throws {
+        let small = LJ.polygonPath([(40, 40), (60, 40), (60, 60), (40, 60)])
+        let big = LJ.polygonPath([(10, 10), (90, 10), (90, 90), (10, 90)])
+        let shape = "{\"ty\":\"sh\",\"ks\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[\(small)],\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}},{\"t\":20,\"s\":[\(big)]}]}}"
+        let json = LJ.animation(layers: [LJ.shapeLayer([LJ.group([shape, LJ.fill([0, 0, 0])])])])
+        let half = try LottieRender.frame(json, 10)
+        // Half way: corners at 25 and 75.
+        #expect(half.rgba(27, 27).a == 255 && half.rgba(23, 23).a == 0, "the square has grown half way")
+    }
+}
