@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
         .testTarget(
             name: "StrataSnapshotTestingTests",
-            dependencies: ["StrataSnapshotTesting", "QuartzCore", "CoreGraphics"],
+            dependencies: ["StrataSnapshotTesting", "QuartzCore", "CoreGraphics", "StrataLottie"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "RenderingTests",

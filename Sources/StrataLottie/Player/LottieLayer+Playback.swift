@@ -102,12 +102,20 @@ extension LottieLayer {
         }
     }
 
+    /// Shows time `t` still. The model values are set to that frame's too, so that `render(in:)`
+    /// (which draws the model, as Apple's does) and snapshot tests of a paused layer show it.
     func pauseTimeline(at t: Double) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         timelineLayer.speed = 0
         timelineLayer.beginTime = 0
         timelineLayer.timeOffset = t
+        if let emitter = emitterForRetiming, let a = animation {
+            let frame = a.inPoint + t * a.frameRate
+            for entry in emitter.added {
+                if let value = entry.value(frame) { entry.layer.setValue(value, forKeyPath: entry.key) }
+            }
+        }
         CATransaction.commit()
         setPlaying(false)
     }
@@ -160,7 +168,7 @@ extension LottieLayer {
         let t = currentAnimationTime
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for (layer, key, animation) in emitter.added {
+        for (layer, key, animation, _) in emitter.added {
             guard let copy = animation.copy() as? CAAnimation else { continue }
             configure(copy)
             layer.add(copy, forKey: key)

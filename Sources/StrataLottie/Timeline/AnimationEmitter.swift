@@ -15,8 +15,9 @@ final class AnimationEmitter {
     let inPoint: Double
     let outPoint: Double
     let warnings: LottieWarnings
-    /// Every animation added, with its layer and key, so that a player can re-time them.
-    private(set) var added: [(layer: CALayer, key: String, animation: CAAnimation)] = []
+    /// Every animation added, with its layer and key, so that a player can re-time them, and
+    /// the value it gives at a root frame, so that a paused player can set the model to it.
+    private(set) var added: [(layer: CALayer, key: String, animation: CAAnimation, value: (Double) -> Any?)] = []
 
     /// Apple's `AVCoreAnimationBeginTimeAtZero`: a begin time that is not 0 (0 means "now") but
     /// is the start of the layer's timeline.
@@ -54,7 +55,7 @@ final class AnimationEmitter {
         if let model = convert(start) { layer.setValue(model, forKeyPath: keyPath) }
         guard property.isAnimated else { return }
         if let exact = exactAnimation(keyPath, property, map: map, dimension: dimension, convert) {
-            add(exact, to: layer, key: keyPath)
+            add(exact, to: layer, key: keyPath) { convert(property.value(at: map.local($0))) }
         } else {
             sample(layer, keyPath) { convert(property.value(at: map.local($0))) }
         }
@@ -62,7 +63,7 @@ final class AnimationEmitter {
 
     /// Animates `keyPath` with values computed at every sampled root frame (`discrete` for values
     /// that do not interpolate: booleans, texts).
-    func sample(_ layer: CALayer, _ keyPath: String, discrete: Bool = false, _ value: (Double) -> Any?) {
+    func sample(_ layer: CALayer, _ keyPath: String, discrete: Bool = false, _ value: @escaping (Double) -> Any?) {
         let frames = sampleFrames
         var values: [Any] = []
         var times: [NSNumber] = []
@@ -81,7 +82,7 @@ final class AnimationEmitter {
             animation.calculationMode = .discrete
             animation.keyTimes = times + [1]
         }
-        add(animation, to: layer, key: keyPath)
+        add(animation, to: layer, key: keyPath, value: value)
     }
 
     /// A layer shown only from `inFrame` to `outFrame` (root frames): `hidden` outside.
@@ -97,7 +98,7 @@ final class AnimationEmitter {
         animation.calculationMode = .discrete
         animation.values = [inFrame > inPoint, false, true]
         animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b), 1]
-        add(animation, to: layer, key: "hidden")
+        add(animation, to: layer, key: "hidden") { f in !(f >= inFrame && f < outFrame) }
     }
 
     /// Keyframes with their easing, or nil when they must be sampled.
@@ -145,13 +146,14 @@ final class AnimationEmitter {
         return animation
     }
 
-    /// Adds `animation` to `layer` over the whole timeline, held before and after.
-    func add(_ animation: CAAnimation, to layer: CALayer, key: String) {
+    /// Adds `animation` to `layer` over the whole timeline, held before and after; `value` gives
+    /// what it shows at a root frame.
+    func add(_ animation: CAAnimation, to layer: CALayer, key: String, value: @escaping (Double) -> Any?) {
         animation.beginTime = Self.beginTimeAtZero
         animation.duration = duration
         animation.fillMode = .both
         animation.isRemovedOnCompletion = false
         layer.add(animation, forKey: key)
-        added.append((layer, key, animation))
+        added.append((layer, key, animation, value))
     }
 }

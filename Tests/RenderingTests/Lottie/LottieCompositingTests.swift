@@ -1,0 +1,115 @@
+import Foundation
+import QuartzCore
+import StrataLottie
+import Testing
+
+/// Lottie masks, track mattes, blend modes, the drop shadow and text, each against a picture
+/// reasoned out here (alpha read well inside and outside edges; colours within 3 levels).
+@Suite("Lottie masks, mattes and compositing")
+struct LottieCompositingTests {
+    /// A 100×100 red solid with `masks` (JSON list).
+    static func masked(_ masks: String) throws -> CGImage {
+        let json = LJ.animation(layers: [LJ.solid("#ff0000", w: 100, h: 100, extra: ",\"hasMask\":true,\"masksProperties\":\(masks)")])
+        return try LottieRender.frame(json, 0, playing: false)
+    }
+
+    static func mask(_ mode: String, _ path: String, inverted: Bool = false, opacity: Double = 100) -> String {
+        "{\"mode\":\"\(mode)\",\"inv\":\(inverted),\"o\":{\"k\":\(LJ.num(opacity))},\"pt\":{\"k\":\(path)}}"
+    }
+
+    static let centreSquare = LJ.polygonPath([(30, 30), (70, 30), (70, 70), (30, 70)])
+    static let leftHalf = LJ.polygonPath([(0, 0), (50, 0), (50, 100), (0, 100)])
+
+    @Test func anAddMaskShowsOnlyInside() throws {
+        let image = try Self.masked("[\(Self.mask("a", Self.centreSquare))]")
+        #expect(image.rgba(50, 50).a == 255 && image.rgba(10, 10).a == 0)
+    }
+
+    @Test func aSubtractMaskCutsAHole() throws {
+        let image = try Self.masked("[\(Self.mask("a", Self.leftHalf)),\(Self.mask("s", Self.centreSquare))]")
+        #expect(image.rgba(10, 50).a == 255, "left half kept")
+        #expect(image.rgba(40, 50).a == 0, "hole in the left half")
+        #expect(image.rgba(80, 50).a == 0, "right half outside the add mask")
+    }
+
+    @Test func intersectAndInvertedMasks() throws {
+        let intersect = try Self.masked("[\(Self.mask("a", Self.leftHalf)),\(Self.mask("i", Self.centreSquare))]")
+        #expect(intersect.rgba(40, 50).a == 255 && intersect.rgba(60, 50).a == 0 && intersect.rgba(10, 50).a == 0)
+        let inverted = try Self.masked("[\(Self.mask("a", Self.centreSquare, inverted: true))]")
+        #expect(inverted.rgba(50, 50).a == 0 && inverted.rgba(10, 10).a == 255, "an inverted mask shows outside")
+    }
+
+    @Test func addMasksKeepTheirOpacity() throws {
+        let image = try Self.masked("[\(Self.mask("a", Self.centreSquare, opacity: 50))]")
+        #expect(abs(image.rgba(50, 50).a - 128) <= 2, "half opacity: \(image.rgba(50, 50))")
+    }
+
+    /// A red 100×100 solid under a matte layer (the layer above, `td` 1) drawn by `matteShapes`.
+    static func matted(_ mode: Int, _ matteShapes: [String]) throws -> CGImage {
+        let matte = LJ.shapeLayer(matteShapes, ind: 1, extra: ",\"td\":1")
+        let target = LJ.solid("#ff0000", w: 100, h: 100, ind: 2, extra: ",\"tt\":\(mode)")
+        return try LottieRender.frame(LJ.animation(layers: [matte, target]), 0, playing: false)
+    }
+
+    /// White on the left half, 50 % grey on the right half (both opaque).
+    static let whiteAndGrey = [
+        LJ.group([LJ.rect((25, 50), 50, 100), LJ.fill([1, 1, 1])]), LJ.group([LJ.rect((75, 50), 50, 100), LJ.fill([0.5, 0.5, 0.5])]),
+    ]
+
+    @Test func alphaMattesShowTheLayerWhereTheMatteIs() throws {
+        let image = try Self.matted(1, [LJ.group([LJ.rect((25, 50), 50, 100), LJ.fill([0, 0, 0])])])
+        #expect(near(image.rgba(20, 50), (255, 0, 0, 255)), "under the matte (black counts: alpha)")
+        #expect(image.rgba(80, 50).a == 0, "no matte, nothing")
+        let inverted = try Self.matted(2, [LJ.group([LJ.rect((25, 50), 50, 100), LJ.fill([0, 0, 0])])])
+        #expect(inverted.rgba(20, 50).a == 0 && near(inverted.rgba(80, 50), (255, 0, 0, 255)), "inverted alpha")
+    }
+
+    @Test func lumaMattesUseTheMattesBrightness() throws {
+        let image = try Self.matted(3, Self.whiteAndGrey)
+        #expect(near(image.rgba(20, 50), (255, 0, 0, 255), tolerance: 2), "white: fully shown")
+        // 50 % grey is byte 128: luminance 128/255, so alpha ≈ 128.
+        #expect(abs(image.rgba(80, 50).a - 128) <= 3, "grey: half shown: \(image.rgba(80, 50))")
+        let inverted = try Self.matted(4, Self.whiteAndGrey)
+        #expect(inverted.rgba(20, 50).a <= 2 && abs(inverted.rgba(80, 50).a - 127) <= 3, "inverted luma")
+    }
+
+    @Test func theMatteLayerItselfIsNotDrawn() throws {
+        let image = try Self.matted(1, [LJ.group([LJ.rect((25, 50), 50, 100), LJ.fill([0, 0, 1])])])
+        #expect(image.rgba(20, 50).b == 0, "no blue from the matte")
+    }
+
+    @Test func blendModesGoThroughCompositingFilter() throws {
+        // Multiply: (0.5 grey) × (red) = dark red over the grey background.
+        let top = LJ.solid("#ff0000", w: 100, h: 100, ind: 1, extra: ",\"bm\":1")
+        let bottom = LJ.solid("#808080", w: 100, h: 100, ind: 2)
+        let image = try LottieRender.frame(LJ.animation(layers: [top, bottom]), 0, playing: false)
+        #expect(near(image.rgba(50, 50), (128, 0, 0, 255), tolerance: 2), "multiply: \(image.rgba(50, 50))")
+    }
+
+    @Test func theDropShadowEffectOffsetsAShadow() throws {
+        // Direction 90° (to the right), distance 20, no softness, opaque black.
+        let effect = """
+            ,"ef":[{"ty":25,"ef":[{"v":{"k":[0,0,0,1]}},{"v":{"k":255}},{"v":{"k":90}},{"v":{"k":20}},{"v":{"k":0}}]}]
+            """
+        let layer = LJ.shapeLayer([LJ.group([LJ.rect((30, 50), 20, 20), LJ.fill([1, 1, 1])])], extra: effect)
+        let image = try LottieRender.frame(LJ.animation(layers: [layer]), 0, playing: false)
+        #expect(near(image.rgba(30, 50), (255, 255, 255, 255)), "the white square")
+        #expect(near(image.rgba(55, 50), (0, 0, 0, 255), tolerance: 3), "its shadow 20 points right: \(image.rgba(55, 50))")
+        #expect(image.rgba(30, 75).a == 0, "nothing below")
+    }
+
+    @Test func textLayersDrawTheirTextOnTheBaseline() throws {
+        let document = "{\"t\":\"HH\",\"f\":\"DejaVu Sans\",\"s\":40,\"j\":0,\"fc\":[0,0,1]}"
+        let text = "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(p: LJ.value([10, 70]))),\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":\(document)}]}}}"
+        let image = try LottieRender.frame(LJ.animation(w: 120, h: 100, layers: [text]), 0, playing: false)
+        var inked: [(Int, Int)] = []
+        for y in 0..<100 { for x in 0..<120 where image.rgba(x, y).a > 128 { inked.append((x, y)) } }
+        #expect(!inked.isEmpty, "text is drawn")
+        let minY = inked.map(\.1).min() ?? 0, maxY = inked.map(\.1).max() ?? 0, minX = inked.map(\.0).min() ?? 0
+        // Capitals of a 40-point font: about 29 points tall, standing on the baseline at y 70.
+        #expect(abs(maxY - 70) <= 3, "on the baseline: bottom at \(maxY)")
+        #expect(abs(minY - 41) <= 4, "cap height above it: top at \(minY)")
+        #expect(minX >= 10 && minX <= 16, "starting at x 10: \(minX)")
+        #expect(inked.allSatisfy { image.rgba($0.0, $0.1).b > image.rgba($0.0, $0.1).r }, "in the fill colour (blue)")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import QuartzCore
+import StrataLottie
+import Testing
+import ZIPFoundation
+
+/// Reading Lottie files: bad input gets an error naming the place in the file, never a crash;
+/// unsupported features a warning naming them; `.lottie` archives with their images.
+@Suite("Lottie decoding")
+struct LottieDecodingTests {
+    static func error(_ json: String) -> String? {
+        do {
+            _ = try LottieAnimation(data: Data(json.utf8))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aKeyframeOfTheWrongTypeNamesItsPlace() throws {
+        // layers[0].shapes[0].it[0].s.k[1].s is a string instead of numbers.
+        let size = "{\"a\":1,\"k\":[{\"t\":0,\"s\":[10,10]},{\"t\":10,\"s\":\"big\"}]}"
+        let json = LJ.animation(layers: [LJ.shapeLayer([LJ.group(["{\"ty\":\"el\",\"p\":{\"k\":[0,0]},\"s\":\(size)}", LJ.fill([0, 0, 0])])])])
+        let message = try #require(Self.error(json))
+        #expect(message.hasPrefix("layers[0].shapes[0].it[0].s.k[1].s"), "\(message)")
+    }
+
+    @Test func missingAndMalformedTopLevelValuesAreNamed() throws {
+        #expect(Self.error("{\"fr\":30,\"ip\":0,\"op\":10,\"w\":10,\"layers\":[]}")?.hasPrefix("h: missing") == true)
+        #expect(Self.error("not json")?.contains("not a JSON document") == true)
+        #expect(Self.error("")?.contains("not a JSON document") == true)
+        #expect(Self.error(LJ.animation(fr: 0, layers: []))?.hasPrefix("fr:") == true, "a zero frame rate")
+        #expect(Self.error(LJ.animation(ip: 10, op: 10, layers: []))?.hasPrefix("op:") == true, "no time between in and out")
+        #expect(Self.error(LJ.animation(w: -5, layers: []))?.hasPrefix("w:") == true, "a negative size")
+    }
+
+    @Test func keyframesGoingBackwardsOrNotFiniteAreRefused() throws {
+        let back = LJ.keys([(10, [0, 0]), (5, [10, 10])])
+        let message = try #require(Self.error(LJ.animation(layers: [LJ.solid("#000000", w: 10, h: 10, ks: LJ.transform(p: back))])))
+        #expect(message.contains("layers[0].ks.p.k[1].t") && message.contains("backwards"), "\(message)")
+        let nan = LJ.animation(layers: [LJ.solid("#000000", w: 10, h: 10)]).replacingOccurrences(of: "\"ip\":0,\"op\":60,\"st\":0", with: "\"ip\":0,\"op\":1e999,\"st\":0")
+        #expect(Self.error(nan) != nil, "an infinite out point is refused")
+    }
+
+    @Test func unsupportedFeaturesAreWarningsAndTheRestStillDraws() throws {
+        // An unknown shape item (zig zag) and an expression next to a drawable group.
+        let shapes = [
+            "{\"ty\":\"zz\",\"r\":{\"k\":3}}",
+            LJ.group([LJ.rect((50, 50), 40, 40), LJ.fill([0, 0, 0])]),
+        ]
+        let layer = LJ.shapeLayer(shapes).replacingOccurrences(of: "\"o\":{\"a\":0,\"k\":100}}", with: "\"o\":{\"a\":0,\"k\":100,\"x\":\"wiggle(1,2)\"}}")
+        let animation = try LottieAnimation(data: Data(LJ.animation(layers: [layer]).utf8))
+        #expect(animation.warnings.contains { $0.contains("zig zag") && $0.contains("layers[0].shapes[0]") }, "\(animation.warnings)")
+        #expect(animation.warnings.contains { $0.contains("expressions") }, "\(animation.warnings)")
+        let image = try LottieRender.frame(LJ.animation(layers: [layer]), 0, playing: false)
+        #expect(image.rgba(50, 50).a == 255, "the group beside the unknown item is drawn")
+    }
+
+    @Test func aBadLayerDoesNotStopTheOthers() throws {
+        // A precomposition naming a missing asset, and a layer parented to itself: both drawn or skipped, the solid drawn.
+        let missing = "{\"ty\":0,\"ind\":1,\"refId\":\"nope\",\"w\":10,\"h\":10,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform())}"
+        let selfParent = LJ.solid("#00ff00", w: 20, h: 20, ind: 2, extra: ",\"parent\":2")
+        let good = LJ.solid("#ff0000", w: 100, h: 100, ind: 3)
+        let json = LJ.animation(layers: [missing, selfParent, good])
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        #expect(player.warnings.contains { $0.contains("precomposition 'nope' missing") }, "\(player.warnings)")
+        let image = try LottieRender.frame(json, 0, playing: false)
+        #expect(near(image.rgba(60, 60), (255, 0, 0, 255)), "the good solid")
+        #expect(near(image.rgba(5, 5), (0, 255, 0, 255)), "the self-parented layer, drawn once")
+    }
+
+    @Test func aPrecompositionThatIncludesItselfEnds() throws {
+        let loop = "{\"ty\":0,\"ind\":1,\"refId\":\"me\",\"w\":100,\"h\":100,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform())}"
+        let asset = "{\"id\":\"me\",\"layers\":[\(loop),\(LJ.solid("#0000ff", w: 50, h: 50, ind: 2))]}"
+        let json = LJ.animation(layers: [loop], assets: [asset])
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        #expect(player.warnings.contains { $0.contains("include themselves") })
+        let image = try LottieRender.frame(json, 0, playing: false)
+        #expect(near(image.rgba(10, 10), (0, 0, 255, 255)), "drawn once, the cycle cut")
+    }
+
+    /// A 4×4 green PNG.
+    static func greenPNG() throws -> Data {
+        let context = Golden.makeContext(width: 4, height: 4)
+        context.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("strata-green-\(UUID().uuidString).png")
+        try context.makeImage()!.writePNG(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Data(contentsOf: url)
+    }
+
+    static func imageAnimation(asset: String) -> String {
+        let layer = "{\"ty\":2,\"ind\":1,\"refId\":\"img\",\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(s: LJ.value([2500, 2500])))}"
+        return LJ.animation(layers: [layer], assets: [asset])
+    }
+
+    @Test func embeddedImagesAreDecodedFromDataURLs() throws {
+        let base64 = try Self.greenPNG().base64EncodedString()
+        let json = Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"\",\"p\":\"data:image/png;base64,\(base64)\",\"e\":1}")
+        let image = try LottieRender.frame(json, 0, playing: false)
+        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the image, scaled 25×: \(image.rgba(50, 50))")
+        let bad = Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,AAAA\",\"e\":1}")
+        #expect(Self.error(bad)?.hasPrefix("assets[0].p") == true, "\(Self.error(bad) ?? "no error")")
+    }
+
+    @Test func dotLottieArchivesPlayTheirFirstAnimationWithItsImages() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("strata-dotlottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("green.lottie")
+        let archive = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        try add("manifest.json", Data("{\"version\":\"1\",\"animations\":[{\"id\":\"green\"}]}".utf8))
+        try add("animations/green.json", Data(Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"g.png\",\"e\":0}").utf8))
+        try add("images/g.png", try Self.greenPNG())
+        let animation = try LottieAnimation(contentsOf: url)
+        #expect(animation.warnings.isEmpty, "\(animation.warnings)")
+        let player = LottieLayer(animation: animation)
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let image = Golden.render(player, width: 100, height: 100)
+        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the archive's image: \(image.rgba(50, 50))")
+    }
+
+    @Test func unreadableFilesAndBrokenArchivesAreErrors() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+        #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: folder.appendingPathComponent("no-such-\(UUID()).json")) }
+        let broken = folder.appendingPathComponent("strata-broken-\(UUID().uuidString).lottie")
+        try Data([0x50, 0x4B, 0x03, 0x04, 1, 2, 3]).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        do {
+            _ = try LottieAnimation(contentsOf: broken)
+            Issue.record("a broken zip must be refused")
+        } catch let error as LottieError {
+            #expect("\(error)".contains(".lottie"), "\(error)")
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import QuartzCore
+import StrataExport
+import StrataLottie
+import Testing
+
+/// `LottieLayer` playback on the tree's clock: play, pause, stop, progress, loop modes, speed and
+/// the completion handler, in recordings at several clock origins (as a live app runs them).
+/// Completion handlers come on the main queue (as on iOS): the tests wait for its turn.
+@Suite("LottieLayer playback")
+struct LottiePlaybackTests {
+    /// A 30-frame (1 s at 30 fps) animation: a square moving x 10 → 70.
+    static let json = LottieTimingTests.movingSquare(LJ.keys([(0, [10, 50]), (30, [70, 50])]), op: 30)
+    static let animation = try! LottieAnimation(data: Data(json.utf8))
+
+    /// Records `seconds` at 30 fps with a player set up by `setUp` (at the recording's start) and
+    /// returns the square's centre x in each frame.
+    static func positions(
+        seconds: Double, origin: Double, events: [(Double, (LottieLayer) -> Void)] = [], setUp: @escaping (LottieLayer) -> Void
+    ) throws -> [Double?] {
+        let settings = ExportSettings(size: CGSize(width: 100, height: 100), fps: 30, duration: seconds, clockOrigin: origin)
+        let recording = LayerRecording(settings: settings) { script in
+            let player = LottieLayer(animation: animation)
+            player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            setUp(player)
+            for (time, action) in events { script.at(time) { action(player) } }
+            return player
+        }
+        var xs: [Double?] = []
+        try recording.renderFrames { _, _, image in xs.append(LottieTimingTests.centre(image)) }
+        return xs
+    }
+
+    static func expectedX(atFrame f: Double) -> Double { 10 + 2 * min(max(f, 0), 30) }
+
+    @Test(arguments: clockOrigins)
+    func playOnceRunsThroughAndHoldsTheLastFrame(origin: Double) throws {
+        let xs = try Self.positions(seconds: 1.5, origin: origin) { $0.play() }
+        for (i, x) in xs.enumerated() {
+            let expected = Self.expectedX(atFrame: Double(i))
+            #expect(abs((x ?? -99) - expected) <= 1, "frame \(i): \(x ?? -1), expected \(expected)")
+        }
+    }
+
+    @Test(arguments: clockOrigins)
+    func loopingStartsOverEachDuration(origin: Double) throws {
+        let xs = try Self.positions(seconds: 2.5, origin: origin) { player in
+            player.loopMode = .loop
+            player.play()
+        }
+        for i in [5, 29, 30, 35, 64] {
+            let expected = Self.expectedX(atFrame: Double(i % 30))
+            #expect(abs((xs[i] ?? -99) - expected) <= 1, "frame \(i): \(xs[i] ?? -1), expected \(expected)")
+        }
+    }
+
+    @Test func autoReverseGoesBackAndSpeedScalesTime() throws {
+        let xs = try Self.positions(seconds: 2, origin: 1_000_000) { player in
+            player.loopMode = .autoReverse
+            player.play()
+        }
+        #expect(abs((xs[40] ?? -99) - Self.expectedX(atFrame: 20)) <= 1, "frame 40 is 10 frames back from the end")
+        let fast = try Self.positions(seconds: 1, origin: 12_345.678) { player in
+            player.animationSpeed = 2
+            player.play()
+        }
+        #expect(abs((fast[10] ?? -99) - Self.expectedX(atFrame: 20)) <= 1, "at speed 2, frame 10 shows frame 20")
+    }
+
+    @Test(arguments: clockOrigins)
+    func pauseHoldsAndPlayResumesFromThere(origin: Double) throws {
+        let xs = try Self.positions(
+            seconds: 1.5, origin: origin,
+            events: [(10.0 / 30, { $0.pause() }), (20.0 / 30, { $0.play() })]
+        ) { $0.play() }
+        #expect(abs((xs[15] ?? -99) - Self.expectedX(atFrame: 10)) <= 1, "paused at frame 10: \(xs[15] ?? -1)")
+        #expect(abs((xs[25] ?? -99) - Self.expectedX(atFrame: 15)) <= 1, "resumed 5 frames ago: \(xs[25] ?? -1)")
+    }
+
+    @Test func settingProgressOrFrameShowsThatFrame() throws {
+        let player = LottieLayer(animation: Self.animation)
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        player.currentProgress = 0.5
+        #expect(abs(player.currentFrame - 15) < 1e-9)
+        let x = try #require(LottieTimingTests.centre(Golden.render(player, width: 100, height: 100, at: 777)))
+        #expect(abs(x - 40) <= 1, "half way: \(x)")
+        player.currentFrame = 6
+        #expect(abs(player.currentProgress - 0.2) < 1e-9 && !player.isAnimationPlaying)
+        player.currentProgress = .nan
+        #expect(abs(player.currentProgress - 0.2) < 1e-9, "NaN is ignored")
+        player.currentFrame = 1000
+        #expect(player.currentProgress == 1, "clamped to the end")
+    }
+
+    /// A completion handler's calls (finished or not).
+    final class Calls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [Bool] = []
+        func add(_ finished: Bool) { lock.withLock { list.append(finished) } }
+        var all: [Bool] { lock.withLock { list } }
+    }
+
+    /// Waits until the main queue has run what was queued before (callbacks of a recording).
+    static func mainQueueTurn() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in DispatchQueue.main.async { done.resume() } }
+    }
+
+    @Test(arguments: clockOrigins)
+    func theCompletionHandlerRunsOnceAtTheEnd(origin: Double) async throws {
+        // Recorded up to 0.9 s of the 1 s play: not yet; up to 1.1 s: once, finished.
+        let early = Calls(), late = Calls()
+        _ = try Self.positions(seconds: 0.9, origin: origin) { player in player.play { early.add($0) } }
+        _ = try Self.positions(seconds: 1.1, origin: origin) { player in player.play { late.add($0) } }
+        await Self.mainQueueTurn()
+        #expect(early.all.isEmpty, "no call before the end: \(early.all)")
+        #expect(late.all == [true], "one call after the end, finished: \(late.all)")
+    }
+
+    @Test func stoppingReportsNotFinishedAndGoesBackToTheStart() async throws {
+        let calls = Calls()
+        let xs = try Self.positions(seconds: 1.5, origin: 500, events: [(0.5, { $0.stop() })]) { player in
+            player.play { calls.add($0) }
+        }
+        await Self.mainQueueTurn()
+        #expect(calls.all == [false], "stopped: not finished, and not again at the end: \(calls.all)")
+        #expect(abs((xs[20] ?? -99) - 10) <= 1, "back at the first frame")
+    }
+
+    @Test func repeatCountsPlayThatManyTimes() async throws {
+        let early = Calls(), late = Calls()
+        let xs = try Self.positions(seconds: 1.9, origin: 42.5) { player in
+            player.loopMode = .repeat(2)
+            player.play { early.add($0) }
+        }
+        #expect(abs((xs[45] ?? -99) - Self.expectedX(atFrame: 15)) <= 1, "second time through")
+        let held = try Self.positions(seconds: 3, origin: 42.5) { player in
+            player.loopMode = .repeat(2)
+            player.play { late.add($0) }
+        }
+        #expect(abs((held[80] ?? -99) - Self.expectedX(atFrame: 30)) <= 1, "then held at the end")
+        await Self.mainQueueTurn()
+        #expect(early.all.isEmpty && late.all == [true], "completion after the second time: \(early.all) \(late.all)")
+    }
+
+    @Test func aspectFitCentresTheCompositionInTheBounds() throws {
+        let player = LottieLayer(animation: Self.animation)
+        player.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        player.currentFrame = 30
+        let image = Golden.render(player, width: 200, height: 100)
+        // 100×100 into 200×100: scale 1, offset 50; the square (centre x 70) at 120.
+        let x = try #require(LottieTimingTests.centre(image))
+        #expect(abs(x - 120) <= 1, "\(x)")
+        player.contentGravity = .resize
+        player.layoutIfNeeded()
+        let stretched = try #require(LottieTimingTests.centre(Golden.render(player, width: 200, height: 100)))
+        #expect(abs(stretched - 140) <= 1, "resize: x doubled: \(stretched)")
+    }
+}
