@@ -46,6 +46,10 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
+        // rlottie (Samsung's Lottie renderer), only as the Lottie benchmark's reference figure.
+        .systemLibrary(
+            name: "CRLottie", pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"])]),
         // Text shaping and layout for CATextLayer (Pango over HarfBuzz, fonts through fontconfig).
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
@@ -110,13 +114,16 @@ let package = Package(
             dependencies: [
                 "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // The Lottie demo files (written for Strata by Demos/Lottie/make_demos.py).
+            resources: [.copy("Demos/Lottie")]),
 
         // Benchmarks: named scenarios, time per frame and heap allocations per frame.
         .executableTarget(
             name: "strata-bench",
             dependencies: [
                 "QuartzCore", "StrataAnimation", "StrataGeometry", "StrataRender", "StrataCompositor", "CCairo",
+                "StrataLottie", "CRLottie",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]),
 

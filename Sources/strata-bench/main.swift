@@ -13,7 +13,7 @@ import Glibc
 
 let scenarios: [Scenario] = [
     .evaluate10kLayers, .evaluate10kLayersBaseline, .commit30kImplicit, .commit30kImplicitBaseline, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
-    .shapeStroke10k, .emitter5k, .text60,
+    .shapeStroke10k, .emitter5k, .text60, .lottieShapes, .lottieShapesRLottie,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

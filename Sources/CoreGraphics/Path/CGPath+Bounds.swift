@@ -13,6 +13,16 @@ extension CGPath {
     /// the curves' true extremes (where dx/dt or dy/dt is zero), not their control points;
     /// `CGRect.null` for an empty path. Lone moves count, as in Apple's.
     public var boundingBoxOfPath: CGRect {
+        // An immutable path's elements never change: its box is worked out once (compositors
+        // ask for it every frame). A CGMutablePath's is worked out each time.
+        guard type(of: self) == CGPath.self else { return computeBoundingBoxOfPath() }
+        if let cached = pathBoxCache.withLock({ $0 }) { return cached }
+        let box = computeBoundingBoxOfPath()
+        pathBoxCache.withLock { $0 = box }
+        return box
+    }
+
+    private func computeBoundingBoxOfPath() -> CGRect {
         var box = BoxAccumulator()
         for subpath in storage.subpaths() {
             box.add(subpath.start)

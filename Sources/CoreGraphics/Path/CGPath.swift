@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An immutable graphics path: subpaths of lines and Bézier curves, as Apple's CGPath.
 ///
 /// Reference type like Apple's; `CGMutablePath` is the subclass that can be built up. Two paths are
@@ -9,6 +11,8 @@ open class CGPath: Hashable, @unchecked Sendable {
     package var subpathStart: CGPoint?
     /// The end point of the last element, or nil for an empty path.
     package var lastPoint: CGPoint?
+    /// `boundingBoxOfPath` of an immutable path, once worked out.
+    let pathBoxCache = Mutex<CGRect?>(nil)
 
     package init(storage: PathStorage) {
         self.storage = storage

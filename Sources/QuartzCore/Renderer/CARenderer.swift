@@ -149,6 +149,12 @@ open class CARenderer: NSObject {
     /// theirs, so an idle frame draws none).
     public var rastersMadeInLastFrame: Int { compositor.rastersMadeInLastFrame }
 
+    /// The composite kernel's threads and code level (benchmarks pin one core with it).
+    package var kernelOptions: RasterKernelOptions {
+        get { compositor.kernelOptions }
+        set { compositor.kernelOptions = newValue }
+    }
+
     /// Converts the drawn pixels of `area` from sRGB to `space`.
     private func convert(_ area: CGRect, of cr: OpaquePointer, to space: CGColorSpace) {
         guard let surface = cairo_get_target(cr) else { return }

@@ -62,19 +62,26 @@ extension ShapeBuilder {
         return layer
     }
 
-    private func maxWidth(_ style: LottieStrokeStyle) -> CGFloat {
-        style.width.keyframes.map { $0.value.nth(0) ?? 0 }.max() ?? 0
+    /// How far a stroke reaches beyond its outline: half its widest width, times the miter
+    /// limit for mitred joins (square caps reach half a width too).
+    func maxWidth(_ style: LottieStrokeStyle) -> CGFloat {
+        let width = style.width.keyframes.map { abs($0.value.nth(0) ?? 0) }.max() ?? 0
+        return width / 2 * (style.join == 1 ? max(style.miterLimit, 1.5) : 1.5)
     }
 
     /// The outlines' bounds over the animation (every sampled frame when they move), grown by
-    /// `margin`; never empty.
-    private func bounds(of outlines: [Outline], margin: CGFloat) -> CGRect {
+    /// `margin`, in whole points; never empty. Shape layers are sized to it, so that their
+    /// rasters hold the shape and not the whole composition.
+    func bounds(of outlines: [Outline], margin: CGFloat) -> CGRect {
         let frames = outlines.contains { $0.source.isAnimated } ? emitter.sampleFrames : [emitter.inPoint]
         var box = CGRect.null
         for f in frames {
             for o in outlines {
-                let b = o.path(at: map.local(f)).boundingBoxOfPath
-                if !b.isNull { box = box.union(b) }
+                // The untrimmed outline: a trim only ever keeps part of it.
+                for shape in o.source.shapes(map.local(f)) {
+                    let b = shape.path.boundingBoxOfPath
+                    if !b.isNull { box = box.union(b) }
+                }
             }
         }
         if box.isNull { return CGRect(x: 0, y: 0, width: 1, height: 1) }

@@ -40,7 +40,9 @@ struct ShapeBuilder {
     func build(_ items: [LottieShape], into container: CALayer, inherited: [Modifier]) -> [Outline] {
         var outlines: [Outline] = []
         var drawn: [CALayer] = []
+        var merged: Int?
         for (i, item) in items.enumerated() {
+            if merged == i { continue }
             let below = modifiers(after: i, in: items) + inherited
             switch item {
             case .rectangle, .ellipse, .star, .path:
@@ -72,7 +74,16 @@ struct ShapeBuilder {
             case .fill(let color, let opacity, let evenOdd):
                 drawn.append(fill(outlines, color: color, opacity: opacity, evenOdd: evenOdd))
             case .stroke(let color, let opacity, let style):
-                drawn.append(stroke(outlines, color: color, opacity: opacity, style: style))
+                // A stroke right above a fill of the same outlines (After Effects' usual order) is
+                // what one CAShapeLayer draws: one layer, one raster.
+                if i + 1 < items.count, case .fill(let fillColor, let fillOpacity, let evenOdd) = items[i + 1],
+                    let layer = strokedFill(outlines, fillColor, fillOpacity, evenOdd, color, opacity, style)
+                {
+                    drawn.append(layer)
+                    merged = i + 1
+                } else {
+                    drawn.append(stroke(outlines, color: color, opacity: opacity, style: style))
+                }
             case .gradientFill(let gradient, let opacity, let evenOdd):
                 drawn.append(gradientPaint(outlines, gradient, opacity: opacity, evenOdd: evenOdd, stroke: nil))
             case .gradientStroke(let gradient, let opacity, let style):
@@ -134,9 +145,10 @@ struct ShapeBuilder {
 
     private func fill(_ outlines: [Outline], color: Numbers, opacity: Numbers, evenOdd: Bool) -> CALayer {
         let shape = CAShapeLayer()
-        shape.frame = CGRect(origin: .zero, size: size)
+        let box = bounds(of: outlines, margin: 0)
+        shape.frame = box
         shape.fillRule = evenOdd ? .evenOdd : .nonZero
-        setPath(shape, outlines)
+        setPath(shape, outlines, shift: box.origin)
         emitter.animate(shape, "fillColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
         return shape
@@ -144,9 +156,30 @@ struct ShapeBuilder {
 
     private func stroke(_ outlines: [Outline], color: Numbers, opacity: Numbers, style: LottieStrokeStyle) -> CALayer {
         let shape = CAShapeLayer()
-        shape.frame = CGRect(origin: .zero, size: size)
+        let box = bounds(of: outlines, margin: maxWidth(style))
+        shape.frame = box
         shape.fillColor = nil
-        applyStroke(style, to: shape, outlines)
+        applyStroke(style, to: shape, outlines, shift: box.origin)
+        emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        return shape
+    }
+
+    /// A fill with a stroke over it as one shape layer, when their opacities are the same and
+    /// fixed and no trim applies (a trim cuts fills by path, strokes by strokeStart/strokeEnd).
+    private func strokedFill(
+        _ outlines: [Outline], _ fillColor: Numbers, _ fillOpacity: Numbers, _ evenOdd: Bool, _ color: Numbers,
+        _ opacity: Numbers, _ style: LottieStrokeStyle
+    ) -> CALayer? {
+        guard !fillOpacity.isAnimated, !opacity.isAnimated, fillOpacity.first == opacity.first,
+            outlines.allSatisfy({ $0.trims.isEmpty })
+        else { return nil }
+        let shape = CAShapeLayer()
+        let box = bounds(of: outlines, margin: maxWidth(style))
+        shape.frame = box
+        shape.fillRule = evenOdd ? .evenOdd : .nonZero
+        applyStroke(style, to: shape, outlines, shift: box.origin)
+        emitter.animate(shape, "fillColor", fillColor, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
         return shape

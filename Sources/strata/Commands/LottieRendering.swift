@@ -42,6 +42,15 @@ enum LottieRendering {
         let frames = frame == nil ? max(1, Int((animation.outPoint - animation.inPoint).rounded(.up))) : 1
         let settings = ExportSettings(
             size: size, scale: scale, fps: animation.frameRate, duration: Double(frames) / animation.frameRate)
+        return recording(animation, settings: settings, background: background, frame: frame, loop: loop)
+    }
+
+    /// A recording of `animation` with `settings` (its size, rate and length).
+    static func recording(
+        _ animation: LottieAnimation, settings: ExportSettings, background: CGColor? = nil, frame: Double? = nil,
+        loop: Bool = false
+    ) -> LayerRecording {
+        let size = settings.size
         return LayerRecording(settings: settings) {
             let root = CALayer()
             root.frame = CGRect(origin: .zero, size: size)

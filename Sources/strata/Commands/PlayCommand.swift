@@ -8,11 +8,11 @@ import StrataWindow
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a demo live in a window (SDL2).",
+        abstract: "Play a demo or a Lottie file (.json, .lottie) live in a window (SDL2).",
         discussion: "Scripted clicks happen at their times; close the window or press Escape to quit. "
             + "Without a display, use `strata demo` to render files.")
 
-    @Argument(help: "The demo to play (`strata list` names them).")
+    @Argument(help: "The demo to play (`strata list` names them), or a Lottie file (looped).")
     var name: String
 
     @Option(help: "Quit after this many seconds (default: when the window is closed).")
@@ -25,7 +25,7 @@ struct PlayCommand: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        guard let demo = Demo.named(name) else {
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name) else {
             throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
         }
         guard case .animation = demo.kind else { throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`") }
@@ -35,7 +35,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let demo = Demo.named(name), case .animation(let settings, let make) = demo.kind else { return }
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name), case .animation(let settings, let make) = demo.kind
+        else { return }
         let recording = make(settings)
         let (root, events) = recording.buildLive()
         let clicks = recording.clickActions

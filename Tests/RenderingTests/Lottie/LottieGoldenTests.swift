@@ -3,13 +3,13 @@ import QuartzCore
 import StrataLottie
 import Testing
 
-/// The demo Lottie files (docs/lottie, written for Strata) at chosen frames against golden
+/// The demo Lottie files (Sources/strata/Demos/Lottie, written for Strata) at chosen frames against golden
 /// images that were looked at (metric: `Golden.check`, a channel off by more than 4 levels
 /// counts a pixel; 0.5 % of the pixels may differ, for antialiasing between machines).
 @Suite("Lottie goldens")
 struct LottieGoldenTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/lottie")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/strata/Demos/Lottie")
 
     static func render(_ name: String, frame: Double) throws -> CGImage {
         let animation = try LottieAnimation(contentsOf: folder.appendingPathComponent("\(name).json"))
