@@ -56,12 +56,10 @@ struct ShapeBuilder {
                 }
                 outlines.append(Outline(source: source, trims: trims))
             case .group(_, let children):
-                let layer = CALayer()
-                layer.name = "group"
                 let transform = children.lazy.compactMap { if case .transform(let t) = $0 { return t } else { return nil } }.first
-                let content = TransformBuilder(emitter: emitter, map: map).apply(transform ?? LottieTransform(), to: layer, size: size)
-                let inner = build(children, into: content, inherited: below)
-                drawn.append(layer)
+                let holder = CALayer()
+                let inner = build(children, into: holder, inherited: below)
+                drawn.append(groupLayer(holder, transform ?? LottieTransform()))
                 if let transform {
                     let animated = [transform.anchor, transform.scale, transform.rotation, transform.skew].contains { $0?.isAnimated == true }
                         || transform.position?.isAnimated == true
@@ -101,6 +99,26 @@ struct ShapeBuilder {
         return outlines
     }
 
+    /// The layer a group draws: its one shape layer carrying the group's transform when that
+    /// fits (a fixed, non-negative scale, no skew, full group opacity: one layer and one raster
+    /// instead of two layers), else a layer with the transform holding what the group drew.
+    private func groupLayer(_ holder: CALayer, _ transform: LottieTransform) -> CALayer {
+        let builder = TransformBuilder(emitter: emitter, map: map)
+        let opacity = transform.opacity ?? Numbers(value: [100])
+        if let drawn = holder.sublayers, drawn.count == 1, let shape = drawn[0] as? CAShapeLayer,
+            shape.mask == nil, TransformBuilder.fitsOneLayer(transform), !opacity.isAnimated, opacity.first.nth(0) == 100
+        {
+            shape.removeFromSuperlayer()
+            builder.apply(transform, to: shape, size: size, bounds: shape.bounds, opacity: false)
+            return shape
+        }
+        let layer = CALayer()
+        layer.name = "group"
+        let content = builder.apply(transform, to: layer, size: size)
+        for sublayer in holder.sublayers ?? [] { content.addSublayer(sublayer) }
+        return layer
+    }
+
     private func modifiers(after index: Int, in items: [LottieShape]) -> [Modifier] {
         var out: [Modifier] = []
         for item in items[(index + 1)...] {
@@ -117,6 +135,13 @@ struct ShapeBuilder {
     }
 
     // MARK: Paths on shape layers
+
+    /// A shape layer over `box` in its group's coordinates, keeping them (bounds = box, centred
+    /// on it): its raster holds the outline, not the whole composition.
+    func place(_ shape: CALayer, _ box: CGRect) {
+        shape.bounds = box
+        shape.position = CGPoint(x: box.midX, y: box.midY)
+    }
 
     /// Sets `shape`'s path from `outlines` (offset by `shift`): the keyframes themselves for one
     /// plain path, a fixed path when nothing moves, else sampled at every frame.
@@ -145,10 +170,9 @@ struct ShapeBuilder {
 
     private func fill(_ outlines: [Outline], color: Numbers, opacity: Numbers, evenOdd: Bool) -> CALayer {
         let shape = CAShapeLayer()
-        let box = bounds(of: outlines, margin: 0)
-        shape.frame = box
+        place(shape, bounds(of: outlines, margin: 0))
         shape.fillRule = evenOdd ? .evenOdd : .nonZero
-        setPath(shape, outlines, shift: box.origin)
+        setPath(shape, outlines)
         emitter.animate(shape, "fillColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
         return shape
@@ -156,10 +180,9 @@ struct ShapeBuilder {
 
     private func stroke(_ outlines: [Outline], color: Numbers, opacity: Numbers, style: LottieStrokeStyle) -> CALayer {
         let shape = CAShapeLayer()
-        let box = bounds(of: outlines, margin: maxWidth(style))
-        shape.frame = box
+        place(shape, bounds(of: outlines, margin: maxWidth(style)))
         shape.fillColor = nil
-        applyStroke(style, to: shape, outlines, shift: box.origin)
+        applyStroke(style, to: shape, outlines)
         emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
         return shape
@@ -175,10 +198,9 @@ struct ShapeBuilder {
             outlines.allSatisfy({ $0.trims.isEmpty })
         else { return nil }
         let shape = CAShapeLayer()
-        let box = bounds(of: outlines, margin: maxWidth(style))
-        shape.frame = box
+        place(shape, bounds(of: outlines, margin: maxWidth(style)))
         shape.fillRule = evenOdd ? .evenOdd : .nonZero
-        applyStroke(style, to: shape, outlines, shift: box.origin)
+        applyStroke(style, to: shape, outlines)
         emitter.animate(shape, "fillColor", fillColor, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }

@@ -14,12 +14,17 @@ struct TransformBuilder {
     let emitter: AnimationEmitter
     let map: FrameMap
 
-    /// Applies `t` to `layer` (sized `size`) and returns the layer that content goes in.
+    /// Applies `t` to `layer` (sized `size`, or with the given `bounds`: a shape layer keeps
+    /// its outline's box, so that its coordinates stay the group's) and returns the layer that
+    /// content goes in.
+    @discardableResult
     func apply(
-        _ t: LottieTransform, to layer: CALayer, size rawSize: CGSize, autoOrient: Bool = false, opacity: Bool = true
+        _ t: LottieTransform, to layer: CALayer, size rawSize: CGSize, bounds: CGRect? = nil, autoOrient: Bool = false,
+        opacity: Bool = true
     ) -> CALayer {
-        let size = CGSize(width: max(rawSize.width, 1), height: max(rawSize.height, 1))
-        layer.bounds = CGRect(origin: .zero, size: size)
+        let size = CGSize(width: max(bounds?.width ?? rawSize.width, 1), height: max(bounds?.height ?? rawSize.height, 1))
+        let origin = bounds?.origin ?? .zero
+        layer.bounds = CGRect(origin: origin, size: size)
         let scale = t.scale ?? Numbers(value: [100, 100])
         let skew = t.skew.map { $0.isAnimated || $0.first.first != 0 } ?? false
         let negative = scale.keyframes.contains { k in k.value.contains { $0 < 0 } }
@@ -30,7 +35,7 @@ struct TransformBuilder {
             layer.anchorPoint = .zero
             let inner = CALayer()
             inner.bounds = layer.bounds
-            inner.position = .zero
+            inner.position = origin
             layer.addSublayer(inner)
             anchorLayer = inner
             content = applyScale(scale, skew: skew ? t : nil, to: inner)
@@ -42,7 +47,7 @@ struct TransformBuilder {
         }
         let anchor = t.anchor ?? Numbers(value: [0, 0])
         emitter.animate(anchorLayer, "anchorPoint", anchor, map: map) { v in
-            CGPoint(x: (v.nth(0) ?? 0) / size.width, y: (v.count > 1 ? v[1] : 0) / size.height)
+            CGPoint(x: ((v.nth(0) ?? 0) - origin.x) / size.width, y: ((v.count > 1 ? v[1] : 0) - origin.y) / size.height)
         }
         applyPosition(t.position, to: layer)
         applyRotation(t, to: layer, autoOrient: autoOrient)
@@ -93,10 +98,19 @@ struct TransformBuilder {
         emitter.animate(layer, "transform.rotation.z", rotation, map: map) { ($0.nth(0) ?? 0) * .pi / 180 }
     }
 
+    /// True when `t` fits one layer: a fixed scale that is not negative and no skew.
+    static func fitsOneLayer(_ t: LottieTransform) -> Bool {
+        let scale = t.scale ?? Numbers(value: [100, 100])
+        let skew = t.skew.map { $0.isAnimated || $0.first.first != 0 } ?? false
+        return !scale.isAnimated && !skew && !scale.first.contains { $0 < 0 }
+    }
+
     /// Scale (and skew) on `inner`; returns the layer content goes in.
     private func applyScale(_ scale: Numbers, skew: LottieTransform?, to inner: CALayer) -> CALayer {
+        // The same coordinates as `inner` (bounds and all), placed over it.
         let content = CALayer()
-        content.frame = inner.bounds
+        content.bounds = inner.bounds
+        content.position = CGPoint(x: inner.bounds.midX, y: inner.bounds.midY)
         inner.addSublayer(content)
         if let skew {
             // Skew sits between rotation and scale: the whole matrix, sampled.
