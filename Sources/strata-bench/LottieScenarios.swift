@@ -85,6 +85,9 @@ extension Scenario {
                 renderer.beginFrame(atTime: start + Double(frame) / 60, timeStamp: nil)
                 renderer.render()
                 renderer.endFrame()
+                if ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil, frame % 20 == 0 {
+                    printError("frame \(frame): rasters made \(renderer.rastersMadeInLastFrame)\n")
+                }
             }
         },
         baseline: "lottie-512-200-shapes-rlottie")

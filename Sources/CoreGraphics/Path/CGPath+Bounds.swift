@@ -1,3 +1,5 @@
+import Foundation
+
 // Bounding boxes (in the path's user space, points) and the rectangle test.
 
 extension CGPath {
@@ -16,11 +18,19 @@ extension CGPath {
         // An immutable path's elements never change: its box is worked out once (compositors
         // ask for it every frame). A CGMutablePath's is worked out each time.
         guard type(of: self) == CGPath.self else { return computeBoundingBoxOfPath() }
-        if let cached = pathBoxCache.withLock({ $0 }) { return cached }
+        Self.boxLock.lock()
+        let cached = cachedPathBox
+        Self.boxLock.unlock()
+        if let cached { return cached }
         let box = computeBoundingBoxOfPath()
-        pathBoxCache.withLock { $0 = box }
+        Self.boxLock.lock()
+        cachedPathBox = box
+        Self.boxLock.unlock()
         return box
     }
+
+    /// Guards every path's `cachedPathBox` (paths are shared between threads; one short lock).
+    static let boxLock = NSLock()
 
     private func computeBoundingBoxOfPath() -> CGRect {
         var box = BoxAccumulator()

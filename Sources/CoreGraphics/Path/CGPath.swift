@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An immutable graphics path: subpaths of lines and Bézier curves, as Apple's CGPath.
 ///
 /// Reference type like Apple's; `CGMutablePath` is the subclass that can be built up. Two paths are
@@ -11,8 +9,9 @@ open class CGPath: Hashable, @unchecked Sendable {
     package var subpathStart: CGPoint?
     /// The end point of the last element, or nil for an empty path.
     package var lastPoint: CGPoint?
-    /// `boundingBoxOfPath` of an immutable path, once worked out.
-    let pathBoxCache = Mutex<CGRect?>(nil)
+    /// `boundingBoxOfPath` of an immutable path, once worked out (read and written under
+    /// `CGPath.boxLock`).
+    var cachedPathBox: CGRect?
 
     package init(storage: PathStorage) {
         self.storage = storage

@@ -186,6 +186,21 @@ package final class Compositor {
         return raster
     }
 
+    /// The ratio of neighbouring raster scales (a quarter octave).
+    static let rasterScaleStep = pow(2, 0.25)
+
+    /// The scale of the layer's cached `part` raster when it draws `body` (nil: none cached).
+    func cachedBodyScale(_ part: RasterPart, id: UInt64, body: LayerBody, flipped: Bool) -> Double? {
+        let cache: [UInt64: CachedRaster]
+        switch part {
+        case .body: cache = bodies
+        case .border: cache = borders
+        case .shadow: return nil
+        }
+        guard let entry = cache[id], case .body(let key) = entry.key, key.flipped == flipped, key.body == body else { return nil }
+        return key.scale
+    }
+
     /// The raster scale for a layer whose local→target stretch is `stretch`: the next quarter
     /// octave up, so small changes of scale keep the cache, within [1/64, 64].
     static func rasterScale(stretch: Double, extent: CGRect) -> Double {

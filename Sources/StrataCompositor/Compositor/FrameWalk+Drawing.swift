@@ -84,7 +84,14 @@ extension FrameWalk {
             fillRectangle(extent, color: color, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
             return
         }
-        let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
+        var scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
+        // A layer shrinking by less than a bucket keeps the sharper raster it has (scaling
+        // pulses would otherwise remake it each time they cross a bucket).
+        if let kept = compositor.cachedBodyScale(part, id: nodes[node].layerID, body: body, flipped: context.flipped),
+            kept > scale, kept <= scale * Compositor.rasterScaleStep * (1 + 1e-9)
+        {
+            scale = kept
+        }
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
         let image = s.contentsImage
         let path = body.shape != nil ? s.shape.path : nil
