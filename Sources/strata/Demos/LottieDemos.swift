@@ -6,7 +6,7 @@ import StrataLottie
 extension Demo {
     /// The Lottie files written for Strata (Demos/Lottie), played by a `LottieLayer`.
     static let lottieDemos: [Demo] = [
-        lottie("spinner", "Lottie: trim paths, a repeater, a star and a gradient (shape layers)"),
+        lottie("spinner", "Lottie: a trimmed gradient stroke, a repeater and a star (shape layers)"),
         lottie("masks-and-mattes", "Lottie: masks (add, subtract) and track mattes (alpha, inverted alpha, luma)"),
         lottie("precomp-bounce", "Lottie: one precomposition four times, delayed (st), slowed (sr), time-remapped (tm); text"),
     ]

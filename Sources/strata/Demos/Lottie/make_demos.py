@@ -73,6 +73,12 @@ def gradient_fill(kind, start, end, stops, opacity_stops=None):
             "g": {"p": len(stops), "k": static(k)}}
 
 
+def gradient_stroke(start, end, stops, width):
+    k = [x for s in stops for x in s]
+    return {"ty": "gs", "t": 1, "s": static(list(start)), "e": static(list(end)), "o": static(100), "w": static(width),
+            "lc": 2, "lj": 2, "ml": 4, "g": {"p": len(stops), "k": static(k)}}
+
+
 def trim(s, e, o=static(0)):
     return {"ty": "tm", "s": s, "e": e, "o": o, "m": 1}
 
@@ -89,10 +95,11 @@ def animation(name, w, h, op, layers, assets=(), fr=30):
 
 
 def spinner():
-    """Shapes, trims, a repeater, a star and a gradient."""
+    """Shapes, a trimmed gradient stroke, a repeater and a star."""
     op = 90
     ring = layer(4, "ring", 1, op, ks(p=(200, 200)), shapes=[
-        group(ellipse((220, 220)), stroke([0.16, 0.5, 0.95, 1], 18),
+        group(ellipse((220, 220)),
+              gradient_stroke((-110, 0), (110, 0), [[0, 0.16, 0.4, 0.95], [1, 0.3, 0.9, 0.85]], 18),
               trim(keys((0, 0), (30, 0), (75, 100)), keys((0, 0), (45, 100), (90, 100)),
                    keys((0, 0), (90, 360), ease=LINEAR)), name="ring")])
     dots = layer(4, "dots", 2, op, ks(p=(200, 200), r=keys((0, 0), (90, 360), ease=LINEAR)), shapes=[
@@ -105,8 +112,7 @@ def spinner():
         group(star(5, 42, 18), fill(keys((0, [1, 0.8, 0.1, 1]), (45, [1, 0.35, 0.55, 1]), (90, [1, 0.8, 0.1, 1]))),
               name="star")])
     card = layer(4, "card", 4, op, ks(p=(200, 200)), shapes=[
-        group(rect((340, 340), r=48),
-              gradient_fill(1, (-170, -170), (170, 170), [[0, 0.12, 0.13, 0.2], [1, 0.22, 0.1, 0.3]]), name="card")])
+        group(rect((340, 340), r=48), fill([0.13, 0.12, 0.22, 1]), name="card")])
     return animation("spinner", 400, 400, op, [badge, dots, ring, card])
 
 
