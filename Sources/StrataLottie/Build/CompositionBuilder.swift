@@ -11,6 +11,10 @@ final class CompositionBuilder {
 
     /// Precompositions nest at most this deep (a file that includes itself must end).
     static let maxDepth = 16
+    /// At most this many Lottie layers are built (precompositions used many times over, nested,
+    /// multiply: a small file must not make millions of layers).
+    static let maxLayers = 20_000
+    private var layersBuilt = 0
 
     init(_ animation: LottieAnimation, warnings: LottieWarnings) {
         self.animation = animation
@@ -37,6 +41,11 @@ final class CompositionBuilder {
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
         for (i, layer) in layers.enumerated().reversed() {
             guard !layer.isMatteSource, !layer.isHidden else { continue }
+            layersBuilt += 1
+            guard layersBuilt <= Self.maxLayers else {
+                emitter.warnings.note("more than \(Self.maxLayers) layers in all (the rest are left out)", at: path)
+                return
+            }
             let place = "\(path)[\(i)]"
             guard var node = chain(layer, byIndex: byIndex, size: size, map: map, stack: stack, place: place) else { continue }
             if layer.matteMode != 0 {
@@ -85,7 +94,7 @@ final class CompositionBuilder {
             }
             let wrapper = CALayer()
             wrapper.name = "parent \(parentModel.name)"
-            let inner = TransformBuilder(emitter: emitter, map: map).apply(
+            let inner = TransformBuilder(emitter: emitter, map: map.child(start: parentModel.startTime, stretch: 1)).apply(
                 parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
             inner.addSublayer(node)
             node = wrapper
@@ -112,7 +121,11 @@ final class CompositionBuilder {
         let size = model.size(in: compositionSize, assets: animation.assets)
         let layer = CALayer()
         layer.name = model.name
-        let content = TransformBuilder(emitter: emitter, map: map).apply(
+        // The layer's own keyframes count from its start time (`st`), as lottie-web plays them;
+        // a precomposition's contents also run at its stretch (`sr`). In and out points are
+        // the composition's frames.
+        let own = map.child(start: model.startTime, stretch: 1)
+        let content = TransformBuilder(emitter: emitter, map: own).apply(
             model.transform, to: layer, size: size, autoOrient: model.autoOrient)
         switch model.kind {
         case .null, .unsupported:
@@ -126,9 +139,9 @@ final class CompositionBuilder {
                 emitter.warnings.note("image asset '\(refId)' missing (drawn empty)", at: place)
             }
         case .shape(let items):
-            ShapeBuilder(emitter: emitter, map: map, size: size).build(items, into: content, inherited: [])
+            ShapeBuilder(emitter: emitter, map: own, size: size).build(items, into: content, inherited: [])
         case .text(let text):
-            TextBuilder(emitter: emitter, map: map, fonts: animation.fonts).build(text, into: content)
+            TextBuilder(emitter: emitter, map: own, fonts: animation.fonts).build(text, into: content)
         case .precomp(let refId, _, let timeRemap):
             guard let asset = animation.assets[refId], let layers = asset.layers else {
                 emitter.warnings.note("precomposition '\(refId)' missing (drawn empty)", at: place)
@@ -138,12 +151,12 @@ final class CompositionBuilder {
                 emitter.warnings.note("precompositions that include themselves (cut at '\(refId)')", at: place)
                 return layer
             }
-            let inner = timeRemap.map { map.remapped(by: $0, frameRate: animation.frameRate) }
+            let inner = timeRemap.map { own.remapped(by: $0, frameRate: animation.frameRate) }
                 ?? map.child(start: model.startTime, stretch: model.stretch)
             content.masksToBounds = true
             buildComposition(layers, size: size, map: inner, into: content, stack: stack + [refId], path: "assets[\(refId)].layers")
         }
-        if !model.masks.isEmpty, let mask = MaskBuilder(emitter: emitter, map: map, size: size).build(model.masks) {
+        if !model.masks.isEmpty, let mask = MaskBuilder(emitter: emitter, map: own, size: size).build(model.masks) {
             content.mask = mask
         }
         if model.blendMode != 0 {
@@ -153,7 +166,7 @@ final class CompositionBuilder {
                 emitter.warnings.note("blend mode \(model.blendMode) (drawn normal)", at: place)
             }
         }
-        if let shadow = model.dropShadow { applyShadow(shadow, to: layer, map: map) }
+        if let shadow = model.dropShadow { applyShadow(shadow, to: layer, map: own) }
         return layer
     }
 

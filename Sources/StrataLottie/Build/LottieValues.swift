@@ -65,7 +65,7 @@ extension LottieTransform {
 extension CGAffineTransform {
     /// The map applied `n` times (n rounded to a whole number; negative: the inverse's).
     func power(_ n: Double) -> CGAffineTransform {
-        let k = Int(n.rounded())
+        let k = clampedInt(n, -1000, 1000)
         let base = k < 0 ? inverted() : self
         var out = CGAffineTransform.identity
         for _ in 0..<min(abs(k), 1000) { out = out.concatenating(base) }
@@ -129,4 +129,11 @@ extension BezierShape {
         finish()
         return out
     }
+}
+
+/// `x` rounded to a whole number within `lower…upper` (NaN: `lower`), without trapping on
+/// values no Int holds.
+func clampedInt(_ x: Double, _ lower: Int, _ upper: Int) -> Int {
+    guard !x.isNaN else { return lower }
+    return Int(min(max(x.rounded(), Double(lower)), Double(upper)))
 }

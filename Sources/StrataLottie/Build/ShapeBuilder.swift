@@ -245,7 +245,7 @@ struct ShapeBuilder {
         // The replicator turns copies about its bounds' centre: centre it on the group's origin.
         replicator.bounds = CGRect(x: -size.width * 4, y: -size.height * 4, width: size.width * 8, height: size.height * 8)
         replicator.position = .zero
-        let count = max(0, min(Int(copies.scalar(at: map.local(emitter.inPoint)).rounded()), 1000))
+        let count = clampedInt(copies.scalar(at: map.local(emitter.inPoint)), 0, 1000)
         if copies.isAnimated { emitter.warnings.note("animated repeater copies (the first frame's count is used)", at: "shapes") }
         if below { emitter.warnings.note("repeater composite 'below' (drawn above)", at: "shapes") }
         replicator.instanceCount = count

@@ -55,7 +55,7 @@ enum ShapeGeometry {
         center c: CGPoint, points rawPoints: Double, outerRadius: Double, innerRadius: Double?, outerRoundness: Double,
         innerRoundness: Double, rotation: Double, reversed: Bool
     ) -> BezierShape {
-        let n = max(3, min(Int(rawPoints.rounded(.down)), 500))
+        let n = clampedInt(rawPoints.rounded(.down), 3, 500)
         let isStar = innerRadius != nil
         let count = isStar ? 2 * n : n
         let step = 2 * Double.pi / Double(count)

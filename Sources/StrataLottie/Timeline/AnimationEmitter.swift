@@ -36,10 +36,13 @@ final class AnimationEmitter {
     var sampleFrames: [Double] {
         let first = inPoint.rounded(.down), last = outPoint.rounded(.up)
         guard last > first else { return [inPoint] }
-        var frames = stride(from: first, through: last, by: 1).map { $0 }
-        if frames.count > 20_000 { frames = stride(from: first, through: last, by: (last - first) / 20_000).map { $0 } }
-        return frames
+        // At most 20,000 samples (a long file is sampled more sparsely, never into a huge array).
+        let step = max(1, (last - first) / Self.maxSamples)
+        return stride(from: first, through: last, by: step).map { $0 }
     }
+
+    /// The most samples a derived value gets over the whole file.
+    static let maxSamples = 20_000.0
 
     func keyTime(_ rootFrame: Double) -> Double {
         min(1, max(0, (rootFrame - inPoint) / (outPoint - inPoint)))

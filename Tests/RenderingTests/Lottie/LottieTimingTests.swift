@@ -80,6 +80,31 @@ struct LottieTimingTests {
         #expect(abs(y - expectedY) <= 1, "y eased on its own: \(y), expected \(expectedY)")
     }
 
+    @Test func spatialTangentsMoveAlongTheCurveByArcLength() throws {
+        // From (20,50) to (80,50) with both handles 40 up: a symmetric arch whose arc-length
+        // midpoint is its top, (50, 50 − ¾·40) = (50, 20), reached half way in time (linear easing).
+        let position = """
+            {"a":1,"k":[{"t":0,"s":[20,50],"to":[0,-40],"ti":[0,-40],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[80,50]}]}
+            """
+        let json = LJ.animation(layers: [
+            LJ.shapeLayer([LJ.group([LJ.rect((0, 0), 6, 6), LJ.fill([0, 0, 1])])], ks: LJ.transform(p: position))
+        ])
+        let image = try LottieRender.frame(json, 15)
+        let rows = (0..<100).filter { image.rgba(50, $0).a >= 128 }
+        let y = Double((rows.first ?? -10) + (rows.last ?? -10) + 1) / 2
+        #expect(abs(y - 20) <= 1, "the top of the arch at half time: y \(y)")
+    }
+
+    @Test func autoOrientTurnsTheLayerAlongItsPath() throws {
+        // Moving down-right at 45°, a horizontal bar turns to point down-right.
+        let layer = LJ.shapeLayer(
+            [LJ.group([LJ.rect((0, 0), 40, 4), LJ.fill([0, 0, 0])])],
+            ks: LJ.transform(p: LJ.keys([(0, [20, 20]), (30, [80, 80])])), extra: ",\"ao\":1")
+        let image = try LottieRender.frame(LJ.animation(layers: [layer]), 15)
+        #expect(image.rgba(60, 60).a == 255 && image.rgba(40, 40).a == 255, "along the diagonal")
+        #expect(image.rgba(65, 50).a == 0 && image.rgba(35, 50).a == 0, "no longer horizontal")
+    }
+
     @Test func holdKeyframesKeepTheirValueUntilTheNext() throws {
         let color = LJ.keys([(0, [1, 0, 0]), (10, [0, 0, 1]), (20, [0, 1, 0])], hold: [0])
         let json = LJ.animation(layers: [
@@ -116,6 +141,15 @@ struct LottieTimingTests {
         // Root frame 25 is inner frame 15: x = 20 + 2·15.
         let x = try #require(Self.centre(try LottieRender.frame(json, 25, origin: origin)))
         #expect(abs(x - 50) <= 1, "inner frame 15 at root frame 25: \(x)")
+    }
+
+    @Test func aLayersStartTimeShiftsItsOwnKeyframes() throws {
+        // Keyframes 0…30 of a layer starting at frame 10 play from frame 10 to 40 (lottie-web's rule).
+        let layer = LJ.shapeLayer(
+            [LJ.group([LJ.rect((0, 0), 10, 10), LJ.fill([1, 0, 0])])], ks: LJ.transform(p: LJ.keys([(0, [20, 50]), (30, [80, 50])])))
+            .replacingOccurrences(of: "\"st\":0", with: "\"st\":10")
+        let x = try #require(Self.centre(try LottieRender.frame(LJ.animation(layers: [layer]), 25)))
+        #expect(abs(x - 50) <= 1, "frame 25 is the layer's frame 15: \(x)")
     }
 
     @Test func aPrecompositionsStretchSlowsItsTime() throws {
