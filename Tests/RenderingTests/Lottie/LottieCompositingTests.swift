@@ -98,6 +98,15 @@ struct LottieCompositingTests {
         #expect(image.rgba(30, 75).a == 0, "nothing below")
     }
 
+    @Test func theDropShadowLayerStyleOffsetsAShadow() throws {
+        // Layer style: angle 180° (downwards), distance 20, size 0, opacity 100 %.
+        let style = ",\"sy\":[{\"ty\":1,\"c\":{\"k\":[0,0,0,1]},\"o\":{\"k\":100},\"a\":{\"k\":180},\"d\":{\"k\":20},\"s\":{\"k\":0}}]"
+        let layer = LJ.shapeLayer([LJ.group([LJ.rect((50, 30), 20, 20), LJ.fill([1, 1, 1])])], extra: style)
+        let image = try LottieRender.frame(LJ.animation(layers: [layer]), 0, playing: false)
+        #expect(near(image.rgba(50, 55), (0, 0, 0, 255), tolerance: 3), "shadow 20 points down: \(image.rgba(50, 55))")
+        #expect(image.rgba(75, 30).a == 0, "nothing to the right")
+    }
+
     @Test func textLayersDrawTheirTextOnTheBaseline() throws {
         let document = "{\"t\":\"HH\",\"f\":\"DejaVu Sans\",\"s\":40,\"j\":0,\"fc\":[0,0,1]}"
         let text = "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(p: LJ.value([10, 70]))),\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":\(document)}]}}}"

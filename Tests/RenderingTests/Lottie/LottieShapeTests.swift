@@ -46,6 +46,24 @@ struct LottieShapeTests {
         #expect(threeQuarters.rgba(50, 90).a == 255 && threeQuarters.rgba(22, 22).a == 0)
     }
 
+    @Test func individualTrimsSpanAllOutlinesSimultaneousOnesEach() throws {
+        // Two 80-point lines, one at y 30 and one at y 70, both from x 10 to 90; trim end 50 %.
+        func line(_ y: Double) -> String {
+            let path = LJ.polygonPath([(10, y), (90, y)]).replacingOccurrences(of: "\"c\":true", with: "\"c\":false")
+            return "{\"ty\":\"sh\",\"ks\":{\"k\":\(path)}}"
+        }
+        func render(individually: Bool) throws -> CGImage {
+            let trim = "{\"ty\":\"tm\",\"s\":{\"k\":0},\"e\":{\"k\":50},\"o\":{\"k\":0},\"m\":\(individually ? 2 : 1)}"
+            return try Self.render([LJ.group([line(30), line(70), LJ.stroke([0, 0, 0], width: 6), trim])])
+        }
+        let each = try render(individually: false)
+        #expect(each.rgba(30, 30).a == 255 && each.rgba(70, 30).a == 0, "simultaneous: the first line's first half")
+        #expect(each.rgba(30, 70).a == 255 && each.rgba(70, 70).a == 0, "and the second line's first half")
+        let all = try render(individually: true)
+        #expect(all.rgba(30, 30).a == 255 && all.rgba(70, 30).a == 255, "individually: half the total is the whole first line")
+        #expect(all.rgba(30, 70).a == 0 && all.rgba(70, 70).a == 0, "and none of the second")
+    }
+
     @Test func trimmedFillsFillTheTrimmedOutline() throws {
         // A trim also cuts what fills see: half a square's outline, closed, is a triangle.
         let image = try Self.render([LJ.group([LJ.rect((50, 50), 80, 80), LJ.fill([0, 0, 1]), LJ.trim(end: LJ.value(50))])])
