@@ -61,6 +61,9 @@ private func size(_ v: [Double]) -> CGSize { CGSize(width: v.nth(0) ?? 0, height
 
 /// A trim: start and end in percent of the length, offset in degrees (a full turn is the length).
 struct TrimModifier {
+    /// Which trim item this is (one object per item, shared by every outline it reaches).
+    final class Token {}
+    let token = Token()
     var start: Numbers
     var end: Numbers
     var offset: Numbers

@@ -25,13 +25,40 @@ struct ShapeBuilder {
 
         var isAnimated: Bool { source.isAnimated || trims.contains { $0.isAnimated } }
 
-        /// The outline's path at `frame`, trimmed.
-        func path(at frame: Double) -> CGPath {
+        /// The outline's path at `frame`, untrimmed.
+        func untrimmedPath(at frame: Double) -> CGPath {
             let path = CGMutablePath()
             for shape in source.shapes(frame) { shape.addTo(path) }
-            var paths: [CGPath] = [path]
-            for trim in trims { paths = trim.apply(paths, at: frame) }
-            return paths.first ?? path
+            return path
+        }
+
+        /// The outline's path at `frame`, trimmed on its own.
+        func path(at frame: Double) -> CGPath {
+            Outline.paths([self], at: frame)[0]
+        }
+
+        /// The outlines' paths at `frame`, trimmed: a simultaneous trim cuts each outline, an
+        /// individual one all the outlines it reaches as one length (innermost trim first).
+        static func paths(_ outlines: [Outline], at frame: Double) -> [CGPath] {
+            var paths = outlines.map { $0.untrimmedPath(at: frame) }
+            let depth = outlines.map(\.trims.count).max() ?? 0
+            for level in 0..<depth {
+                var done = Set<Int>()
+                for (i, outline) in outlines.enumerated() where level < outline.trims.count && !done.contains(i) {
+                    let trim = outline.trims[level]
+                    guard trim.individually else {
+                        paths[i] = trim.apply([paths[i]], at: frame)[0]
+                        continue
+                    }
+                    let together = outlines.indices.filter { level < outlines[$0].trims.count && outlines[$0].trims[level].token === trim.token }
+                    let joined = trim.apply(together.map { paths[$0] }, at: frame)[0]
+                    for (n, k) in together.enumerated() {
+                        paths[k] = n == 0 ? joined : CGMutablePath()
+                        done.insert(k)
+                    }
+                }
+            }
+            return paths
         }
     }
 
@@ -41,9 +68,10 @@ struct ShapeBuilder {
         var outlines: [Outline] = []
         var drawn: [CALayer] = []
         var merged: Int?
+        let modifiers = modifierList(items)
         for (i, item) in items.enumerated() {
             if merged == i { continue }
-            let below = modifiers(after: i, in: items) + inherited
+            let below = modifiers.filter { $0.index > i }.map(\.modifier) + inherited
             switch item {
             case .rectangle, .ellipse, .star, .path:
                 guard var source = PathSource.from(item) else { continue }
@@ -119,19 +147,19 @@ struct ShapeBuilder {
         return layer
     }
 
-    private func modifiers(after index: Int, in items: [LottieShape]) -> [Modifier] {
-        var out: [Modifier] = []
-        for item in items[(index + 1)...] {
+    /// The group's modifiers by item index, made once (a trim is one object for every outline
+    /// it reaches: trimming "individually" treats them together).
+    private func modifierList(_ items: [LottieShape]) -> [(index: Int, modifier: Modifier)] {
+        items.enumerated().compactMap { i, item in
             switch item {
             case .trim(let s, let e, let o, let individually):
-                out.append(.trim(TrimModifier(start: s, end: e, offset: o, individually: individually)))
+                return (i, .trim(TrimModifier(start: s, end: e, offset: o, individually: individually)))
             case .roundCorners(let r):
-                out.append(.round(r))
+                return (i, .round(r))
             default:
-                continue
+                return nil
             }
         }
-        return out
     }
 
     // MARK: Paths on shape layers
@@ -158,7 +186,7 @@ struct ShapeBuilder {
         let animated = outlines.contains { $0.isAnimated }
         func combined(_ frame: Double) -> CGPath {
             let p = CGMutablePath()
-            for o in outlines { p.addPath(o.path(at: frame), transform: move) }
+            for path in Outline.paths(outlines, at: frame) { p.addPath(path, transform: move) }
             return p
         }
         if !animated {
@@ -273,7 +301,7 @@ struct ShapeBuilder {
         guard !outlines.isEmpty else { return nil }
         let animated = outlines.contains { $0.isAnimated }
         let shapes: (Double) -> [BezierShape] = { f in
-            let paths = outlines.map { $0.path(at: f) }
+            let paths = Outline.paths(outlines, at: f)
             var result = paths[0]
             for p in paths.dropFirst() {
                 switch mode {
