@@ -76,22 +76,12 @@ struct FrameRangeTests {
     // MARK: - Separate processes
 
     /// The `strata` executable built next to this test binary.
-    private var strata: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata")
-    }
+    private var strata: URL { StrataCommand.url }
 
     @discardableResult
     private func run(_ executable: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable.lastPathComponent) \(arguments): \(text)")
+        let (text, status) = try StrataCommand.run(arguments, executable: executable)
+        #expect(status == 0, "\(executable.lastPathComponent) \(arguments): \(text)")
         return text
     }
 

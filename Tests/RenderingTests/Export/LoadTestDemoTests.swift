@@ -6,20 +6,10 @@ import Testing
 /// named (not with the gallery), and drawing its 300 layers.
 @Suite("strata: the moving-layers load test")
 struct LoadTestDemoTests {
-    let strata = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata")
+    let strata = StrataCommand.url
 
-    /// Runs strata with `arguments`; its output and exit status.
     func strata(_ arguments: [String]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = strata
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (text, process.terminationStatus)
+        try StrataCommand.run(arguments)
     }
 
     @Test func itIsListedAndRendersWhenNamed() throws {

@@ -6,19 +6,10 @@ import Testing
 /// size with a background, the whole animation at the file's frame rate, and clear errors.
 @Suite("strata render: Lottie files")
 struct LottieCommandTests {
-    let strata = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata")
+    let strata = StrataCommand.url
 
     func run(_ arguments: [String]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = strata
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (text, process.terminationStatus)
+        try StrataCommand.run(arguments)
     }
 
     func folder() -> URL {
