@@ -146,9 +146,7 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
     enum { ahead = 4 };
     int32_t spans[ahead][4];
     uint32_t covers[ahead];
-    // A raster small enough to stay in the cache (256 KB) is not worth asking for row by row:
-    // walking a turned row's source segment costs about as much as drawing it.
-    int rowAhead = p->op.next == 0 && (int64_t)p->op.srcStride * p->op.srcHeight * 4 > (256 << 10);
+    int rowAhead = p->op.next == 0;
     for (int32_t k = 0; k < ahead && y0 + k < y1; k++) {
         row_spans(p, y0 + k, &spans[k][0], &spans[k][1], &spans[k][2], &spans[k][3], &covers[k]);
         if (rowAhead) strata_prefetch_row(p, y0 + k, spans[k][0], spans[k][1]);
