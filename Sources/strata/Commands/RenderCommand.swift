@@ -70,7 +70,9 @@ struct RenderCommand: ParsableCommand {
         let url = URL(fileURLWithPath: scene)
         if LottieRendering.isLottie(url) { return try renderLottie(url) }
         if frame != nil || size != nil || background != nil {
-            throw ValidationError("--frame, --size and --background are for Lottie files; \(url.lastPathComponent) is a scene file")
+            throw ValidationError(
+                "--frame, --size and --background are for Lottie files; \(url.lastPathComponent) is not one "
+                    + "(Bodymovin JSON with fr, op and layers, or a .lottie archive)")
         }
         let recording: LayerRecording
         do {

@@ -77,6 +77,19 @@ struct LottiePlaybackTests {
         #expect(abs((xs[25] ?? -99) - Self.expectedX(atFrame: 15)) <= 1, "resumed 5 frames ago: \(xs[25] ?? -1)")
     }
 
+    @Test func changingTheLoopModeWhilePlayingGoesOnFromTheFrameShown() async throws {
+        // Played once; at 0.5 s (frame 15) switched to looping: frame 45 of the recording is the
+        // second time through at frame 15, and a looping play has no completion.
+        let calls = Calls()
+        let xs = try Self.positions(seconds: 2, origin: 77_777.5, events: [(0.5, { $0.loopMode = .loop })]) { player in
+            player.play { calls.add($0) }
+        }
+        #expect(abs((xs[20] ?? -99) - Self.expectedX(atFrame: 20)) <= 1, "no jump at the switch")
+        #expect(abs((xs[45] ?? -99) - Self.expectedX(atFrame: 15)) <= 1, "looping after it: \(xs[45] ?? -1)")
+        await Self.mainQueueTurn()
+        #expect(calls.all.isEmpty, "a loop never completes: \(calls.all)")
+    }
+
     @Test func settingProgressOrFrameShowsThatFrame() throws {
         let player = LottieLayer(animation: Self.animation)
         player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
