@@ -1,0 +1,61 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+// The repeater and merge paths.
+extension ShapeBuilder {
+    /// `layers` repeated `copies` times, copy k through the repeater's transform k times (about
+    /// the group's origin) with opacity from its start to its end opacity.
+    func repeater(_ layers: [CALayer], copies: Numbers, offset: Numbers, transform: LottieTransform, below: Bool) -> CALayer {
+        let replicator = CAReplicatorLayer()
+        // The replicator turns copies about its bounds' centre: centre it on the group's origin.
+        replicator.bounds = CGRect(x: -size.width * 4, y: -size.height * 4, width: size.width * 8, height: size.height * 8)
+        replicator.position = .zero
+        let count = clampedInt(copies.scalar(at: map.local(emitter.inPoint)), 0, 1000)
+        if copies.isAnimated { emitter.warnings.note("animated repeater copies (the first frame's count is used)", at: "shapes") }
+        if below { emitter.warnings.note("repeater composite 'below' (drawn above)", at: "shapes") }
+        replicator.instanceCount = count
+        emitter.sample(replicator, "instanceTransform") { f in
+            CATransform3DMakeAffineTransform(transform.matrix(at: map.local(f)))
+        }
+        let so = transform.startOpacity ?? Numbers(value: [100]), eo = transform.endOpacity ?? Numbers(value: [100])
+        let start = so.scalar(at: map.local(emitter.inPoint)) / 100, end = eo.scalar(at: map.local(emitter.inPoint)) / 100
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: start)
+        replicator.instanceAlphaOffset = count > 1 ? Float((end - start) / Double(count - 1)) : 0
+        let holder = CALayer()
+        holder.frame = CGRect(origin: .zero, size: size)
+        for layer in layers.reversed() { holder.addSublayer(layer) }
+        let first = offset.scalar(at: map.local(emitter.inPoint))
+        if first != 0 {
+            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: 0).power(first))
+        }
+        replicator.addSublayer(holder)
+        return replicator
+    }
+
+    /// The outlines merged into one (Merge Paths): 1 merge (kept as they are), 2 add (union),
+    /// 3 subtract, 4 intersect, 5 exclude intersections; sampled when anything moves.
+    func merge(_ outlines: [Outline], mode: Int) -> Outline? {
+        guard !outlines.isEmpty else { return nil }
+        let animated = outlines.contains { $0.isAnimated }
+        let shapes: (Double) -> [BezierShape] = { f in
+            let paths = Outline.paths(outlines, at: f)
+            var result = paths[0]
+            for p in paths.dropFirst() {
+                switch mode {
+                case 2: result = result.union(p)
+                case 3: result = result.subtracting(p)
+                case 4: result = result.intersection(p)
+                case 5: result = result.symmetricDifference(p)
+                default:
+                    let m = CGMutablePath()
+                    m.addPath(result)
+                    m.addPath(p)
+                    result = m
+                }
+            }
+            return BezierShape.shapes(of: result)
+        }
+        return Outline(source: PathSource(shapes: shapes, isAnimated: animated, exact: nil), trims: [])
+    }
+}

@@ -1,0 +1,106 @@
+import CoreGraphics
+import Foundation
+import QuartzCore
+
+// Shape layers: their place, paths, fills and strokes.
+extension ShapeBuilder {
+    /// A shape layer over `box` in its group's coordinates, keeping them (bounds = box, centred
+    /// on it): its raster holds the outline, not the whole composition.
+    func place(_ shape: CALayer, _ box: CGRect) {
+        shape.bounds = box
+        shape.position = CGPoint(x: box.midX, y: box.midY)
+    }
+
+    /// Sets `shape`'s path from `outlines` (offset by `shift`): the keyframes themselves for one
+    /// plain path, a fixed path when nothing moves, else sampled at every frame.
+    func setPath(_ shape: CAShapeLayer, _ outlines: [Outline], shift: CGPoint = .zero) {
+        let move = CGAffineTransform(translationX: -shift.x, y: -shift.y)
+        if outlines.count == 1, outlines[0].trims.isEmpty, let exact = outlines[0].source.exact {
+            emitter.animate(shape, "path", exact, map: map) { shape in
+                let p = CGMutablePath()
+                shape.addTo(p, transform: move)
+                return p
+            }
+            return
+        }
+        let animated = outlines.contains { $0.isAnimated }
+        func combined(_ frame: Double) -> CGPath {
+            let p = CGMutablePath()
+            for path in Outline.paths(outlines, at: frame) { p.addPath(path, transform: move) }
+            return p
+        }
+        if !animated {
+            shape.path = combined(map.local(emitter.inPoint))
+        } else {
+            emitter.sample(shape, "path") { combined(map.local($0)) }
+        }
+    }
+
+    func fill(_ outlines: [Outline], color: Numbers, opacity: Numbers, evenOdd: Bool) -> CALayer {
+        let shape = CAShapeLayer()
+        place(shape, bounds(of: outlines, margin: 0))
+        shape.fillRule = evenOdd ? .evenOdd : .nonZero
+        setPath(shape, outlines)
+        emitter.animate(shape, "fillColor", color, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        return shape
+    }
+
+    func stroke(_ outlines: [Outline], color: Numbers, opacity: Numbers, style: LottieStrokeStyle) -> CALayer {
+        let shape = CAShapeLayer()
+        place(shape, bounds(of: outlines, margin: maxWidth(style)))
+        shape.fillColor = nil
+        applyStroke(style, to: shape, outlines)
+        emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        return shape
+    }
+
+    /// A fill with a stroke over it as one shape layer, when their opacities are the same and
+    /// fixed and no trim applies (a trim cuts fills by path, strokes by strokeStart/strokeEnd).
+    func strokedFill(
+        _ outlines: [Outline], _ fillColor: Numbers, _ fillOpacity: Numbers, _ evenOdd: Bool, _ color: Numbers,
+        _ opacity: Numbers, _ style: LottieStrokeStyle
+    ) -> CALayer? {
+        guard !fillOpacity.isAnimated, !opacity.isAnimated, fillOpacity.first == opacity.first,
+            outlines.allSatisfy({ $0.trims.isEmpty })
+        else { return nil }
+        let shape = CAShapeLayer()
+        place(shape, bounds(of: outlines, margin: maxWidth(style)))
+        shape.fillRule = evenOdd ? .evenOdd : .nonZero
+        applyStroke(style, to: shape, outlines)
+        emitter.animate(shape, "fillColor", fillColor, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
+        emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
+        return shape
+    }
+
+    /// Width, caps, joins, dashes and the path of a stroke. One outline trimmed once, without
+    /// offset, is trimmed by `strokeStart`/`strokeEnd` (animated with the trim's own keyframes).
+    func applyStroke(_ style: LottieStrokeStyle, to shape: CAShapeLayer, _ outlines: [Outline], shift: CGPoint = .zero) {
+        emitter.animate(shape, "lineWidth", style.width, map: map) { $0.nth(0) ?? 1 }
+        shape.lineCap = [1: .butt, 2: .round, 3: .square][style.cap] ?? .round
+        shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][style.join] ?? .round
+        shape.miterLimit = style.miterLimit
+        let pattern = style.dashes.filter { $0.kind != "o" }.map { NSNumber(value: max(0, $0.value.scalar(at: 0))) }
+        if !pattern.isEmpty, pattern.contains(where: { $0.doubleValue > 0 }) {
+            shape.lineDashPattern = pattern
+            if style.dashes.contains(where: { $0.kind != "o" && $0.value.isAnimated }) {
+                emitter.warnings.note("animated dash lengths (the first frame's are used)", at: "shapes")
+            }
+            if let offset = style.dashes.first(where: { $0.kind == "o" }) {
+                emitter.animate(shape, "lineDashPhase", offset.value, map: map) { $0.nth(0) ?? 0 }
+            }
+        }
+        if outlines.count == 1, outlines[0].trims.count == 1, !outlines[0].trims[0].offset.isAnimated,
+            outlines[0].trims[0].offset.first.nth(0) == 0
+        {
+            let trim = outlines[0].trims[0]
+            setPath(shape, [Outline(source: outlines[0].source, trims: [])], shift: shift)
+            emitter.animate(shape, "strokeStart", trim.start, map: map) { min(max(($0.nth(0) ?? 0) / 100, 0), 1) }
+            emitter.animate(shape, "strokeEnd", trim.end, map: map) { min(max(($0.nth(0) ?? 100) / 100, 0), 1) }
+            return
+        }
+        setPath(shape, outlines, shift: shift)
+    }
+}
