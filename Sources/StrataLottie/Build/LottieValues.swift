@@ -65,7 +65,7 @@ extension LottieTransform {
 extension CGAffineTransform {
     /// The map applied `n` times (n rounded to a whole number; negative: the inverse's).
     func power(_ n: Double) -> CGAffineTransform {
-        let k = clampedInt(n, -1000, 1000)
+        let k = clampedInt(n, -2000, 2000)
         let base = k < 0 ? inverted() : self
         var out = CGAffineTransform.identity
         for _ in 0..<min(abs(k), 1000) { out = out.concatenating(base) }

@@ -4,30 +4,40 @@ import QuartzCore
 
 // The repeater and merge paths.
 extension ShapeBuilder {
-    /// `layers` repeated `copies` times, copy k through the repeater's transform k times (about
-    /// the group's origin) with opacity from its start to its end opacity.
+    /// `layers` repeated `copies` times, copy k through the repeater's transform k (+ offset)
+    /// times about the group's origin, with opacity from its start to its end opacity; copies
+    /// above the original (composite "above") or below it.
+    ///
+    /// A `CAReplicatorLayer` draws instance 0 first. For "below", instance i is copy n − 1 − i:
+    /// the holder carries T^(n−1) and the instance transform is T⁻¹, so the original is drawn
+    /// last, on top.
     func repeater(_ layers: [CALayer], copies: Numbers, offset: Numbers, transform: LottieTransform, below: Bool) -> CALayer {
         let replicator = CAReplicatorLayer()
         // The replicator turns copies about its bounds' centre: centre it on the group's origin.
         replicator.bounds = CGRect(x: -size.width * 4, y: -size.height * 4, width: size.width * 8, height: size.height * 8)
         replicator.position = .zero
-        let count = clampedInt(copies.scalar(at: map.local(emitter.inPoint)), 0, 1000)
+        let start = map.local(emitter.inPoint)
+        let count = clampedInt(copies.scalar(at: start), 0, 1000)
         if copies.isAnimated { emitter.warnings.note("animated repeater copies (the first frame's count is used)", at: "shapes") }
-        if below { emitter.warnings.note("repeater composite 'below' (drawn above)", at: "shapes") }
         replicator.instanceCount = count
         emitter.sample(replicator, "instanceTransform") { f in
-            CATransform3DMakeAffineTransform(transform.matrix(at: map.local(f)))
+            let m = transform.matrix(at: map.local(f))
+            return CATransform3DMakeAffineTransform(below ? m.inverted() : m)
         }
-        let so = transform.startOpacity ?? Numbers(value: [100]), eo = transform.endOpacity ?? Numbers(value: [100])
-        let start = so.scalar(at: map.local(emitter.inPoint)) / 100, end = eo.scalar(at: map.local(emitter.inPoint)) / 100
-        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: start)
-        replicator.instanceAlphaOffset = count > 1 ? Float((end - start) / Double(count - 1)) : 0
+        let so = (transform.startOpacity ?? Numbers(value: [100])).scalar(at: start) / 100
+        let eo = (transform.endOpacity ?? Numbers(value: [100])).scalar(at: start) / 100
+        let (first, last) = below ? (eo, so) : (so, eo)
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: first)
+        replicator.instanceAlphaOffset = count > 1 ? Float((last - first) / Double(count - 1)) : 0
+        // The holder turns about the group's origin too (anchor at its corner, placed there).
         let holder = CALayer()
-        holder.frame = CGRect(origin: .zero, size: size)
+        holder.anchorPoint = .zero
+        holder.bounds = CGRect(origin: .zero, size: size)
+        holder.position = .zero
         for layer in layers.reversed() { holder.addSublayer(layer) }
-        let first = offset.scalar(at: map.local(emitter.inPoint))
-        if first != 0 {
-            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: 0).power(first))
+        let shift = offset.scalar(at: start) + (below ? Double(max(count - 1, 0)) : 0)
+        if shift != 0 {
+            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: start).power(shift))
         }
         replicator.addSublayer(holder)
         return replicator

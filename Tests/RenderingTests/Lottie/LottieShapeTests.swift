@@ -130,6 +130,38 @@ struct LottieShapeTests {
         #expect(image.rgba(50, 50).a == 0)
     }
 
+    @Test func repeaterCopiesGoBelowTheOriginalWhenAskedAndStartAtTheOffset() throws {
+        // Three 30×30 squares stepping 15 points right: overlapping. Red original at x 10–40.
+        func repeater(below: Bool, offset: Double) -> String {
+            "{\"ty\":\"rp\",\"c\":{\"k\":3},\"o\":{\"k\":\(LJ.num(offset))},\"m\":\(below ? 2 : 1),\"tr\":{\"ty\":\"tr\",\"p\":{\"k\":[15,0]},\"a\":{\"k\":[0,0]},\"s\":{\"k\":[100,100]},\"r\":{\"k\":0},\"so\":{\"k\":100},\"eo\":{\"k\":100}}}"
+        }
+        let square = LJ.group([LJ.rect((25, 50), 30, 30), LJ.fill([1, 0, 0])])
+        let above = try Self.render([square, repeater(below: false, offset: 0)])
+        let below = try Self.render([square, repeater(below: true, offset: 0)])
+        // The union is the same either way (x 10–70); offset 1 shifts it by one step.
+        for image in [above, below] {
+            #expect(image.rgba(12, 50).a == 255 && image.rgba(68, 50).a == 255 && image.rgba(75, 50).a == 0)
+        }
+        let shifted = try Self.render([square, repeater(below: false, offset: 1)])
+        #expect(shifted.rgba(12, 50).a == 0 && shifted.rgba(27, 50).a == 255 && shifted.rgba(83, 50).a == 255, "starts one step on")
+    }
+
+    @Test func belowRepeaterCopiesLieUnderTheOriginal() throws {
+        // A blue 40-point square with a black 6-point outline at x 10–50, one copy 20 points on
+        // (x 30–70). Above, the copy's left outline (x 30) crosses the original's blue; below,
+        // the original's right outline (x 50) crosses the copy's blue.
+        func image(below: Bool) throws -> CGImage {
+            let repeater = "{\"ty\":\"rp\",\"c\":{\"k\":2},\"o\":{\"k\":0},\"m\":\(below ? 2 : 1),\"tr\":{\"ty\":\"tr\",\"p\":{\"k\":[20,0]},\"a\":{\"k\":[0,0]},\"s\":{\"k\":[100,100]},\"r\":{\"k\":0},\"so\":{\"k\":100},\"eo\":{\"k\":100}}}"
+            let square = LJ.group([LJ.rect((30, 50), 40, 40), LJ.stroke([0, 0, 0], width: 6), LJ.fill([0, 0, 1])])
+            return try Self.render([square, repeater])
+        }
+        let above = try image(below: false), below = try image(below: true)
+        #expect(near(above.rgba(30, 50), (0, 0, 0, 255), tolerance: 2), "above: the copy's outline on top: \(above.rgba(30, 50))")
+        #expect(near(above.rgba(50, 50), (0, 0, 255, 255), tolerance: 2), "above: the copy's fill hides the original's outline")
+        #expect(near(below.rgba(30, 50), (0, 0, 255, 255), tolerance: 2), "below: the original's fill on top: \(below.rgba(30, 50))")
+        #expect(near(below.rgba(50, 50), (0, 0, 0, 255), tolerance: 2), "below: the original's outline on top")
+    }
+
     @Test func mergePathsIntersectKeepsTheOverlap() throws {
         let image = try Self.render([LJ.group([
             LJ.rect((40, 50), 40, 40), LJ.rect((60, 50), 40, 40), "{\"ty\":\"mm\",\"mm\":4}", LJ.fill([0, 0, 0]),
