@@ -3,9 +3,9 @@ import Foundation
 import QuartzCore
 
 /// A layer's masks as its `mask` layer. Masks that only add are shape layers on top of each
-/// other, each with its opacity; any subtract, intersect or inverted mask makes the masks one
-/// path, combined in order with Core Graphics' boolean operations (sampled when a path moves;
-/// opacities then apply only when every mask has the same).
+/// other, each with its opacity; any subtract, intersect, inverted or expanded mask makes the
+/// masks one path, combined in order with Core Graphics' boolean operations (sampled when a path
+/// moves; opacities then apply only when every mask has the same).
 struct MaskBuilder {
     let emitter: AnimationEmitter
     let map: FrameMap
@@ -16,7 +16,8 @@ struct MaskBuilder {
         guard !active.isEmpty else { return nil }
         let holder = CALayer()
         holder.frame = CGRect(origin: .zero, size: size)
-        if active.allSatisfy({ ($0.mode == "a" || !["s", "i"].contains($0.mode)) && !$0.inverted }) {
+        let expands = active.contains { ($0.expansion?.isAnimated ?? false) || ($0.expansion?.first.nth(0) ?? 0) != 0 }
+        if !expands, active.allSatisfy({ ($0.mode == "a" || !["s", "i"].contains($0.mode)) && !$0.inverted }) {
             for mask in active {
                 let shape = CAShapeLayer()
                 shape.frame = holder.bounds
@@ -38,7 +39,7 @@ struct MaskBuilder {
         let combined: (Double) -> CGPath = { f in
             var result: CGPath?
             for (k, mask) in active.enumerated() {
-                var p = mask.path.value(at: f).path
+                var p = Self.expanded(mask.path.value(at: f).path, by: mask.expansion?.scalar(at: f) ?? 0)
                 if mask.inverted { p = everything.subtracting(p) }
                 switch (mask.mode, result) {
                 case (_, nil):
@@ -51,12 +52,20 @@ struct MaskBuilder {
             }
             return result ?? CGMutablePath()
         }
-        if active.contains(where: { $0.path.isAnimated }) {
+        if active.contains(where: { $0.path.isAnimated || ($0.expansion?.isAnimated ?? false) }) {
             emitter.sample(shape, "path") { combined(map.local($0)) }
         } else {
             shape.path = combined(map.local(emitter.inPoint))
         }
         holder.addSublayer(shape)
         return holder
+    }
+
+    /// A mask path grown (positive) or shrunk (negative) by `amount` points: its outline
+    /// stroked twice as wide, with round joins, added to it or taken from it.
+    static func expanded(_ path: CGPath, by amount: Double) -> CGPath {
+        guard amount.isFinite, amount != 0 else { return path }
+        let band = path.copy(strokingWithWidth: 2 * abs(amount), lineCap: .round, lineJoin: .round, miterLimit: 4)
+        return amount > 0 ? path.union(band) : path.subtracting(band)
     }
 }

@@ -132,9 +132,6 @@ struct LottieMask: Decodable, Sendable {
         path = try c.decode(LottieProperty<BezierShape>.self, forKey: .pt)
         opacity = try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [100])
         expansion = try c.decodeIfPresent(Numbers.self, forKey: .x)
-        if let x = expansion, x.isAnimated || x.first.first != 0 {
-            LottieWarnings.note("mask expansion (drawn without)", decoder)
-        }
         if !["a", "s", "i", "n"].contains(mode) {
             LottieWarnings.note("mask mode '\(mode)' (drawn as add)", decoder)
         }

@@ -39,6 +39,16 @@ struct LottieCompositingTests {
         #expect(inverted.rgba(50, 50).a == 0 && inverted.rgba(10, 10).a == 255, "an inverted mask shows outside")
     }
 
+    @Test func maskExpansionGrowsOrShrinksTheMask() throws {
+        // The centre square (30…70) expanded by 10 reaches 20…80; by −10 only 40…60.
+        func expanded(_ x: Double) throws -> CGImage {
+            try Self.masked("[{\"mode\":\"a\",\"inv\":false,\"o\":{\"k\":100},\"x\":{\"k\":\(LJ.num(x))},\"pt\":{\"k\":\(Self.centreSquare)}}]")
+        }
+        let grown = try expanded(10), shrunk = try expanded(-10)
+        #expect(grown.rgba(24, 50).a == 255 && grown.rgba(16, 50).a == 0, "grown to x 20")
+        #expect(shrunk.rgba(36, 50).a == 0 && shrunk.rgba(44, 50).a == 255, "shrunk to x 40")
+    }
+
     @Test func addMasksKeepTheirOpacity() throws {
         let image = try Self.masked("[\(Self.mask("a", Self.centreSquare, opacity: 50))]")
         #expect(abs(image.rgba(50, 50).a - 128) <= 2, "half opacity: \(image.rgba(50, 50))")
