@@ -2,9 +2,10 @@ import CoreGraphics
 import Foundation
 import QuartzCore
 
-/// A text layer's first document as a `CATextLayer` (drawn by Pango with the named font family,
-/// fontconfig's nearest match when it is not installed). Point text sits on its baseline at the
-/// layer's origin, aligned by its justification; paragraph text fills its box.
+/// A text layer's documents as `CATextLayer`s, each shown from its frame to the next one's (drawn
+/// by Pango with the named font family, fontconfig's nearest match when it is not installed).
+/// Point text sits on its baseline at the layer's origin, aligned by its justification;
+/// paragraph text fills its box.
 struct TextBuilder {
     let emitter: AnimationEmitter
     let map: FrameMap
@@ -15,10 +16,26 @@ struct TextBuilder {
     static let ascent: CGFloat = 0.93
 
     func build(_ text: LottieText, into container: CALayer) {
-        let document = text.documents[0].document
-        if text.documents.count > 1 {
-            emitter.warnings.note("text that changes over time (the first text is drawn)", at: "t.d.k")
+        let documents = text.documents
+        for (i, entry) in documents.enumerated() {
+            let layer = makeLayer(entry.document)
+            container.addSublayer(layer)
+            guard documents.count > 1 else { continue }
+            // Each document from its frame to the next one's (the layer's own frames).
+            let from = i == 0 ? -Double.infinity : entry.time
+            let to = i + 1 < documents.count ? documents[i + 1].time : Double.infinity
+            if let a = map.root(from), let b = map.root(to) {
+                emitter.visibility(layer, from: a, to: b)
+            } else {
+                emitter.sample(layer, "hidden", discrete: true) { f in
+                    let local = map.local(f)
+                    return !(local >= from && local < to)
+                }
+            }
         }
+    }
+
+    private func makeLayer(_ document: LottieTextDocument) -> CATextLayer {
         let layer = CATextLayer()
         layer.string = document.text.replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\u{3}", with: "\n")
         let font = fonts[document.font]
@@ -45,6 +62,6 @@ struct TextBuilder {
             layer.frame = CGRect(x: x, y: -document.size * Self.ascent, width: width, height: lineHeight * lines + document.size)
         }
         layer.alignmentMode = [1: .right, 2: .center][document.justification] ?? .left
-        container.addSublayer(layer)
+        return layer
     }
 }

@@ -117,6 +117,23 @@ struct LottieCompositingTests {
         #expect(image.rgba(75, 30).a == 0, "nothing to the right")
     }
 
+    @Test func textDocumentsChangeAtTheirFrames() throws {
+        // "HH" in red from frame 0, in blue from frame 10.
+        let red = "{\"t\":\"HH\",\"f\":\"DejaVu Sans\",\"s\":40,\"j\":0,\"fc\":[1,0,0]}"
+        let blue = red.replacingOccurrences(of: "[1,0,0]", with: "[0,0,1]")
+        let text = "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(p: LJ.value([10, 70]))),\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":\(red)},{\"t\":10,\"s\":\(blue)}]}}}"
+        let json = LJ.animation(w: 120, h: 100, layers: [text])
+        func inks(_ frame: Double) throws -> (red: Int, blue: Int) {
+            let image = try LottieRender.frame(json, frame, playing: false)
+            var r = 0, b = 0
+            for y in 0..<100 { for x in 0..<120 where image.rgba(x, y).a > 200 { if image.rgba(x, y).r > 200 { r += 1 } else if image.rgba(x, y).b > 200 { b += 1 } } }
+            return (r, b)
+        }
+        let early = try inks(5), late = try inks(15)
+        #expect(early.red > 100 && early.blue == 0, "red text first: \(early)")
+        #expect(late.blue > 100 && late.red == 0, "blue text from frame 10: \(late)")
+    }
+
     @Test func textLayersDrawTheirTextOnTheBaseline() throws {
         let document = "{\"t\":\"HH\",\"f\":\"DejaVu Sans\",\"s\":40,\"j\":0,\"fc\":[0,0,1]}"
         let text = "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(p: LJ.value([10, 70]))),\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":\(document)}]}}}"
