@@ -83,6 +83,16 @@ struct LottieCompositingTests {
         #expect(inverted.rgba(20, 50).a <= 2 && abs(inverted.rgba(80, 50).a - 127) <= 3, "inverted luma")
     }
 
+    @Test func aMatteNamedByTpNeedNotBeTheLayerAbove() throws {
+        // 5.12: the target names its matte (index 7) with tp; a blue solid sits between them.
+        let matte = LJ.shapeLayer([LJ.group([LJ.rect((25, 50), 50, 100), LJ.fill([0, 0, 0])])], ind: 7, extra: ",\"td\":1")
+        let between = LJ.solid("#0000ff", w: 10, h: 10, ind: 2, ks: LJ.transform(p: LJ.value([90, 5])))
+        let target = LJ.solid("#ff0000", w: 100, h: 100, ind: 3, extra: ",\"tt\":1,\"tp\":7")
+        let image = try LottieRender.frame(LJ.animation(layers: [matte, between, target]), 0, playing: false)
+        #expect(near(image.rgba(20, 50), (255, 0, 0, 255)) && image.rgba(80, 50).a == 0, "cut by layer 7")
+        #expect(near(image.rgba(92, 7), (0, 0, 255, 255)), "the layer between drawn as it is")
+    }
+
     @Test func theMatteLayerItselfIsNotDrawn() throws {
         let image = try Self.matted(1, [LJ.group([LJ.rect((25, 50), 50, 100), LJ.fill([0, 0, 1])])])
         #expect(image.rgba(20, 50).b == 0, "no blue from the matte")
