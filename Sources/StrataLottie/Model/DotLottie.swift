@@ -20,10 +20,12 @@ enum DotLottie {
         var animations: [Entry]?
     }
 
-    static func animation(in data: Data) throws -> LottieAnimation {
+    /// The archive's first animation with its images. Read from the file: ZIPFoundation's
+    /// in-memory archives trap on some malformed zips (found by the fuzzer), its file reads do not.
+    static func animation(at url: URL) throws -> LottieAnimation {
         let archive: Archive
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw LottieError.unreadable(".lottie: not a readable zip archive (\(error))")
         }

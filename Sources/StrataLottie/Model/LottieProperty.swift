@@ -156,7 +156,8 @@ private struct Ease: Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let xs = try [Double](lottieFrom: c.superDecoder(forKey: .x))
         let ys = try [Double](lottieFrom: c.superDecoder(forKey: .y))
-        let n = max(xs.count, ys.count)
+        // An empty list on either side: no handle (the segment is linear).
+        let n = xs.isEmpty || ys.isEmpty ? 0 : max(xs.count, ys.count)
         points = (0..<n).map { i in
             CGPoint(x: xs[min(i, xs.count - 1)], y: ys[min(i, ys.count - 1)])
         }

@@ -126,6 +126,22 @@ struct LottieDecodingTests {
         #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the archive's image: \(image.rgba(50, 50))")
     }
 
+    @Test func anEmptyEasingListMeansALinearSegment() throws {
+        // Found by the fuzzer: "o": {"x": [], "y": [0]} indexed an empty list.
+        let position = "{\"a\":1,\"k\":[{\"t\":0,\"s\":[20,50],\"o\":{\"x\":[],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}},{\"t\":30,\"s\":[80,50]}]}"
+        let json = LottieTimingTests.movingSquare(position)
+        let x = try #require(LottieTimingTests.centre(try LottieRender.frame(json, 15)))
+        #expect(abs(x - 50) <= 1, "linear half way: \(x)")
+    }
+
+    @Test func aZipThatTrappedZIPFoundationsMemoryReaderIsAnError() throws {
+        // Found by the fuzzer: ZIPFoundation's in-memory archive traps on it; archives are read
+        // from their file, which answers with an error.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/lottie/zip-memoryfile-trap.lottie")
+        #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url) }
+    }
+
     @Test func unreadableFilesAndBrokenArchivesAreErrors() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory())
         #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: folder.appendingPathComponent("no-such-\(UUID()).json")) }
