@@ -20,9 +20,10 @@ enum DotLottie {
         var animations: [Entry]?
     }
 
-    /// The archive's first animation with its images. Read from the file: ZIPFoundation's
-    /// in-memory archives trap on some malformed zips (found by the fuzzer), its file reads do not.
-    static func animation(at url: URL) throws -> LottieAnimation {
+    /// The archive's first animation with its images. The archive is opened from its file
+    /// (ZIPFoundation's in-memory archives trap on some malformed zips: found by the fuzzer), and
+    /// compressed entries are inflated from `data` (the file's bytes) by `inflate(_:of:in:)`.
+    static func animation(at url: URL, data fileData: Data) throws -> LottieAnimation {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -41,10 +42,15 @@ enum DotLottie {
                 throw LottieError.unreadable(".lottie: \(path) is larger than \(maxEntryBytes >> 20) MB")
             }
             var out = Data()
+            let keep: (Data) throws -> Void = { chunk in
+                out.append(chunk)
+                if UInt64(out.count) > maxEntryBytes { throw LottieError.unreadable(".lottie: \(path) unpacks too large") }
+            }
             do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                    out.append(chunk)
-                    if UInt64(out.count) > maxEntryBytes { throw LottieError.unreadable(".lottie: \(path) unpacks too large") }
+                if entry.isCompressed {
+                    try inflate(entry, of: path, in: fileData, into: keep)
+                } else {
+                    _ = try archive.extract(entry, skipCRC32: false, consumer: keep)
                 }
             } catch let error as LottieError {
                 throw error
@@ -85,5 +91,51 @@ enum DotLottie {
             }
         }
         return animation
+    }
+
+    /// Inflates a compressed entry from the archive's bytes, reading no further than its
+    /// compressed size: ZIPFoundation's own extraction reads on to the end of the file and then
+    /// loops for ever when a deflate stream never ends (found by the fuzzer). Its public
+    /// decompressor is used with a provider that stops at the entry's end; the CRC is checked.
+    static func inflate(_ entry: Entry, of path: String, in data: Data, into consumer: (Data) throws -> Void) throws {
+        guard let start = localDataOffset(of: entry.path, in: data),
+            entry.compressedSize <= UInt64(data.count - start)
+        else { throw LottieError.unreadable(".lottie: \(path): the entry's data is not inside the archive") }
+        let end = start + Int(entry.compressedSize)
+        var position = start
+        let crc = try Data.decompress(
+            size: Int64(entry.compressedSize), bufferSize: 64 << 10, skipCRC32: false,
+            provider: { _, size in
+                let n = min(size, end - position)
+                guard n > 0 else { throw LottieError.unreadable(".lottie: \(path): the compressed data ends early") }
+                // A whole chunk of `size` bytes (the decompressor reads that many), zeros past the data.
+                var chunk = Data(count: size)
+                chunk.replaceSubrange(0..<n, with: data[(data.startIndex + position)..<(data.startIndex + position + n)])
+                position += n
+                return chunk
+            },
+            consumer: consumer)
+        guard crc == entry.checksum else { throw LottieError.unreadable(".lottie: \(path): checksum mismatch") }
+    }
+
+    /// Where the data of the entry named `name` starts: after its local header (30 bytes, the
+    /// name, the extra field), found by the header's signature and name.
+    static func localDataOffset(of name: String, in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        let nameBytes = Array(name.utf8)
+        var i = 0
+        while i + 30 <= bytes.count {
+            if bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x03, bytes[i + 3] == 0x04 {
+                let nameLength = Int(bytes[i + 26]) | Int(bytes[i + 27]) << 8
+                let extraLength = Int(bytes[i + 28]) | Int(bytes[i + 29]) << 8
+                let nameEnd = i + 30 + nameLength
+                if nameLength == nameBytes.count, nameEnd <= bytes.count, Array(bytes[(i + 30)..<nameEnd]) == nameBytes {
+                    let dataStart = nameEnd + extraLength
+                    return dataStart <= bytes.count ? dataStart : nil
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 }

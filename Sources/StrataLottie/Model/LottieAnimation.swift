@@ -66,7 +66,7 @@ public struct LottieAnimation: Sendable {
             throw LottieError.unreadable("\(url.lastPathComponent): cannot be read (\(error.localizedDescription))")
         }
         if DotLottie.isArchive(data) {
-            self = try DotLottie.animation(at: url)
+            self = try DotLottie.animation(at: url, data: data)
         } else {
             try self.init(data: data)
             loadImageFiles(relativeTo: url.deletingLastPathComponent())

@@ -142,6 +142,15 @@ struct LottieDecodingTests {
         #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url) }
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aDeflateStreamThatNeverEndsIsAnErrorNotAHang() throws {
+        // Found by the fuzzer: ZIPFoundation's extraction reads past the entry to the end of the
+        // file and then loops for ever; entries are inflated from their own bytes only.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/lottie/regression-endless-deflate.lottie")
+        #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url) }
+    }
+
     @Test func unreadableFilesAndBrokenArchivesAreErrors() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory())
         #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: folder.appendingPathComponent("no-such-\(UUID()).json")) }
