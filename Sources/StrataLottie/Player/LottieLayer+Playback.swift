@@ -17,9 +17,58 @@ extension LottieLayer {
             return
         }
         var start = currentAnimationTime
+        if playSpan != nil {
+            playSpan = nil
+            retime(keepPlaying: false)
+        }
         if loopMode == .playOnce, animationSpeed > 0, start >= duration - 1e-9 { start = 0 }
         if loopMode == .playOnce, animationSpeed < 0, start <= 1e-9 { start = duration }
         run(from: start, completion: completion)
+    }
+
+    /// Plays the frames from `fromFrame` (the current frame when nil) to `toFrame` with
+    /// `loopMode` (the layer's own when nil), as lottie-ios's method of the same name; a range
+    /// given backwards is played forwards. Loops repeat the range only.
+    public func play(
+        fromFrame: CGFloat? = nil, toFrame: CGFloat, loopMode: LottieLoopMode? = nil, completion: ((Bool) -> Void)? = nil
+    ) {
+        guard let a = animation else {
+            completion?(false)
+            return
+        }
+        let from = fromFrame.map { ($0 - a.inPoint) / a.frameRate } ?? currentAnimationTime
+        let to = (toFrame - a.inPoint) / a.frameRate
+        play(fromTime: from, toTime: to, loopMode: loopMode, completion: completion)
+    }
+
+    /// `play(fromFrame:toFrame:…)` with progress (0…1) instead of frames.
+    public func play(
+        fromProgress: CGFloat? = nil, toProgress: CGFloat, loopMode: LottieLoopMode? = nil,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        guard let d = animation?.duration else {
+            completion?(false)
+            return
+        }
+        play(fromTime: fromProgress.map { $0 * d } ?? currentAnimationTime, toTime: toProgress * d, loopMode: loopMode, completion: completion)
+    }
+
+    private func play(fromTime: Double, toTime: Double, loopMode mode: LottieLoopMode?, completion: ((Bool) -> Void)?) {
+        guard let d = animation?.duration, fromTime.isFinite, toTime.isFinite else {
+            completion?(false)
+            return
+        }
+        let a = min(max(min(fromTime, toTime), 0), d), b = min(max(max(fromTime, toTime), 0), d)
+        guard b - a > 1e-9 else {
+            currentTime = a
+            completion?(true)
+            return
+        }
+        stopCompletion(finished: false)
+        if let mode { setLoopModeQuietly(mode) }
+        playSpan = a...b
+        retime(keepPlaying: false)
+        run(from: a, completion: completion)
     }
 
     /// Stops at the current frame (the completion handler gets false).
@@ -32,7 +81,15 @@ extension LottieLayer {
     /// Stops and goes back to the first frame (the completion handler gets false).
     public func stop() {
         stopCompletion(finished: false)
+        clearSpan()
         pauseTimeline(at: 0)
+    }
+
+    /// Back to the whole file (after a ranged play).
+    private func clearSpan() {
+        guard playSpan != nil else { return }
+        playSpan = nil
+        retime(keepPlaying: false)
     }
 
     /// The time shown, in seconds from the in point (0…duration).
@@ -41,6 +98,7 @@ extension LottieLayer {
         set {
             guard newValue.isFinite, let d = animation?.duration else { return }
             stopCompletion(finished: false)
+            clearSpan()
             pauseTimeline(at: min(max(newValue, 0), d))
         }
     }
@@ -80,8 +138,16 @@ extension LottieLayer {
 
     /// The time shown within the animation (0…duration), the loop mode applied.
     var currentAnimationTime: Double {
-        guard let d = animation?.duration, d > 0 else { return 0 }
-        let t = timelineTime
+        guard let full = animation?.duration, full > 0 else { return 0 }
+        // Within a ranged play's span, folded by the loop mode; the whole file otherwise.
+        let span = playSpan ?? 0...full
+        let d = span.upperBound - span.lowerBound
+        return span.lowerBound + folded(timelineTime - span.lowerBound, length: d)
+    }
+
+    /// Time `t` from the start of a play of `d` seconds, as the loop mode shows it (0…d).
+    private func folded(_ t: Double, length d: Double) -> Double {
+        guard d > 0 else { return 0 }
         func wrap(_ t: Double) -> Double { let r = t.truncatingRemainder(dividingBy: d); return r < 0 ? r + d : r }
         func bounce(_ t: Double) -> Double {
             let r = t.truncatingRemainder(dividingBy: 2 * d)
@@ -121,7 +187,9 @@ extension LottieLayer {
     }
 
     private func run(from start: Double, completion: ((Bool) -> Void)?) {
-        guard let d = animation?.duration else { return }
+        guard let full = animation?.duration else { return }
+        let span = playSpan ?? 0...full
+        let d = span.upperBound - span.lowerBound
         stopCompletion(finished: false)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -136,7 +204,7 @@ extension LottieLayer {
             end.fromValue = 1
             end.toValue = 1
             end.beginTime = AnimationEmitter.beginTimeAtZero
-            end.duration = total
+            end.duration = span.lowerBound + total
             let watcher = CompletionWatcher { [weak self] finished in
                 guard let self else { return }
                 if finished { self.setPlaying(false) }
@@ -168,10 +236,25 @@ extension LottieLayer {
         let t = currentAnimationTime
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        let span = playSpan
         for (layer, key, animation, _) in emitter.added {
             guard let copy = animation.copy() as? CAAnimation else { continue }
-            configure(copy)
-            layer.add(copy, forKey: key)
+            guard let span else {
+                configure(copy)
+                layer.add(copy, forKey: key)
+                continue
+            }
+            // A ranged play: the animation inside a group that starts at the span's start and
+            // lasts its length (the child shifted back by the start), repeated as the mode asks.
+            copy.beginTime = AnimationEmitter.beginTimeAtZero - span.lowerBound
+            let group = CAAnimationGroup()
+            group.animations = [copy]
+            group.beginTime = span.lowerBound > 0 ? span.lowerBound : AnimationEmitter.beginTimeAtZero
+            group.duration = span.upperBound - span.lowerBound
+            group.fillMode = .both
+            group.isRemovedOnCompletion = false
+            configure(group)
+            layer.add(group, forKey: key)
         }
         CATransaction.commit()
         if keepPlaying, wasPlaying {

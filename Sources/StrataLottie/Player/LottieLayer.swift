@@ -33,6 +33,11 @@ open class LottieLayer: CALayer, @unchecked Sendable {
     private var storedSpeed: CGFloat = 1
     private var storedGravity: CALayerContentsGravity = .resizeAspect
     private var playing = false
+    /// The part of the file a `play(fromFrame:toFrame:…)` plays (seconds from the in point);
+    /// nil: the whole file.
+    private var storedSpan: ClosedRange<Double>?
+    /// False for presentation copies (they share the model layer's tree).
+    private var ownsTree = true
     private var completion: ((Bool) -> Void)?
 
     /// The animation shown (setting it rebuilds the tree and shows its first frame).
@@ -57,6 +62,7 @@ open class LottieLayer: CALayer, @unchecked Sendable {
     /// Presentation copies (Core Animation makes them with `init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
+        ownsTree = false
         if let other = layer as? LottieLayer {
             built = other.lock.withLock { other.built }
             storedLoopMode = other.storedLoopMode
@@ -68,6 +74,11 @@ open class LottieLayer: CALayer, @unchecked Sendable {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         setUp()
+    }
+
+    deinit {
+        // Presentation copies share the tree: only the layer that built it lets it go.
+        if ownsTree { built?.emitter.release() }
     }
 
     private func setUp() {
@@ -114,6 +125,12 @@ open class LottieLayer: CALayer, @unchecked Sendable {
 
     // MARK: State shared with playback
 
+    var playSpan: ClosedRange<Double>? {
+        get { lock.withLock { storedSpan } }
+        set { lock.withLock { storedSpan = newValue } }
+    }
+    /// Sets the loop mode without re-timing (a ranged play re-times once itself).
+    func setLoopModeQuietly(_ mode: LottieLoopMode) { lock.withLock { storedLoopMode = mode } }
     var timelineLayer: CALayer { timeline }
     var clockLayer: CALayer { clock }
     var emitterForRetiming: AnimationEmitter? { lock.withLock { built?.emitter } }
@@ -138,6 +155,7 @@ open class LottieLayer: CALayer, @unchecked Sendable {
         defer { CATransaction.commit() }
         stopCompletion(finished: false)
         timeline.sublayers?.filter { $0 !== clock }.forEach { $0.removeFromSuperlayer() }
+        lock.withLock { built }?.emitter.release()
         guard let animation else {
             lock.withLock { built = nil }
             warnings = []

@@ -149,6 +149,13 @@ final class AnimationEmitter {
         return animation
     }
 
+    /// Forgets the animations added. The value closures reach back to the builders that hold
+    /// this emitter, so the list must be emptied for the layers to be freed (the player does it
+    /// when it lets go of a tree).
+    func release() {
+        added.removeAll()
+    }
+
     /// Adds `animation` to `layer` over the whole timeline, held before and after; `value` gives
     /// what it shows at a root frame.
     func add(_ animation: CAAnimation, to layer: CALayer, key: String, value: @escaping (Double) -> Any?) {

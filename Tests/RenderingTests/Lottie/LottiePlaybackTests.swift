@@ -90,6 +90,72 @@ struct LottiePlaybackTests {
         #expect(calls.all.isEmpty, "a loop never completes: \(calls.all)")
     }
 
+    @Test(arguments: clockOrigins)
+    func aRangeLoopsOnlyThoseFrames(origin: Double) throws {
+        // Frames 10…20 looped: recording frame i shows file frame 10 + i mod 10.
+        let xs = try Self.positions(seconds: 1.5, origin: origin) { player in
+            player.play(fromFrame: 10, toFrame: 20, loopMode: .loop)
+        }
+        for i in [0, 4, 9, 10, 13, 27, 44] {
+            let expected = Self.expectedX(atFrame: 10 + Double(i % 10))
+            #expect(abs((xs[i] ?? -99) - expected) <= 1, "frame \(i): \(xs[i] ?? -1), expected \(expected)")
+        }
+    }
+
+    @Test func aRangePlayedOnceEndsThereAndCompletes() async throws {
+        // From half way (frame 15) to the end, once: done after 0.5 s, then held at frame 30;
+        // play() afterwards plays the whole file again from its start.
+        let calls = Calls()
+        let xs = try Self.positions(seconds: 1, origin: 4_321.25, events: [(0.8, { $0.play() })]) { player in
+            player.play(fromProgress: 0.5, toProgress: 1, loopMode: .playOnce) { calls.add($0) }
+        }
+        #expect(abs((xs[5] ?? -99) - Self.expectedX(atFrame: 20)) <= 1, "from frame 15: \(xs[5] ?? -1)")
+        #expect(abs((xs[20] ?? -99) - Self.expectedX(atFrame: 30)) <= 1, "held at the end: \(xs[20] ?? -1)")
+        #expect(abs((xs[27] ?? -99) - Self.expectedX(atFrame: 3)) <= 1, "play() from the start again: \(xs[27] ?? -1)")
+        await Self.mainQueueTurn()
+        #expect(calls.all == [true], "\(calls.all)")
+    }
+
+    @Test func aRangeStartingAtTheBeginningRepeatsAndPausesInside() throws {
+        // Frames 0…10 twice, paused at 0.5 s: the second time through, at frame 5.
+        let xs = try Self.positions(seconds: 1, origin: 9, events: [(0.5, { $0.pause() })]) { player in
+            player.play(fromFrame: 0, toFrame: 10, loopMode: .repeat(2))
+        }
+        #expect(abs((xs[12] ?? -99) - Self.expectedX(atFrame: 2)) <= 1, "second time: \(xs[12] ?? -1)")
+        #expect(abs((xs[25] ?? -99) - Self.expectedX(atFrame: 5)) <= 1, "paused at frame 5: \(xs[25] ?? -1)")
+    }
+
+    /// Weak references to every layer under `layer` (masks included).
+    final class WeakLayer {
+        weak var layer: CALayer?
+        init(_ layer: CALayer) { self.layer = layer }
+    }
+    static func everyLayer(under layer: CALayer) -> [WeakLayer] {
+        var out = [WeakLayer(layer)]
+        for sublayer in layer.sublayers ?? [] { out += everyLayer(under: sublayer) }
+        if let mask = layer.mask { out += everyLayer(under: mask) }
+        return out
+    }
+
+    @Test func aPlayerAndItsTreeAreFreedWhenLetGo() throws {
+        // The builder's closures reach back to the emitter the player holds, which holds the
+        // animated layers: the player breaks that cycle when it lets a tree go (found by the
+        // fuzzer as memory growing run after run).
+        var first: [WeakLayer] = [], second: [WeakLayer] = []
+        do {
+            // The spinner demo: sampled outlines, trims, a repeater (closures of every kind).
+            let animation = try LottieAnimation(contentsOf: LottieGoldenTests.folder.appendingPathComponent("spinner.json"))
+            let player = LottieLayer(animation: animation)
+            player.play()
+            first = Self.everyLayer(under: player)
+            player.animation = animation  // a new tree; the old one must go now
+            second = Self.everyLayer(under: player)
+            let stale = first.filter { old in old.layer != nil && !second.contains { $0.layer === old.layer } }
+            #expect(stale.isEmpty, "the replaced tree is freed: \(stale.count) layers left")
+        }
+        #expect(first.count > 8 && second.allSatisfy { $0.layer == nil }, "player and tree freed (\(first.count) layers)")
+    }
+
     @Test func settingProgressOrFrameShowsThatFrame() throws {
         let player = LottieLayer(animation: Self.animation)
         player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
