@@ -22,6 +22,9 @@ public func lottieFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue)
     else { return 0 }
     player.render(in: context)
+    // No run loop commits the implicit transaction here (an app's would): commit it, or every
+    // input's layers stay in it.
+    CATransaction.flush()
     return 0
 }
 

@@ -150,6 +150,12 @@ struct LottiePlaybackTests {
             first = Self.everyLayer(under: player)
             player.animation = animation  // a new tree; the old one must go now
             second = Self.everyLayer(under: player)
+            // As the fuzz target uses it: paused half way and drawn.
+            player.frame = CGRect(x: 0, y: 0, width: 48, height: 48)
+            player.currentProgress = 0.5
+            _ = Golden.render(player, width: 48, height: 48)
+            let context = Golden.makeContext(width: 48, height: 48)
+            player.render(in: context)
             let stale = first.filter { old in old.layer != nil && !second.contains { $0.layer === old.layer } }
             #expect(stale.isEmpty, "the replaced tree is freed: \(stale.count) layers left")
         }
