@@ -121,21 +121,24 @@ enum DotLottie {
     /// Where the data of the entry named `name` starts: after its local header (30 bytes, the
     /// name, the extra field), found by the header's signature and name.
     static func localDataOffset(of name: String, in data: Data) -> Int? {
-        let bytes = [UInt8](data)
         let nameBytes = Array(name.utf8)
-        var i = 0
-        while i + 30 <= bytes.count {
-            if bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x03, bytes[i + 3] == 0x04 {
-                let nameLength = Int(bytes[i + 26]) | Int(bytes[i + 27]) << 8
-                let extraLength = Int(bytes[i + 28]) | Int(bytes[i + 29]) << 8
-                let nameEnd = i + 30 + nameLength
-                if nameLength == nameBytes.count, nameEnd <= bytes.count, Array(bytes[(i + 30)..<nameEnd]) == nameBytes {
-                    let dataStart = nameEnd + extraLength
-                    return dataStart <= bytes.count ? dataStart : nil
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
+            var i = 0
+            while i + 30 <= bytes.count {
+                if bytes[i] == 0x50, bytes[i + 1] == 0x4B, bytes[i + 2] == 0x03, bytes[i + 3] == 0x04 {
+                    let nameLength = Int(bytes[i + 26]) | Int(bytes[i + 27]) << 8
+                    let extraLength = Int(bytes[i + 28]) | Int(bytes[i + 29]) << 8
+                    let nameEnd = i + 30 + nameLength
+                    if nameLength == nameBytes.count, nameEnd <= bytes.count,
+                        bytes[(i + 30)..<nameEnd].elementsEqual(nameBytes)
+                    {
+                        let dataStart = nameEnd + extraLength
+                        return dataStart <= bytes.count ? dataStart : nil
+                    }
                 }
+                i += 1
             }
-            i += 1
+            return nil
         }
-        return nil
     }
 }
