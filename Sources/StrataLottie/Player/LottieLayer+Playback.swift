@@ -199,22 +199,16 @@ extension LottieLayer {
         timelineLayer.timeOffset = start
         timelineLayer.speed = Float(animationSpeed)
         setPlaying(true)
+        let watcher = CompletionWatcher(completion, layer: self)
+        setWatcher(watcher)
         if let total = playLength(d), animationSpeed > 0 {
             let end = CABasicAnimation(keyPath: "opacity")
             end.fromValue = 1
             end.toValue = 1
             end.beginTime = AnimationEmitter.beginTimeAtZero
             end.duration = span.lowerBound + total
-            let watcher = CompletionWatcher { [weak self] finished in
-                guard let self else { return }
-                if finished { self.setPlaying(false) }
-                self.takeCompletion()?(finished)
-            }
             end.delegate = watcher
-            setCompletion(completion, watcher: watcher)
             clockLayer.add(end, forKey: "completion")
-        } else {
-            setCompletion(completion, watcher: nil)
         }
         CATransaction.commit()
     }
@@ -292,12 +286,31 @@ extension LottieLayer {
     }
 }
 
-/// Receives the end of a play.
+/// Receives the end of a play and holds its completion handler, which runs once: when the play
+/// ends by itself (true), or when it is stopped or replaced (false, through the layer).
 final class CompletionWatcher: NSObject, CAAnimationDelegate, @unchecked Sendable {
-    let done: (Bool) -> Void
-    init(_ done: @escaping (Bool) -> Void) { self.done = done }
+    private let lock = NSLock()
+    private var handler: ((Bool) -> Void)?
+    private weak var layer: LottieLayer?
+
+    init(_ handler: ((Bool) -> Void)?, layer: LottieLayer) {
+        self.handler = handler
+        self.layer = layer
+    }
+
+    /// The handler, taken (nil once it has been).
+    func take() -> ((Bool) -> Void)? {
+        lock.withLock {
+            let h = handler
+            handler = nil
+            return h
+        }
+    }
+
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         // Removals by pause/stop are reported through the handler already taken.
-        if flag { done(true) }
+        guard flag else { return }
+        layer?.playEnded(by: self)
+        take()?(true)
     }
 }

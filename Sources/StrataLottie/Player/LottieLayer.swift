@@ -38,7 +38,9 @@ open class LottieLayer: CALayer, @unchecked Sendable {
     private var storedSpan: ClosedRange<Double>?
     /// False for presentation copies (they share the model layer's tree).
     private var ownsTree = true
-    private var completion: ((Bool) -> Void)?
+    /// Holds the pending completion handler (the end-of-play animation's delegate holds it too,
+    /// so the handler runs even when the layer is gone by the time the main queue delivers it).
+    private var watcher: CompletionWatcher?
 
     /// The animation shown (setting it rebuilds the tree and shows its first frame).
     public var animation: LottieAnimation? {
@@ -135,15 +137,24 @@ open class LottieLayer: CALayer, @unchecked Sendable {
     var clockLayer: CALayer { clock }
     var emitterForRetiming: AnimationEmitter? { lock.withLock { built?.emitter } }
     func setPlaying(_ value: Bool) { lock.withLock { playing = value } }
-    func setCompletion(_ handler: ((Bool) -> Void)?, watcher: CompletionWatcher?) {
-        lock.withLock { completion = handler }
+    func setWatcher(_ newWatcher: CompletionWatcher?) {
+        lock.withLock { watcher = newWatcher }
     }
+    /// The play `ended` finished by itself: not playing any more, if it is still this layer's.
+    func playEnded(by ended: CompletionWatcher) {
+        lock.withLock {
+            guard watcher === ended else { return }
+            playing = false
+            watcher = nil
+        }
+    }
+
     /// The pending completion handler, removed (each is called once).
     func takeCompletion() -> ((Bool) -> Void)? {
         lock.withLock {
-            let c = completion
-            completion = nil
-            return c
+            let w = watcher
+            watcher = nil
+            return w?.take()
         }
     }
 
