@@ -137,10 +137,13 @@ struct LottiePlaybackTests {
         return out
     }
 
-    @Test func aPlayerAndItsTreeAreFreedWhenLetGo() throws {
+    @Test func aPlayerAndItsTreeAreFreedWhenLetGo() async throws {
         // The builder's closures reach back to the emitter the player holds, which holds the
         // animated layers: the player breaks that cycle when it lets a tree go (found by the
         // fuzzer as memory growing run after run).
+        // Work already queued on the main queue (an animation wake-up processing the playing
+        // layers) holds them while it runs: each check first waits for a main-queue turn (a CI
+        // run under load once checked while a wake-up was running).
         var first: [WeakLayer] = [], second: [WeakLayer] = []
         do {
             // The spinner demo: sampled outlines, trims, a repeater (closures of every kind).
@@ -156,9 +159,12 @@ struct LottiePlaybackTests {
             _ = Golden.render(player, width: 48, height: 48)
             let context = Golden.makeContext(width: 48, height: 48)
             player.render(in: context)
+            CATransaction.flush()
+            await Self.mainQueueTurn()
             let stale = first.filter { old in old.layer != nil && !second.contains { $0.layer === old.layer } }
             #expect(stale.isEmpty, "the replaced tree is freed: \(stale.count) layers left")
         }
+        await Self.mainQueueTurn()
         #expect(first.count > 8 && second.allSatisfy { $0.layer == nil }, "player and tree freed (\(first.count) layers)")
     }
 
