@@ -126,13 +126,15 @@ package enum RenderEvaluator {
         states.reserveCapacity(snapshot.nodes.count)
         var maps: [TimeMap] = []
         maps.reserveCapacity(snapshot.nodes.count)
+        // Layers animated together share timings: each is sampled and eased once a frame.
+        var memo = TimingMemo()
         for node in snapshot.nodes {
             let parentMap = node.parent >= 0 ? maps[Int(node.parent)] : .identity
             let map = parentMap.then(node.state.timeMap)
             maps.append(map)
             var state = node.state
             if !node.animations.isEmpty {
-                apply(node.animations, to: &state, at: map.apply(mediaTime))
+                apply(node.animations, to: &state, at: map.apply(mediaTime), memo: &memo)
             }
             states.append(state)
         }
@@ -142,9 +144,18 @@ package enum RenderEvaluator {
     /// Applies `animations` in order at the layer's local time `localTime`; then the turn of
     /// path animations with a `rotationMode`, on top of whatever the transform became.
     package static func apply(_ animations: [CommittedAnimation], to state: inout RenderLayerState, at localTime: Double) {
+        var memo = TimingMemo()
+        apply(animations, to: &state, at: localTime, memo: &memo)
+    }
+
+    /// `apply(_:to:at:)` with the frame's memo of timings already sampled.
+    package static func apply(
+        _ animations: [CommittedAnimation], to state: inout RenderLayerState, at localTime: Double,
+        memo: inout TimingMemo
+    ) {
         var turn = 0.0
         for animation in animations {
-            apply(animation.records, to: &state, at: localTime, turn: &turn)
+            apply(animation.records, to: &state, at: localTime, turn: &turn, memo: &memo)
         }
         if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
     }
@@ -152,7 +163,8 @@ package enum RenderEvaluator {
     /// Applies `records` in order at the layer's local time `localTime`, adding the turns of path
     /// animations with a `rotationMode` to `turn` (radians).
     private static func apply(
-        _ records: [AnimationRecord], to state: inout RenderLayerState, at localTime: Double, turn: inout Double
+        _ records: [AnimationRecord], to state: inout RenderLayerState, at localTime: Double, turn: inout Double,
+        memo: inout TimingMemo
     ) {
         records.withUnsafeBufferPointer { records in
             for i in records.indices {
@@ -160,7 +172,7 @@ package enum RenderEvaluator {
                 else { continue }
                 var cursor = 0
                 if let value = AnimationRecord.evaluate(
-                    records.baseAddress! + i, parentTime: localTime, base: base, cursor: &cursor)
+                    records.baseAddress! + i, parentTime: localTime, base: base, cursor: &cursor, memo: &memo)
                 {
                     state.setAnimatableValue(value, property)
                 }

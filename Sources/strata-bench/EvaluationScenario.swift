@@ -96,6 +96,8 @@ private func evaluateFrame(
     _ data: EvaluationData, _ t: Double, _ animations: UnsafePointer<NumericAnimation>,
     _ cursors: UnsafeMutablePointer<Int>
 ) {
+    // As the render evaluator does: timings shared by many layers are sampled once a frame.
+    var memo = TimingMemo()
     data.modelPositions.withUnsafeBufferPointer { model in
         data.positions.withUnsafeMutableBufferPointer { positions in
             data.opacities.withUnsafeMutableBufferPointer { opacities in
@@ -104,17 +106,17 @@ private func evaluateFrame(
                         let r = layer * 3
                         let base = model[layer]
                         if let v = NumericAnimation.evaluate(
-                            animations + r, parentTime: t, underlying: SIMD4(base.x, base.y, 0, 0), cursor: &cursors[r])
+                            animations + r, parentTime: t, underlying: SIMD4(base.x, base.y, 0, 0), cursor: &cursors[r], memo: &memo)
                         {
                             positions[layer] = CGPoint(x: v.x, y: v.y)
                         }
                         if let v = NumericAnimation.evaluate(
-                            animations + r + 1, parentTime: t, underlying: SIMD4(1, 0, 0, 0), cursor: &cursors[r + 1])
+                            animations + r + 1, parentTime: t, underlying: SIMD4(1, 0, 0, 0), cursor: &cursors[r + 1], memo: &memo)
                         {
                             opacities[layer] = v.x
                         }
                         if let v = NumericAnimation.evaluate(
-                            animations + r + 2, parentTime: t, underlying: SIMD4(), cursor: &cursors[r + 2])
+                            animations + r + 2, parentTime: t, underlying: SIMD4(), cursor: &cursors[r + 2], memo: &memo)
                         {
                             // The model transform is the identity: the rotation is the whole transform.
                             transforms[layer] = TransformComponent.rotationZ.replacing(

@@ -34,6 +34,40 @@ extension AnimationRecord {
         record.pointee.evaluate(parentTime: parentTime, base: base, cursor: &cursor)
     }
 
+    /// `evaluate(_:parentTime:base:cursor:)` through `memo`, which a frame's loop over many
+    /// layers keeps: numeric records whose timing was already sampled at this time this frame
+    /// take its result (the same values, tested).
+    package static func evaluate(
+        _ record: UnsafePointer<AnimationRecord>, parentTime: Double, base: AnimatableValue, cursor: inout Int,
+        memo: inout TimingMemo
+    ) -> AnimatableValue? {
+        record.pointee.evaluate(parentTime: parentTime, base: base, cursor: &cursor, memo: &memo)
+    }
+
+    private func evaluate(parentTime: Double, base: AnimatableValue, cursor: inout Int, memo: inout TimingMemo)
+        -> AnimatableValue?
+    {
+        guard let numeric else { return evaluateGeneral(parentTime: parentTime, base: base, cursor: &cursor) }
+        let underlying = needsUnderlying ? numeric.shape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
+        guard let time = groupLocalTime(parentTime) else { return nil }
+        let result = withUnsafePointer(to: numeric) { track in
+            withUnsafePointer(to: timing) { timing in
+                withUnsafePointer(to: curve) { curve in
+                    NumericTrack.factor(track, timing: timing, curve: curve, at: time, memo: &memo)
+                }
+            }
+        }
+        guard let sample = result.sample else { return nil }
+        var lanes = withUnsafePointer(to: numeric) { track in
+            NumericTrack.value(track, factor: result.factor, underlying: underlying, cursor: &cursor)
+        }
+        if isCumulative, sample.iteration > 0 {
+            lanes += numeric.iterationDelta(underlying: underlying) * Double(sample.iteration)
+        }
+        if isAdditive { lanes += underlying }
+        return key.write(numeric.shape.value(lanes), into: base)
+    }
+
     /// The fast path: the lanes of the animated component (`position.x` → one lane) at
     /// `parentTime`, or nil when the animation contributes nothing then. `underlying` holds the
     /// lanes of the component underneath, needed when `needsUnderlying`.

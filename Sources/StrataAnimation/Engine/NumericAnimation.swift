@@ -41,4 +41,25 @@ package struct NumericAnimation: Sendable {
         if animation.pointee.isAdditive { lanes += underlying }
         return lanes
     }
+
+    /// `evaluate(_:parentTime:underlying:cursor:)` through `memo`: a timing already sampled at
+    /// this time this frame is not worked out again (the same lanes, tested).
+    @inline(__always)
+    package static func evaluate(
+        _ animation: UnsafePointer<NumericAnimation>, parentTime: Double, underlying: SIMD4<Double>,
+        cursor: inout Int, memo: inout TimingMemo
+    ) -> SIMD4<Double>? {
+        let raw = UnsafeRawPointer(animation)
+        let track = (raw + MemoryLayout<NumericAnimation>.offset(of: \.track)!).assumingMemoryBound(to: NumericTrack.self)
+        let timing = (raw + MemoryLayout<NumericAnimation>.offset(of: \.timing)!).assumingMemoryBound(to: MediaTiming.self)
+        let curve = (raw + MemoryLayout<NumericAnimation>.offset(of: \.curve)!).assumingMemoryBound(to: TimingCurve.self)
+        let result = NumericTrack.factor(track, timing: timing, curve: curve, at: parentTime, memo: &memo)
+        guard let sample = result.sample else { return nil }
+        var lanes = NumericTrack.value(track, factor: result.factor, underlying: underlying, cursor: &cursor)
+        if animation.pointee.isCumulative, sample.iteration > 0 {
+            lanes += animation.pointee.track.iterationDelta(underlying: underlying) * Double(sample.iteration)
+        }
+        if animation.pointee.isAdditive { lanes += underlying }
+        return lanes
+    }
 }

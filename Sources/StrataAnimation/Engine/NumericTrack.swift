@@ -140,6 +140,33 @@ package struct NumericTrack: Sendable {
         }
     }
 
+    /// The lanes at `factor`: the eased progress (basic and keyframe tracks) or the spring's
+    /// progress (springs), as `TimingMemo` gives it.
+    @inline(__always)
+    package static func value(
+        _ track: UnsafePointer<NumericTrack>, factor: Double, underlying: SIMD4<Double>, cursor: inout Int
+    ) -> SIMD4<Double> {
+        switch track.pointee.mode {
+        case .basic, .spring:
+            return .lerp(track.pointee.start(underlying), track.pointee.end(underlying), factor)
+        case .linear, .discrete:
+            return keyframe(track, at: factor, cursor: &cursor)
+        }
+    }
+
+    /// The factor `value(_:factor:...)` takes, through `memo`: the spring's progress or the
+    /// curve's value at the timing's progress at `time`; nil sample when nothing shows then.
+    @inline(__always)
+    package static func factor(
+        _ track: UnsafePointer<NumericTrack>, timing: UnsafePointer<MediaTiming>, curve: UnsafePointer<TimingCurve>,
+        at time: Double, memo: inout TimingMemo
+    ) -> TimingMemo.Result {
+        guard track.pointee.mode == .spring else { return memo.result(timing, curve: curve, at: time) }
+        let spring = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.spring)!)
+            .assumingMemoryBound(to: Spring.self)
+        return memo.result(timing, spring: spring, at: time)
+    }
+
     /// `v(1) − v(0)`: what one whole iteration adds, for cumulative animations.
     package func iterationDelta(underlying: SIMD4<Double>) -> SIMD4<Double> {
         switch mode {

@@ -17,6 +17,9 @@ package struct TimingCurve: Hashable, Sendable {
     // Polynomial form X(s) = ((ax·s + bx)·s + cx)·s, likewise Y (spec §2.3).
     private let ax: Double, bx: Double, cx: Double
     private let ay: Double, by: Double, cy: Double
+    /// Which of the named curves' solution tables this curve uses (its control points are that
+    /// curve's), or −1: none, Newton starts from s = x.
+    private let table: Int8
 
     /// Creates a curve from its two control points (Apple's `init(controlPoints:)` passes
     /// `Float`s, widened by the caller).
@@ -28,6 +31,10 @@ package struct TimingCurve: Hashable, Sendable {
     /// - If any coordinate is NaN or infinite the curve is ``linear`` (nothing else is
     ///   usable; Apple's behaviour is undocumented).
     package init(c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
+        self.init(c1x: c1x, c1y: c1y, c2x: c2x, c2y: c2y, usesTable: true)
+    }
+
+    private init(c1x: Double, c1y: Double, c2x: Double, c2y: Double, usesTable: Bool) {
         let usable = c1x.isFinite && c1y.isFinite && c2x.isFinite && c2y.isFinite
         let x1 = usable ? min(max(c1x, 0), 1) : 0
         let x2 = usable ? min(max(c2x, 0), 1) : 1
@@ -45,6 +52,7 @@ package struct TimingCurve: Hashable, Sendable {
         cy = 3 * y1
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
+        table = usesTable ? SolutionTables.index(c1x: x1, c1y: y1, c2x: x2, c2y: y2) : -1
     }
 
     // MARK: Named curves (spec §2.2; CSS linear, ease-in, ease-out, ease-in-out, ease)
@@ -99,10 +107,24 @@ package struct TimingCurve: Hashable, Sendable {
     private func slopeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
     /// The curve parameter s ∈ [0, 1] with X(s) = x, for x in (0, 1).
+    ///
+    /// The named curves (nearly every animation uses one) start from their table: s is known
+    /// at 64 evenly spaced x, so the root is bracketed by two entries and interpolating them
+    /// leaves Newton one or two steps (instead of three or more from s = x). Same stopping rule,
+    /// so the answers agree with the table-less solve to the last few ulps.
     private func solveX(_ x: Double) -> Double {
-        var lo = 0.0
-        var hi = 1.0
-        var s = x
+        if table >= 0 {
+            let (lo, hi, guess) = SolutionTables.bracket(Int(table), x: x)
+            return solveX(x, lo: lo, hi: hi, start: guess)
+        }
+        return solveX(x, lo: 0, hi: 1, start: x)
+    }
+
+    /// Newton's method inside the bracket [lo, hi] (X(lo) ≤ x ≤ X(hi)), from `start`.
+    private func solveX(_ x: Double, lo: Double, hi: Double, start: Double) -> Double {
+        var lo = lo
+        var hi = hi
+        var s = start
         for _ in 0..<100 {
             let error = sampleX(s) - x
             // |X(s) − x| ≤ 1e-14 puts y within about 1e-13 of exact on ordinary curves, far
@@ -125,5 +147,61 @@ package struct TimingCurve: Hashable, Sendable {
             if hi - lo <= 1e-15 { return s }
         }
         return s
+    }
+}
+
+/// s(x) of the named curves at x = k/64, k = 0…64, solved once (by the table-less Newton
+/// search) the first time a named curve is made.
+private enum SolutionTables {
+    static let intervals = 64
+    /// The named curves' control points, in table order: as decimals (`TimingCurve.easeIn`…)
+    /// and rounded to `Float` (what `CAMediaTimingFunction(name:)` passes).
+    static let curves: [(Double, Double, Double, Double)] = {
+        let exact: [(Double, Double, Double, Double)] = [
+            (0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1),
+        ]
+        func rounded(_ v: Double) -> Double { Double(Float(v)) }
+        return exact + exact.map { (rounded($0.0), rounded($0.1), rounded($0.2), rounded($0.3)) }
+    }()
+    /// `curves.count` tables of `intervals + 1` parameters, one after the other.
+    static let parameters: [Double] = {
+        var out: [Double] = []
+        for (x1, y1, x2, y2) in curves {
+            let plain = TimingCurve(plainC1x: x1, c1y: y1, c2x: x2, c2y: y2)
+            for k in 0...intervals {
+                let x = Double(k) / Double(intervals)
+                out.append(k == 0 ? 0 : k == intervals ? 1 : plain.parameter(forX: x))
+            }
+        }
+        return out
+    }()
+
+    static func index(c1x: Double, c1y: Double, c2x: Double, c2y: Double) -> Int8 {
+        guard let i = curves.firstIndex(where: { $0 == (c1x, c1y, c2x, c2y) }) else { return -1 }
+        return Int8(i)
+    }
+
+    /// The table entries around x (which bracket its s) and s interpolated between them.
+    @inline(__always)
+    static func bracket(_ table: Int, x: Double) -> (lo: Double, hi: Double, guess: Double) {
+        let scaled = x * Double(intervals)
+        let k = min(Int(scaled), intervals - 1)
+        return parameters.withUnsafeBufferPointer { p in
+            let base = table * (intervals + 1) + k
+            let lo = p[base], hi = p[base + 1]
+            return (lo, hi, lo + (hi - lo) * (scaled - Double(k)))
+        }
+    }
+}
+
+extension TimingCurve {
+    /// A curve that never uses a table (how the tables themselves are solved).
+    fileprivate init(plainC1x: Double, c1y: Double, c2x: Double, c2y: Double) {
+        self.init(c1x: plainC1x, c1y: c1y, c2x: c2x, c2y: c2y, usesTable: false)
+    }
+
+    /// s with X(s) = x, solved from s = x (for the tables).
+    fileprivate func parameter(forX x: Double) -> Double {
+        solveX(x, lo: 0, hi: 1, start: x)
     }
 }

@@ -175,3 +175,31 @@ import Testing
         }
     }
 }
+
+/// The named curves start Newton from a table of solutions; the answers must be those of the
+/// table-less search (which bisection checks above) — for the decimal control points and for
+/// the `Float`-rounded ones `CAMediaTimingFunction(name:)` passes.
+@Suite struct TimingCurveTableTests {
+    /// The same curve, moved off the named points by one ulp of c2y: it has no table.
+    static func untabled(_ c: (Double, Double, Double, Double)) -> TimingCurve {
+        TimingCurve(c1x: c.0, c1y: c.1, c2x: c.2, c2y: c.3.nextDown)
+    }
+
+    @Test(arguments: [true, false])
+    func tabledNamedCurvesAgreeWithTheTablelessSearch(floatRounded: Bool) {
+        for n in TimingCurveTests.named where n.name != "linear" {
+            func r(_ v: Double) -> Double { floatRounded ? Double(Float(v)) : v }
+            let points = (r(n.points.0), r(n.points.1), r(n.points.2), r(n.points.3))
+            let tabled = TimingCurve(c1x: points.0, c1y: points.1, c2x: points.2, c2y: points.3)
+            let plain = Self.untabled(points)
+            var worst = 0.0
+            for i in 0...20_000 {
+                let x = Double(i) / 20_000
+                // c2y one ulp lower moves y by less than 1e-15; the solves may differ by a few ulps.
+                worst = max(worst, abs(tabled.value(at: x) - plain.value(at: x)))
+                worst = max(worst, abs(tabled.value(at: x) - TimingCurveTests.reference(points, x)))
+            }
+            #expect(worst <= 1e-12, "\(n.name) (Float-rounded: \(floatRounded)): max difference \(worst)")
+        }
+    }
+}

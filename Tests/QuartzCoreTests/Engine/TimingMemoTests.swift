@@ -1,0 +1,143 @@
+import QuartzCore
+import StrataAnimation
+import StrataRender
+import Testing
+
+/// A frame's loop keeps a `TimingMemo`: a timing already sampled at this time is not worked out
+/// again. What it returns must be exactly what the computation gives, and timings that differ
+/// in any property (or curve, or spring) must never be confused.
+@Suite struct TimingMemoTests {
+    /// Animations that differ from the first in one property each, all sharing one memo.
+    private static func variants() -> [(String, CAAnimation)] {
+        func fade() -> CABasicAnimation {
+            let a = basic("opacity", from: 0.2, to: 1, duration: 1.5)
+            a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            a.repeatCount = 3
+            return a
+        }
+        var out: [(String, CAAnimation)] = [("fade", fade())]
+        let edits: [(String, (CABasicAnimation) -> Void)] = [
+            ("begin time", { $0.beginTime = 0.25 }), ("duration", { $0.duration = 1.25 }),
+            ("speed", { $0.speed = 2 }), ("time offset", { $0.timeOffset = 0.5 }),
+            ("repeat count", { $0.repeatCount = 1.5 }), ("repeat duration", { $0.repeatDuration = 2 }),
+            ("autoreverses", { $0.autoreverses = true }), ("fill forwards", { $0.fillMode = .forwards }),
+            ("fill backwards", { $0.fillMode = .backwards }), ("fill both", { $0.fillMode = .both }),
+            ("curve", { $0.timingFunction = CAMediaTimingFunction(name: .easeIn) }),
+            ("linear curve", { $0.timingFunction = nil }),
+        ]
+        for (name, edit) in edits {
+            let a = fade()
+            edit(a)
+            out.append((name, a))
+        }
+        for overdamped in [false, true] {
+            let s = CASpringAnimation(keyPath: "opacity")
+            s.fromValue = 0.2
+            s.toValue = 1
+            s.duration = 1.5
+            s.repeatCount = 3
+            s.damping = 30
+            s.allowsOverdamping = overdamped
+            out.append(("spring, overdamping \(overdamped)", s))
+        }
+        let stiffer = CASpringAnimation(keyPath: "opacity")
+        stiffer.fromValue = 0.2
+        stiffer.toValue = 1
+        stiffer.duration = 1.5
+        stiffer.repeatCount = 3
+        stiffer.stiffness = 300
+        out.append(("stiffer spring", stiffer))
+        return out
+    }
+
+    @Test(arguments: [0.0, 1_000_000.0, 0.37])
+    func sharedMemoGivesWhatEachAnimationComputes(origin: Double) throws {
+        var compacts: [(String, NumericAnimation)] = []
+        for (name, animation) in Self.variants() {
+            animation.beginTime += origin
+            let record = try #require(try records(animation).first, "\(name)")
+            compacts.append((name, try #require(NumericAnimation(record), "\(name)")))
+        }
+        let underlying = SIMD4<Double>(0.9, 0, 0, 0)
+        for step in -8...200 {
+            let t = origin + Double(step) / 40
+            // One memo for the whole frame, as the render loop keeps it; each animation twice
+            // (the second time answered from the memo when its timing is still in a slot).
+            var memo = TimingMemo()
+            for pass in 0..<2 {
+                for i in compacts.indices {
+                    var c1 = 0, c2 = 0
+                    let plain = NumericAnimation.evaluate(&compacts[i].1, parentTime: t, underlying: underlying, cursor: &c1)
+                    let memoised = NumericAnimation.evaluate(
+                        &compacts[i].1, parentTime: t, underlying: underlying, cursor: &c2, memo: &memo)
+                    #expect(plain == memoised, "\(compacts[i].0) at t \(t) (pass \(pass))")
+                }
+            }
+        }
+    }
+
+    @Test func animationsAddedTogetherAreSampledOnce() throws {
+        // 100 layers given the same fade and the same spring in one transaction: two timings.
+        let fade = basic("opacity", from: 0, to: 1, duration: 2)
+        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.fromValue = 0
+        spring.toValue = 10
+        var compacts: [NumericAnimation] = []
+        for _ in 0..<100 {
+            for animation in [fade, spring] as [CAAnimation] {
+                let record = try #require(try records(animation).first)
+                compacts.append(try #require(NumericAnimation(record)))
+            }
+        }
+        var memo = TimingMemo()
+        for i in compacts.indices {
+            var cursor = 0
+            _ = NumericAnimation.evaluate(&compacts[i], parentTime: 0.7, underlying: SIMD4(), cursor: &cursor, memo: &memo)
+        }
+        #expect(memo.lookups == 200 && memo.hits == 198, "\(memo.hits) of \(memo.lookups) from the memo")
+    }
+
+    @Test func aNaNTimeGivesNothingAndLeavesOtherTimesAlone() throws {
+        let fade = basic("opacity", from: 0, to: 1, duration: 1)
+        fade.fillMode = .both
+        let record = try #require(try records(fade).first)
+        var compact = try #require(NumericAnimation(record))
+        var memo = TimingMemo()
+        var cursor = 0
+        // A NaN time: nothing, every time (from the memo or not: the same bits, the same answer).
+        for _ in 0..<3 {
+            #expect(NumericAnimation.evaluate(&compact, parentTime: .nan, underlying: SIMD4(), cursor: &cursor, memo: &memo) == nil)
+        }
+        // A real time after it is computed, not taken from the NaN's slot.
+        let v = NumericAnimation.evaluate(&compact, parentTime: 0.5, underlying: SIMD4(), cursor: &cursor, memo: &memo)
+        #expect(abs((v?.x ?? -1) - 0.5) < 1e-12, "half way: \(String(describing: v))")
+    }
+
+    @Test(arguments: [0.0, 1_000_000.0, 0.37])
+    func renderEvaluatorGivesTheSameStatesWithItsFrameMemo(origin: Double) throws {
+        // Ten layers with the same implicit-like fade and a staggered one each: the evaluator's
+        // frame memo serves the shared one; every state must equal the layer evaluated alone.
+        var nodes = [RenderNode(state: RenderLayerState(), parent: -1, sublayers: (1...10).map { Int32($0) })]
+        for i in 1...10 {
+            let shared = basic("opacity", from: 0, to: 1, duration: 1)
+            shared.timingFunction = CAMediaTimingFunction(name: .default)
+            shared.beginTime = origin
+            let own = basic("position.x", from: 0, to: 100, duration: 1)
+            own.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            own.beginTime = origin + Double(i) / 10
+            let animations = [shared, own].map { CommittedAnimation(records: (try? records($0)) ?? []) }
+            nodes.append(RenderNode(layerID: UInt64(i), state: RenderLayerState(), parent: 0, animations: animations))
+        }
+        let snapshot = RenderTreeSnapshot(nodes: nodes, commitTime: origin, version: 1)
+        for step in 0...30 {
+            let t = origin + Double(step) / 20
+            let states = RenderEvaluator.presentation(of: snapshot, at: t)
+            for i in 1...10 {
+                var alone = nodes[i].state
+                RenderEvaluator.apply(nodes[i].animations, to: &alone, at: t)
+                #expect(states[i].opacity == alone.opacity && states[i].position == alone.position, "layer \(i) at \(t)")
+            }
+        }
+    }
+}
