@@ -139,6 +139,35 @@ struct LayerRecordingTests {
         }
     }
 
+    @Test func theTwoPassGIFIsTheOnePassGIFByteForByte() throws {
+        // export() makes GIFs in two passes (palette, then mapping) so that ffmpeg need not hold
+        // every frame; one ffmpeg run over the same frames (the old route) must give the same file.
+        let folder = temporaryFolder()
+        let recording = movingSquare(fps: 15, duration: 2)
+        let twoPass = folder.appendingPathComponent("two.gif")
+        try recording.export(.gif, to: twoPass, reportsProgress: false)
+        let onePass = folder.appendingPathComponent("one.gif")
+        let encoder = try FFmpegEncoder(writing: onePass, job: .gif, settings: recording.settings)
+        try recording.renderFrames { (_: Int, _: Double, frame: CGImage) in try encoder.write(frame) }
+        try encoder.finish()
+        let a = try Data(contentsOf: twoPass), b = try Data(contentsOf: onePass)
+        #expect(a.count > 500 && a == b, "two passes: \(a.count) bytes, one pass: \(b.count) bytes")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { $0.hasPrefix("strata-palette-\(ProcessInfo.processInfo.processIdentifier)-") }
+        #expect(leftovers.isEmpty, "the palette file is removed: \(leftovers)")
+    }
+
+    @Test func anOddSizedMP4IsPaddedToEvenDimensions() throws {
+        // H.264 needs even sizes: 101×61 pixels are padded (the pad filter is left out for even sizes).
+        let url = temporaryFolder().appendingPathComponent("odd.mp4")
+        let recording = LayerRecording(settings: ExportSettings(size: CGSize(width: 101, height: 61), fps: 10, duration: 0.5)) {
+            self.squareScene().0
+        }
+        try recording.export(.mp4, to: url, reportsProgress: false)
+        let data = try Data(contentsOf: url)
+        #expect(data.dropFirst(4).prefix(4) == Data("ftyp".utf8), "an MP4 was written (\(data.count) bytes)")
+    }
+
     @Test func ffmpegMissingNamesTheDebianPackage() {
         let settings = ExportSettings(size: CGSize(width: 10, height: 10), duration: 1)
         // Tried: a search path without ffmpeg.
