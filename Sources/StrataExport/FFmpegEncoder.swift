@@ -80,6 +80,16 @@ package final class FFmpegEncoder {
         } catch {
             throw ExportError("ffmpeg could not be started: \(error.localizedDescription)")
         }
+        Self.widen(input)
+    }
+
+    /// Asks for a 1 MiB pipe (Linux's default 64 KiB makes a 720p frame 56 writes, each a switch
+    /// to ffmpeg and back); the most an unprivileged process may have, and nothing is lost if refused.
+    private static func widen(_ pipe: Pipe) {
+        #if os(Linux)
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
+        _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, setPipeSize, 1 << 20)
+        #endif
     }
 
     /// Sends one frame (premultiplied BGRA, as Strata renders).

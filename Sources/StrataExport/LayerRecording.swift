@@ -69,8 +69,12 @@ public final class LayerRecording {
     /// Renders every frame in order (or those of `range`) into one bitmap context (premultiplied
     /// BGRA, row 0 on top) and hands it to `body` between frames (encoders read its bytes without
     /// a copy).
+    ///
+    /// - Parameter kernelThreads: threads the composite kernel may use (nil: its default, every
+    ///   core up to two).
     func renderFrames(
-        range: ClosedRange<Int>? = nil, _ body: (_ index: Int, _ time: Double, _ context: CGContext) throws -> Void
+        range: ClosedRange<Int>? = nil, kernelThreads: Int? = nil,
+        _ body: (_ index: Int, _ time: Double, _ context: CGContext) throws -> Void
     ) throws {
         let wanted = try settings.frames(in: range)
         guard let context = CGContext(
@@ -85,6 +89,7 @@ public final class LayerRecording {
             let renderer = CARenderer(cgContext: context)
             renderer.layer = root
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
+            if let kernelThreads { renderer.kernelOptions.threads = kernelThreads }
             var pending = sortedEvents[...]
             for index in 0...wanted.upperBound {
                 let t = settings.time(ofFrame: index)

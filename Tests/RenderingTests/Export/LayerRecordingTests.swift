@@ -152,9 +152,8 @@ struct LayerRecordingTests {
         try encoder.finish()
         let a = try Data(contentsOf: twoPass), b = try Data(contentsOf: onePass)
         #expect(a.count > 500 && a == b, "two passes: \(a.count) bytes, one pass: \(b.count) bytes")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("strata-palette-\(ProcessInfo.processInfo.processIdentifier)-") }
-        #expect(leftovers.isEmpty, "the palette file is removed: \(leftovers)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["one.gif", "two.gif"], "the palette file (made beside the GIF) is removed: \(files)")
     }
 
     @Test func anOddSizedMP4IsPaddedToEvenDimensions() throws {
