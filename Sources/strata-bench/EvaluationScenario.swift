@@ -9,8 +9,17 @@ extension Scenario {
         name: "evaluate-10k-layers",
         summary: "10,000 layers × 3 running animations (keyframe position, basic opacity, spring rotation)",
         budgetMilliseconds: 0.3, units: 30_000, unitName: "animation",
-        prepare: prepareEvaluation,
+        prepare: { prepareEvaluation() },
         baseline: "evaluate-10k-layers-baseline", referenceBaselineMilliseconds: 0.175)
+
+    /// The same layers with every layer's animations begun at its own time (10 µs apart, all in
+    /// the past, so all are running), so no two share a timing and the frame memo never
+    /// answers: the cost when nothing is shared.
+    static let evaluate10kLayersStaggered = Scenario(
+        name: "evaluate-10k-layers-staggered",
+        summary: "the same 30,000 animations, each layer's begun 10 µs before the last (no timing shared)",
+        budgetMilliseconds: nil, units: 30_000, unitName: "animation",
+        prepare: { prepareEvaluation(stagger: -0.000_01) })
 
     /// The baseline: a stream through as many bytes as the frame's animation records occupy
     /// (30,000 × the record's stride), summed 8 bytes at a time.
@@ -48,7 +57,8 @@ private final class EvaluationData {
     var transforms: [CATransform3D] = []
 }
 
-private func prepareEvaluation() -> (Int) -> Void {
+/// - Parameter stagger: seconds between the begin times of consecutive layers' animations.
+private func prepareEvaluation(stagger: Double = 0) -> (Int) -> Void {
     let data = EvaluationData()
     let compiler = AnimationCompiler()
     for i in 0..<10_000 {
@@ -69,6 +79,7 @@ private func prepareEvaluation() -> (Int) -> Void {
         spin.toValue = Double.pi / 2
         spin.duration = 3
         for animation in [move as CAAnimation, fade, spin] {
+            animation.beginTime = Double(i) * stagger
             guard case .success(let records) = compiler.compile(animation), let record = records.first,
                 let compact = NumericAnimation(record)
             else { fatalError("benchmark animation did not compile to a numeric record") }

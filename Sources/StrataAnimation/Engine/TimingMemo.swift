@@ -106,9 +106,16 @@ package struct TimingMemo {
             shape3: shape.3.bitPattern)
     }
 
+    /// Once this many lookups have found less than a quarter of their timings, the rest of the
+    /// frame skips the memo (nothing is shared: every lookup would only cost).
+    private static let trial = 64
+    private var bypass = false
+
     @inline(__always)
     private mutating func find(_ key: Key) -> Result? {
         lookups += 1
+        if bypass { return nil }
+        if lookups == Self.trial, hits * 4 < lookups { bypass = true }
         let found: Result? =
             if filled > 0, keys.0.matches(key) { results.0 }
             else if filled > 1, keys.1.matches(key) { results.1 }
@@ -120,6 +127,7 @@ package struct TimingMemo {
     }
 
     private mutating func store(_ key: Key, _ result: Result) {
+        if bypass { return }
         switch next {
         case 0: (keys.0, results.0) = (key, result)
         case 1: (keys.1, results.1) = (key, result)

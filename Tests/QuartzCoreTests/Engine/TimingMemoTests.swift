@@ -98,6 +98,27 @@ import Testing
         #expect(memo.lookups == 200 && memo.hits == 198, "\(memo.hits) of \(memo.lookups) from the memo")
     }
 
+    @Test func aFrameWithNothingSharedStopsLookingAndStaysExact() throws {
+        // 100 layers each begun at its own time: after 64 lookups that found nothing the memo is
+        // skipped for the rest of the frame; the values are the direct ones throughout.
+        var compacts: [NumericAnimation] = []
+        for i in 0..<100 {
+            let fade = basic("opacity", from: 0, to: 1, duration: 2)
+            fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            fade.beginTime = -Double(i) * 0.001
+            let record = try #require(try records(fade).first)
+            compacts.append(try #require(NumericAnimation(record)))
+        }
+        var memo = TimingMemo()
+        for i in compacts.indices {
+            var c1 = 0, c2 = 0
+            let direct = NumericAnimation.evaluate(&compacts[i], parentTime: 0.7, underlying: SIMD4(), cursor: &c1)
+            let viaMemo = NumericAnimation.evaluate(&compacts[i], parentTime: 0.7, underlying: SIMD4(), cursor: &c2, memo: &memo)
+            #expect(direct == viaMemo, "layer \(i)")
+        }
+        #expect(memo.lookups == 100 && memo.hits == 0)
+    }
+
     @Test func aNaNTimeGivesNothingAndLeavesOtherTimesAlone() throws {
         let fade = basic("opacity", from: 0, to: 1, duration: 1)
         fade.fillMode = .both
