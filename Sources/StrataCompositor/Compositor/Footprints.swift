@@ -107,25 +107,25 @@ package struct Footprints: Equatable {
                     entries[nodes[node].layerID] = entry
                 }
             }
-            var instances = [CATransform3DIdentity]
             if case .replicator(let r) = s.kind {
                 let count = min(max(r.instanceCount, 0), 10_000)
-                instances = []
                 var power = CATransform3DIdentity
                 let c = (s.bounds.midX, s.bounds.midY)
                 for _ in 0..<count {
-                    instances.append(
-                        CATransform3DMakeTranslation(-c.0, -c.1, 0).concatenating(power)
-                            .concatenating(CATransform3DMakeTranslation(c.0, c.1, 0)))
+                    let instance = CATransform3DMakeTranslation(-c.0, -c.1, 0).concatenating(power)
+                        .concatenating(CATransform3DMakeTranslation(c.0, c.1, 0))
+                    for (k, child) in nodes[node].sublayers.enumerated() {
+                        stack.append(
+                            (Int(child), node, instance.concatenating(toTarget), instance.concatenating(toPlane),
+                                signature &+ k &* 0x9E37_79B9, false, timeMap))
+                    }
                     power = power.concatenating(r.instanceTransform)
                 }
-            }
-            for instance in instances {
+            } else {
+                // One instance, the identity (no array made per layer: this runs every frame).
                 for (k, child) in nodes[node].sublayers.enumerated() {
                     // The place among siblings is part of the look (drawing order).
-                    stack.append(
-                        (Int(child), node, instance.concatenating(toTarget), instance.concatenating(toPlane),
-                            signature &+ k &* 0x9E37_79B9, false, timeMap))
+                    stack.append((Int(child), node, toTarget, toPlane, signature &+ k &* 0x9E37_79B9, false, timeMap))
                 }
             }
             if nodes[node].mask >= 0 {
