@@ -130,8 +130,11 @@ private func evaluateFrame(
                             animations + r + 2, parentTime: t, underlying: SIMD4(), cursor: &cursors[r + 2], memo: &memo)
                         {
                             // The model transform is the identity: the rotation is the whole transform.
-                            transforms[layer] = TransformComponent.rotationZ.replacing(
-                                in: CATransform3DIdentity, with: .scalar(v.x)) ?? CATransform3DIdentity
+                            // Over the model transform (the identity), through the frame's memo as the
+                            // render evaluator does.
+                            if !memo.write(.rotationZ, v.x, over: CATransform3DIdentity, into: &transforms[layer]) {
+                                transforms[layer] = CATransform3DIdentity
+                            }
                         }
                     }
                 }

@@ -65,6 +65,13 @@ extension AnimationRecord {
             lanes += numeric.iterationDelta(underlying: underlying) * Double(sample.iteration)
         }
         if isAdditive { lanes += underlying }
+        // A transform component of an untransformed layer: the matrix the memo made last frame
+        // for the same value, if it did (`key.write` would make it again).
+        if case .transform(let component) = key.component, case .transform(let matrix) = base,
+            numeric.shape == .scalar
+        {
+            return memo.transform(component, lanes.x, replacingIn: matrix).map(AnimatableValue.transform) ?? base
+        }
         return key.write(numeric.shape.value(lanes), into: base)
     }
 

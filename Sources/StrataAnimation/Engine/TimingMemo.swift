@@ -1,3 +1,6 @@
+import CoreGraphics
+import StrataGeometry
+
 /// The timing results of the last few distinct timings sampled in one frame: which iteration
 /// and progress a timing is at, and the eased factor its curve (or spring) makes of it.
 ///
@@ -35,6 +38,12 @@ package struct TimingMemo {
         }
     }
 
+    /// The last transform made from one component alone (an untransformed layer animating
+    /// `transform.rotation.z`, say) and what it was made from: layers animated together reach
+    /// the same value, so the same matrix (its sine and cosine worked out once).
+    private var componentSource: (component: TransformComponent, value: UInt64)?
+    private var componentMatrix = CATransform3DIdentity
+
     private var keys: (Key, Key, Key, Key)
     private var results: (Result, Result, Result, Result)
     /// Slots filled so far (at most 4), and the next one to overwrite.
@@ -51,6 +60,58 @@ package struct TimingMemo {
         keys = (empty, empty, empty, empty)
         let nothing = Result(sample: nil, factor: 0)
         results = (nothing, nothing, nothing, nothing)
+    }
+
+    /// `component.replacing(in: base, with: .scalar(value))`, remembered for an identity `base`
+    /// (where the result is the component's transform alone, whatever else the layer does).
+    package mutating func transform(
+        _ component: TransformComponent, _ value: Double, replacingIn base: CATransform3D
+    ) -> CATransform3D? {
+        guard Self.isIdentity(base) else { return component.replacing(in: base, with: .scalar(CGFloat(value))) }
+        if let source = componentSource, source.component == component, source.value == value.bitPattern {
+            return componentMatrix
+        }
+        guard let made = component.transform(from: .scalar(CGFloat(value))) else { return nil }
+        componentSource = (component, value.bitPattern)
+        componentMatrix = made
+        return made
+    }
+
+    /// Writes `component.replacing(in: base, with: .scalar(value))` into `out`, through the same
+    /// remembered matrix as `transform(_:_:replacingIn:)`; false (and `out` unchanged) when the
+    /// value does not fit the component. In place: no 128-byte matrix returned and copied again.
+    package mutating func write(
+        _ component: TransformComponent, _ value: Double, over base: CATransform3D, into out: inout CATransform3D
+    ) -> Bool {
+        guard Self.isIdentity(base) else {
+            guard let made = component.replacing(in: base, with: .scalar(CGFloat(value))) else { return false }
+            out = made
+            return true
+        }
+        if let source = componentSource, source.component == component, source.value == value.bitPattern {
+            out = componentMatrix
+            return true
+        }
+        guard let made = component.transform(from: .scalar(CGFloat(value))) else { return false }
+        componentSource = (component, value.bitPattern)
+        componentMatrix = made
+        out = made
+        return true
+    }
+
+    /// `m == CATransform3DIdentity`: first as bits, without a branch per entry (the common
+    /// answer), then by value (−0 entries).
+    @inline(__always)
+    private static func isIdentity(_ m: CATransform3D) -> Bool {
+        let one: UInt64 = (1.0).bitPattern
+        var d: UInt64 = (Double(m.m11).bitPattern ^ one) | (Double(m.m22).bitPattern ^ one)
+        d |= (Double(m.m33).bitPattern ^ one) | (Double(m.m44).bitPattern ^ one)
+        var o: UInt64 = Double(m.m12).bitPattern | Double(m.m13).bitPattern | Double(m.m14).bitPattern
+        o |= Double(m.m21).bitPattern | Double(m.m23).bitPattern | Double(m.m24).bitPattern
+        o |= Double(m.m31).bitPattern | Double(m.m32).bitPattern | Double(m.m34).bitPattern
+        o |= Double(m.m41).bitPattern | Double(m.m42).bitPattern | Double(m.m43).bitPattern
+        if d | o == 0 { return true }
+        return m == CATransform3DIdentity
     }
 
     /// The sample of `timing` at `time` and the factor of `curve` at its progress.

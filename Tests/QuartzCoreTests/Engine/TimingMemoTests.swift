@@ -161,4 +161,62 @@ import Testing
             }
         }
     }
+
+    @Test func theRememberedComponentMatrixIsWhatReplacingMakes() {
+        // Every component, awkward values, several bases; each twice (the second from the memo).
+        let values: [Double] = [0, -0.0, 0.3, 0.3, -1.25, 2 * .pi, 1e-300, .nan, .infinity]
+        var turned = CATransform3DMakeRotation(0.4, 0, 0, 1)
+        turned.m41 = 12
+        var negativeZeros = CATransform3DIdentity
+        negativeZeros.m12 = -0.0
+        let bases = [CATransform3DIdentity, negativeZeros, CATransform3DMakeScale(2, 3, 1), turned]
+        func bits(_ m: CATransform3D?) -> [UInt64]? {
+            guard let m else { return nil }
+            return [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44]
+                .map { Double($0).bitPattern }
+        }
+        var memo = TimingMemo()
+        for component in TransformComponent.allCases {
+            for base in bases {
+                for value in values {
+                    let direct = component.replacing(in: base, with: .scalar(CGFloat(value)))
+                    for pass in 0..<2 {
+                        let made = memo.transform(component, value, replacingIn: base)
+                        #expect(bits(made) == bits(direct), "\(component) \(value) pass \(pass)")
+                        var out = CATransform3DMakeTranslation(7, 7, 7)
+                        let wrote = memo.write(component, value, over: base, into: &out)
+                        #expect(wrote == (direct != nil) && bits(out) == bits(direct ?? CATransform3DMakeTranslation(7, 7, 7)),
+                                "\(component) \(value) written, pass \(pass)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [0.0, 1_000_000.0, 0.37])
+    func aTurnSharedByManyLayersGivesEachTheMatrixTheKeyPathWriteMakes(origin: Double) throws {
+        // Ten layers turning together (`transform.rotation.z`, one transaction) and one with a
+        // scaled model transform: the evaluator's memo path against the record's own write.
+        let spin = basic("transform.rotation.z", from: 0, to: Double.pi, duration: 1.5)
+        spin.beginTime = origin
+        let records = try records(spin)
+        var nodes = [RenderNode(state: RenderLayerState(), parent: -1, sublayers: (1...11).map { Int32($0) })]
+        for i in 1...11 {
+            var state = RenderLayerState()
+            if i == 11 { state.transform = CATransform3DMakeScale(2, 2, 1) }
+            nodes.append(RenderNode(layerID: UInt64(i), state: state, parent: 0, animations: [CommittedAnimation(records: records)]))
+        }
+        let snapshot = RenderTreeSnapshot(nodes: nodes, commitTime: origin, version: 1)
+        for step in 0...40 {
+            let t = origin + Double(step) / 20
+            let states = RenderEvaluator.presentation(of: snapshot, at: t)
+            for i in 1...11 {
+                var cursor = 0
+                let expected = records[0].evaluate(parentTime: t, base: .transform(nodes[i].state.transform), cursor: &cursor)
+                let want: CATransform3D
+                if case .transform(let m) = expected { want = m } else { want = nodes[i].state.transform }
+                #expect(states[i].transform == want, "layer \(i) at \(t)")
+            }
+        }
+    }
 }
