@@ -69,6 +69,10 @@ enum AnimationWakeups {
             return ready
         }
         for layer in due {
+            // Its request is answered: the next commit or the line below may ask again. (A
+            // commit in between that saw the old request and asked nothing is covered: its
+            // animations are committed by then, and the line below schedules their next event.)
+            layer.withLock { layer.requestedWakeup = .infinity }
             layer.processAnimationEvents(at: now, recursive: false)
             layer.withLock { layer.scheduleAnimationEvents(after: now) }
         }

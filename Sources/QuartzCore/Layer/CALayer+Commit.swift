@@ -32,9 +32,14 @@ extension CALayer: TransactionCommitting {
             }
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
+            // A wake-up already asked for at that time or earlier covers this one: the wake-up
+            // processes the layer and asks again for its next event then (commits of thousands
+            // of animated layers skip the waiting list's lookups).
             if isSystemClock, !layer.animationEntries.isEmpty,
-                let next = layer.nextAnimationEventTime(after: mediaTime, timeMap: place.timeMap)
+                let next = layer.nextAnimationEventTime(after: mediaTime, timeMap: place.timeMap),
+                next < layer.requestedWakeup
             {
+                layer.requestedWakeup = next
                 wakeups.append(AnimationWakeups.Request(layer: layer, time: next))
             }
             // The tree's snapshot is built in the next pass, once for all its layers.
@@ -49,7 +54,10 @@ extension CALayer: TransactionCommitting {
     /// callbacks on time (system clock only: with a manual clock, whoever moves the clock calls
     /// `processAnimationEvents(at:)`, as hosts do every frame).
     final func scheduleAnimationEvents(after mediaTime: CFTimeInterval) {
-        guard let next = nextAnimationEventTime(after: mediaTime, timeMap: mediaTimeMap) else { return }
+        guard let next = nextAnimationEventTime(after: mediaTime, timeMap: mediaTimeMap), next < requestedWakeup else {
+            return
+        }
+        requestedWakeup = next
         AnimationWakeups.wake(self, at: next)
     }
 

@@ -31,6 +31,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// For presentation copies: the model layer they were made from.
     final weak var modelLayer: CALayer?
     final var anonymousKeyCounter = 0
+    /// The media time this layer has asked `AnimationWakeups` to process it at (infinity: no
+    /// request pending). A commit asks again only for an earlier time. Under the transaction lock.
+    final var requestedWakeup: CFTimeInterval = .infinity
     /// Where this layer, when it is a tree's root, publishes the tree's committed snapshots.
     final let snapshotSlot = SnapshotSlot()
     final var snapshotVersion: UInt64 = 0

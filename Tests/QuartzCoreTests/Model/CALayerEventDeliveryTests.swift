@@ -59,6 +59,37 @@ private final class ThreadRecorder: CAAnimationDelegate, @unchecked Sendable {
         long.removeAllAnimations()
     }
 
+    /// A commit asks for a wake-up only when its layer's next event is earlier than the one it
+    /// already asked for: an animation added later to a layer that waits for a far-off end (and
+    /// a third added after the first wake-up answered) must still be heard on time.
+    @Test func anEarlierEndOnALayerWaitingForALaterOneIsStillWoken() async {
+        let recorder = ThreadRecorder()
+        let layer = committedLayer()
+        let long = CABasicAnimation(keyPath: "opacity")
+        long.duration = 100
+        CATransaction.begin()
+        layer.add(long, forKey: "long")
+        CATransaction.commit()
+        let soon = CABasicAnimation(keyPath: "position.x")
+        soon.duration = 0.1
+        soon.delegate = recorder
+        let started = CACurrentMediaTime()
+        CATransaction.begin()
+        layer.add(soon, forKey: "soon")
+        CATransaction.commit()
+        #expect(await eventually { recorder.deliveries.count == 2 }, "start and stop of the short animation")
+        #expect(CACurrentMediaTime() - started < 50, "heard long before the 100 s animation ends")
+        // After that wake-up the layer asked again (for the long end); a new short one is heard too.
+        let again = CABasicAnimation(keyPath: "position.y")
+        again.duration = 0.1
+        again.delegate = recorder
+        CATransaction.begin()
+        layer.add(again, forKey: "again")
+        CATransaction.commit()
+        #expect(await eventually { recorder.deliveries.count == 4 }, "start and stop of the second short animation")
+        layer.removeAllAnimations()
+    }
+
     @Test(arguments: clockOrigins)
     func completionBlockOnAControlledClock(origin: Double) async {
         let clock = MediaClock.Manual(time: origin)
