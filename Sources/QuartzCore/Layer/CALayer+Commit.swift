@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 // What a transaction commit does with the layers that changed in it (architecture §1.5 step 4):
 // layout, display, begin times of new animations resolved to the commit time in each layer's
@@ -23,22 +24,13 @@ extension CALayer: TransactionCommitting {
         for layer in layers {
             let place = ancestry.place(of: layer)
             let local = place.timeMap.apply(mediaTime)
-            if layer.animationEntries.contains(where: { !$0.isCommitted }) {
-                for entry in layer.animationEntries { entry.resolveBeginTime(now: local) }
-                // The snapshot's list, made while the entries are at hand (they were written by
-                // the changes, long enough ago to be cold).
-                layer.committedAnimationsMemo = nil
-                _ = layer.committedAnimations
-            }
+            let next = layer.commitEntries(now: local, mediaTime: mediaTime, timeMap: place.timeMap, wantsNext: isSystemClock)
             layer.flags.hasBeenCommitted = true
             layer.markSubtreeCommitted()
             // A wake-up already asked for at that time or earlier covers this one: the wake-up
             // processes the layer and asks again for its next event then (commits of thousands
             // of animated layers skip the waiting list's lookups).
-            if isSystemClock, !layer.animationEntries.isEmpty,
-                let next = layer.nextAnimationEventTime(after: mediaTime, timeMap: place.timeMap),
-                next < layer.requestedWakeup
-            {
+            if isSystemClock, let next, next < layer.requestedWakeup {
                 layer.requestedWakeup = next
                 wakeups.append(AnimationWakeups.Request(layer: layer, time: next))
             }
@@ -61,20 +53,42 @@ extension CALayer: TransactionCommitting {
         AnimationWakeups.wake(self, at: next)
     }
 
+    /// Resolves the begin times of entries added since the last commit (at layer time `now`),
+    /// remakes the snapshot's list when some were, and returns the media time of the next start
+    /// or end (`nextAnimationEventTime`) when `wantsNext` — in one pass over the entries, read in
+    /// place (this runs for every changed layer of every commit).
+    private func commitEntries(now: Double, mediaTime: CFTimeInterval, timeMap map: TimeMap, wantsNext: Bool)
+        -> CFTimeInterval?
+    {
+        guard !animationEntries.isEmpty else { return nil }
+        var next: CFTimeInterval?
+        var resolved = false
+        animationEntries.withUnsafeBufferPointer { entries in
+            for entry in entries where !entry.isCommitted {
+                entry.resolveBeginTime(now: now)
+                resolved = true
+            }
+            if resolved {
+                // The snapshot's list, made while the entries are at hand (they were written by
+                // the changes, long enough ago to be cold).
+                var list: [CommittedAnimation] = []
+                list.reserveCapacity(entries.count)
+                for entry in entries { if let committed = entry.committed { list.append(committed) } }
+                committedAnimationsMemo = list
+            }
+            guard wantsNext else { return }
+            for entry in entries where entry.isCommitted && !entry.hasFinished {
+                entry.considerEvents(after: mediaTime, timeMap: map, next: &next)
+            }
+        }
+        return next
+    }
+
     /// The media time of the next start or end among the committed animations, if any.
     final func nextAnimationEventTime(after mediaTime: CFTimeInterval, timeMap map: TimeMap) -> CFTimeInterval? {
         var next: CFTimeInterval?
         for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
-            let timing = entry.timing
-            guard timing.speed > 0 else { continue }
-            // Its start (unless it has started) and its end, in the layer's local time.
-            let end = timing.beginTime + timing.activeDuration / timing.speed
-            func consider(_ t: Double) {
-                guard let absolute = map.invert(t), absolute.isFinite, absolute >= mediaTime - 1e-9 else { return }
-                next = min(next ?? absolute, absolute)
-            }
-            if !entry.hasStarted { consider(timing.beginTime) }
-            if end.isFinite { consider(end) }
+            entry.considerEvents(after: mediaTime, timeMap: map, next: &next)
         }
         return next
     }
@@ -156,5 +170,22 @@ struct AncestryMemo {
     private mutating func rootPlace(_ root: CALayer) -> Place {
         roots.append(root)
         return Place(rootIndex: roots.count - 1, depth: 0, timeMap: root.state.visual.timeMap)
+    }
+}
+
+extension AnimationEntry {
+    /// Lowers `next` to this animation's start (unless it has started) or end, as media times
+    /// at or after `mediaTime` (`map`: media time to the layer's local time).
+    @inline(__always)
+    func considerEvents(after mediaTime: CFTimeInterval, timeMap map: TimeMap, next: inout CFTimeInterval?) {
+        guard timing.speed > 0 else { return }
+        // Its start (unless it has started) and its end, in the layer's local time.
+        let end = timing.beginTime + timing.activeDuration / timing.speed
+        func consider(_ t: Double) {
+            guard let absolute = map.invert(t), absolute.isFinite, absolute >= mediaTime - 1e-9 else { return }
+            next = min(next ?? absolute, absolute)
+        }
+        if !hasStarted { consider(timing.beginTime) }
+        if end.isFinite { consider(end) }
     }
 }
