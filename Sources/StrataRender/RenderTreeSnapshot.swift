@@ -85,6 +85,9 @@ package struct RenderNode: Sendable {
     package var isMask: Bool
     package var animations: [CommittedAnimation]
 
+    /// Inlinable: a commit makes thousands, each straight into the snapshot's buffer (a call
+    /// across modules copied its 700 bytes twice more).
+    @inlinable
     package init(
         layerID: UInt64 = 0, isTransformLayer: Bool = false, state: RenderLayerState, parent: Int32,
         sublayers: [Int32] = [], mask: Int32 = -1, isMask: Bool = false, animations: [CommittedAnimation] = []

@@ -62,24 +62,26 @@ extension CALayer: TransactionCommitting {
     {
         guard !animationEntries.isEmpty else { return nil }
         var next: CFTimeInterval?
-        var resolved = false
         animationEntries.withUnsafeBufferPointer { entries in
-            for entry in entries where !entry.isCommitted {
-                entry.resolveBeginTime(now: now)
-                resolved = true
+            // The snapshot's list, remade only when an entry was resolved (made while the entries
+            // are at hand: they were written by the changes, long enough ago to be cold).
+            var list: [CommittedAnimation]?
+            for (i, entry) in entries.enumerated() {
+                if !entry.isCommitted {
+                    entry.resolveBeginTime(now: now)
+                    if list == nil {
+                        var earlier: [CommittedAnimation] = []
+                        earlier.reserveCapacity(entries.count)
+                        for before in entries[..<i] { if let committed = before.committed { earlier.append(committed) } }
+                        list = earlier
+                    }
+                }
+                if list != nil, let committed = entry.committed { list?.append(committed) }
+                if wantsNext, entry.isCommitted, !entry.hasFinished {
+                    entry.considerEvents(after: mediaTime, timeMap: map, next: &next)
+                }
             }
-            if resolved {
-                // The snapshot's list, made while the entries are at hand (they were written by
-                // the changes, long enough ago to be cold).
-                var list: [CommittedAnimation] = []
-                list.reserveCapacity(entries.count)
-                for entry in entries { if let committed = entry.committed { list.append(committed) } }
-                committedAnimationsMemo = list
-            }
-            guard wantsNext else { return }
-            for entry in entries where entry.isCommitted && !entry.hasFinished {
-                entry.considerEvents(after: mediaTime, timeMap: map, next: &next)
-            }
+            if let list { committedAnimationsMemo = list }
         }
         return next
     }

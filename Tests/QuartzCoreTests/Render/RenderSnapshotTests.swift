@@ -91,6 +91,44 @@ import Testing
         }
     }
 
+    @Test(arguments: clockOrigins)
+    func aLayerGivenMoreAnimationsListsOldAndNewInOrder(origin: Double) throws {
+        // A commit remakes a layer's list only when one of its animations is new, keeping the
+        // committed ones before it: here "first" (committed earlier), then "second" and "third"
+        // (new, the third added between them in the model's order by its key).
+        let clock = MediaClock.Manual(time: origin)
+        try MediaClock.withClock(clock) {
+            let layer = CALayer()
+            CATransaction.flush()
+            func fade(to value: Double) -> CABasicAnimation {
+                let a = CABasicAnimation(keyPath: "opacity")
+                a.fromValue = 1
+                a.toValue = value
+                a.duration = 10
+                return a
+            }
+            CATransaction.begin()
+            layer.add(fade(to: 0.5), forKey: "first")
+            CATransaction.commit()
+            clock.advance(by: 1)
+            CATransaction.begin()
+            layer.add(fade(to: 0.25), forKey: "second")
+            layer.add(fade(to: 0.75), forKey: "third")
+            CATransaction.commit()
+            let (snapshot, index) = try #require(layer.committedSnapshot)
+            let animations = snapshot.nodes[index].animations
+            #expect(animations.count == 3)
+            // Their ends, in order (each record's to-value), and their begin times: the first at
+            // the first commit, the others at the second.
+            let begins = animations.map { $0.records.first?.timing.beginTime ?? -1 }
+            #expect(begins == [origin, origin + 1, origin + 1], "\(begins)")
+            // The last one wins: at the second commit's time + 5 s, opacity is half way to 0.75.
+            clock.advance(by: 5)
+            let states = RenderEvaluator.presentation(of: snapshot, at: CACurrentMediaTime())
+            #expect(abs(states[index].opacity - 0.875) < 1e-6, "\(states[index].opacity)")
+        }
+    }
+
     @Test func framesEvaluateWithoutTheModelLock() throws {
         let t = makeTree()
         CATransaction.flush()
