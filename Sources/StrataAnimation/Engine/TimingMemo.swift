@@ -67,14 +67,8 @@ package struct TimingMemo {
     package mutating func transform(
         _ component: TransformComponent, _ value: Double, replacingIn base: CATransform3D
     ) -> CATransform3D? {
-        guard Self.isIdentity(base) else { return component.replacing(in: base, with: .scalar(CGFloat(value))) }
-        if let source = componentSource, source.component == component, source.value == value.bitPattern {
-            return componentMatrix
-        }
-        guard let made = component.transform(from: .scalar(CGFloat(value))) else { return nil }
-        componentSource = (component, value.bitPattern)
-        componentMatrix = made
-        return made
+        var made = CATransform3DIdentity
+        return write(component, value, over: base, into: &made) ? made : nil
     }
 
     /// Writes `component.replacing(in: base, with: .scalar(value))` into `out`, through the same

@@ -30,23 +30,19 @@ import Testing
             edit(a)
             out.append((name, a))
         }
-        for overdamped in [false, true] {
+        func spring(_ edit: (CASpringAnimation) -> Void) -> CASpringAnimation {
             let s = CASpringAnimation(keyPath: "opacity")
             s.fromValue = 0.2
             s.toValue = 1
             s.duration = 1.5
             s.repeatCount = 3
-            s.damping = 30
-            s.allowsOverdamping = overdamped
-            out.append(("spring, overdamping \(overdamped)", s))
+            edit(s)
+            return s
         }
-        let stiffer = CASpringAnimation(keyPath: "opacity")
-        stiffer.fromValue = 0.2
-        stiffer.toValue = 1
-        stiffer.duration = 1.5
-        stiffer.repeatCount = 3
-        stiffer.stiffness = 300
-        out.append(("stiffer spring", stiffer))
+        for overdamped in [false, true] {
+            out.append(("spring, overdamping \(overdamped)", spring { $0.damping = 30; $0.allowsOverdamping = overdamped }))
+        }
+        out.append(("stiffer spring", spring { $0.stiffness = 300 }))
         return out
     }
 
