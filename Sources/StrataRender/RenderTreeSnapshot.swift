@@ -73,6 +73,9 @@ package struct TransitionRecord: Sendable {
 package struct RenderNode: Sendable {
     /// The layer's identity, stable across commits (what render caches and damage are keyed by).
     package var layerID: UInt64
+    /// Changes whenever the layer's committed state may have changed: with `layerID`, it names
+    /// `state`, so work done for it can be kept across snapshots. 0: unknown (nothing kept).
+    package var stateSerial: UInt64
     /// A CATransformLayer: draws nothing itself and does not flatten its sublayers.
     package var isTransformLayer: Bool
     package var state: RenderLayerState
@@ -89,10 +92,11 @@ package struct RenderNode: Sendable {
     /// across modules copied its 700 bytes twice more).
     @inlinable
     package init(
-        layerID: UInt64 = 0, isTransformLayer: Bool = false, state: RenderLayerState, parent: Int32,
+        layerID: UInt64 = 0, stateSerial: UInt64 = 0, isTransformLayer: Bool = false, state: RenderLayerState, parent: Int32,
         sublayers: [Int32] = [], mask: Int32 = -1, isMask: Bool = false, animations: [CommittedAnimation] = []
     ) {
         self.layerID = layerID
+        self.stateSerial = stateSerial
         self.isTransformLayer = isTransformLayer
         self.state = state
         self.parent = parent
@@ -142,6 +146,39 @@ package enum RenderEvaluator {
             states.append(state)
         }
         return states
+    }
+
+    /// `presentation(of:at:)` written over `states`, the presentation of `previous`: an entry
+    /// whose node is the same layer in the same state (`stateSerial`) at the same index, with
+    /// animations in neither snapshot, is kept as it is (a frame copies what changed).
+    package static func presentation(
+        of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
+        from previous: RenderTreeSnapshot
+    ) {
+        let nodes = snapshot.nodes, old = previous.nodes
+        guard states.count == old.count else {
+            states = presentation(of: snapshot, at: mediaTime)
+            return
+        }
+        if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
+        states.reserveCapacity(nodes.count)
+        var maps: [TimeMap] = []
+        maps.reserveCapacity(nodes.count)
+        var memo = TimingMemo()
+        for i in nodes.indices {
+            let parent = Int(nodes[i].parent)
+            let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
+            maps.append(map)
+            let animated = !nodes[i].animations.isEmpty
+            if i < old.count, !animated, old[i].animations.isEmpty, nodes[i].stateSerial != 0,
+                old[i].stateSerial == nodes[i].stateSerial, old[i].layerID == nodes[i].layerID
+            {
+                continue
+            }
+            var state = nodes[i].state
+            if animated { apply(nodes[i].animations, to: &state, at: map.apply(mediaTime), memo: &memo) }
+            if i < states.count { states[i] = state } else { states.append(state) }
+        }
     }
 
     /// Applies `animations` in order at the layer's local time `localTime`; then the turn of

@@ -58,7 +58,8 @@ extension CALayer {
                     buffer.initializeElement(
                         at: i,
                         to: RenderNode(
-                            layerID: layer.layerID, isTransformLayer: layer.isTransformLayer, state: layer.state.visual,
+                            layerID: layer.layerID, stateSerial: layer.stateSerial, isTransformLayer: layer.isTransformLayer,
+                            state: layer.state.visual,
                             parent: item.parent, sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
                             animations: layer.committedAnimations))
                 }

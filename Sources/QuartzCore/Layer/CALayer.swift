@@ -9,7 +9,12 @@ import StrataRender
 /// access takes the transaction lock.
 open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// The typed model properties.
-    final var state = LayerState()
+    final var state = LayerState() {
+        didSet { stateSerial &+= 1 }
+    }
+    /// Changes with every change of `state` (with `layerID`, it names a state: the render side
+    /// keeps work done for a state until it changes). Under the transaction lock.
+    final var stateSerial: UInt64 = 1
     /// Values of keys that are not CALayer properties (`setValue(_:forKey:)`), and subclass state.
     final var extraValues: [String: Any] = [:]
     final var sublayerStorage: [CALayer] = []

@@ -33,6 +33,8 @@ open class CARenderer: NSObject {
     private var frame: (snapshot: RenderTreeSnapshot, index: Int, states: [RenderLayerState])?
     private var previous = Footprints()
     private var current = Footprints()
+    /// Footprints of unchanged layers, kept from frame to frame.
+    private let footprintCache = FootprintCache()
     private var updates = CGRect.null
     private var forceFull = true
 
@@ -77,11 +79,19 @@ open class CARenderer: NSObject {
             current = Footprints()
             return
         }
-        let states = RenderEvaluator.presentation(of: committed.snapshot, at: t)
+        // The last frame's states, held once (so written in place): unchanged layers keep theirs.
+        var states = frame?.states ?? []
+        let previousSnapshot = frame?.snapshot
+        frame = nil
+        if let previousSnapshot {
+            RenderEvaluator.presentation(of: committed.snapshot, at: t, reusing: &states, from: previousSnapshot)
+        } else {
+            states = RenderEvaluator.presentation(of: committed.snapshot, at: t)
+        }
         frame = (committed.snapshot, committed.index, states)
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
-            time: t)
+            time: t, cache: footprintCache)
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,

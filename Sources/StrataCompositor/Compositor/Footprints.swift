@@ -27,14 +27,47 @@ package struct Footprints: Equatable {
     package init() {}
 
     /// The footprints of `snapshot`'s tree below `root`, presented as `states`, placed as the
-    /// compositor places it.
+    /// compositor places it. With a `cache`, a layer whose state, parent and placement are those
+    /// of an earlier frame takes its footprint from there (a frame costs what changed).
     package init(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0,
-        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double = 0
+        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double = 0,
+        cache: FootprintCache? = nil
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
         self.placement = Placement(root: root, rootPlacement: placement, base: base)
+        let cache = cache ?? FootprintCache()
+        // The cache's arrays are moved out for the walk (held once: written in place, without
+        // exclusivity checks), and back after.
+        var slots: [FootprintCache.Slot] = []
+        var handed: [FootprintCache.Maps] = []
+        swap(&slots, &cache.slots)
+        swap(&handed, &cache.handed)
+        if slots.count > nodes.count { slots.removeLast(slots.count - nodes.count) }
+        while slots.count < nodes.count { slots.append(FootprintCache.Slot()) }
+        handed.removeAll(keepingCapacity: true)
+        // Through buffer pointers: reading a field of an array's state or node copied it whole
+        // (with a retain of every object it holds).
+        entries = nodes.withUnsafeBufferPointer { nodes in
+            states.withUnsafeBufferPointer { states in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    Self.walk(
+                        nodes, states, slots, &handed, root: root, placement: placement, base: base, time: time)
+                }
+            }
+        }
+        swap(&slots, &cache.slots)
+        swap(&handed, &cache.handed)
+    }
+
+    /// The entries of the tree below `root` (see `init`), the slots of its layers brought up to date.
+    private static func walk(
+        _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
+        _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps], root: Int,
+        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double
+    ) -> [UInt64: Entry] {
+        var entries: [UInt64: Entry] = [:]
         entries.reserveCapacity(nodes.count)
         // The time map of the root's superlayer (media time to its local time).
         var rootMap = TimeMap.identity
@@ -45,93 +78,180 @@ package struct Footprints: Equatable {
             up = Int(nodes[up].parent)
         }
         for a in ancestors.reversed() { rootMap = rootMap.then(states[a].timeMap) }
-        // (node, parent, toTarget of the parent, toPlane of the parent, parent's chain, isMask, parent's time map)
-        var stack: [(Int, Int, CATransform3D, CATransform3D, Int, Bool, TimeMap)] = [
-            (root, placement == .ownSpace ? -2 : -1, CATransform3DMakeAffineTransform(base), CATransform3DIdentity, 0, false,
-                rootMap)
+        handed.append(FootprintCache.Maps(toTarget: CATransform3DMakeAffineTransform(base), toPlane: CATransform3DIdentity))
+        var stack: [Pending] = [
+            Pending(
+                node: root, parent: placement == .ownSpace ? -2 : -1, handed: 0, parentChain: 0, isMask: false,
+                parentTime: rootMap, parentKey: placement == .ownSpace ? .ownSpace : .superlayerSpace)
         ]
-        while let (node, parent, parentTarget, parentPlane, parentChain, isMask, parentTime) = stack.popLast() {
-            let s = states[node]
-            if s.isHidden || !(s.opacity > 0) { continue }
-            let local: CATransform3D
-            switch parent {
-            case -2: local = LayerMatrix.ownSpace(s)
-            case -1: local = LayerMatrix.toParent(s, sublayerOf: nil)
-            default: local = LayerMatrix.toParent(
-                    s,
-                    parentPivot: isMask ? nil : LayerMatrix.pivot(
-                        bounds: states[parent].bounds, anchorPoint: states[parent].anchorPoint,
-                        anchorPointZ: states[parent].anchorPointZ),
-                    parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
-            }
-            let inTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
-            let toTarget = (inTransformLayer ? local : LayerMatrix.flattened(local)).concatenating(parentTarget)
-            let toPlane = inTransformLayer ? local.concatenating(parentPlane) : local
-            guard LayerMatrix.isFinite(toTarget) else { continue }
-            let map = PlaneMap(toTarget)
-            var h = Hasher()
-            h.combine(parentChain)
-            h.combine(isMask)
-            Self.combine(s, into: &h)
-            h.combine(map)
-            // Sublayer order depends on the plane (transform layers sort by depth).
-            if inTransformLayer { h.combine(toPlane.m43) }
-            if case .replicator(let r) = s.kind {
-                Self.combine(r, into: &h)
-                // Delayed instances show the tree at other times: redraw while it animates.
-                if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
+        while let item = stack.popLast() {
+            let node = item.node
+            // Fields read in place: copying a state retains every object it holds.
+            if states[node].isHidden || !(states[node].opacity > 0) { continue }
+            let layerID = nodes[node].layerID
+            // Fields, not `timeMap`: calling a getter on the element copied the whole state.
+            let timeMap = item.parentTime.then(
+                TimeMap(
+                    beginTime: states[node].beginTime, speed: Double(states[node].speed),
+                    timeOffset: states[node].timeOffset))
+            let serial = nodes[node].stateSerial
+            let cacheable = serial != 0 && item.parentKey.serial != 0 && nodes[node].animations.isEmpty
+                && Self.isCacheable(states[node].kind)
+            let kept = cacheable && slots[node].serial == serial && slots[node].layerID == layerID
+                && slots[node].parent == item.parentKey && slots[node].parentChain == item.parentChain
+                && slots[node].isMask == item.isMask && slots[node].parentMaps.toTarget == handed[item.handed].toTarget
+                && slots[node].parentMaps.toPlane == handed[item.handed].toPlane
+            if !kept {
+                Self.place(nodes, states, item, handed[item.handed], time: time, timeMap: timeMap, into: &slots[node])
+                slots[node].serial = cacheable ? serial : 0
+                if slots[node].isFinite, Self.emits(states[node].kind) {
+                    // Particles move every frame and may fly anywhere.
+                    var h = Hasher()
+                    h.combine(slots[node].signature)
                     h.combine(time)
+                    entries[layerID] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
+                    continue
                 }
             }
-            let timeMap = parentTime.then(s.timeMap)
-            if case .emitter(let emitter) = s.kind, emitter.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) {
-                // Particles move every frame and may fly anywhere.
-                h.combine(time)
-                entries[nodes[node].layerID] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
-                continue
-            }
-            // A running transition changes the picture every frame.
-            for animation in nodes[node].animations {
-                if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
-                    h.combine(p)
-                }
-            }
-            let signature = h.finalize()
-            if !nodes[node].isTransformLayer {
-                let entry = Entry(box: Self.box(s, map: map), signature: signature)
+            guard slots[node].isFinite else { continue }
+            let signature = slots[node].signature
+            if let box = slots[node].box {
                 // A layer drawn several times (replicator instances) covers all its places.
-                if let earlier = entries[nodes[node].layerID] {
-                    entries[nodes[node].layerID] = Entry(
-                        box: earlier.box.union(entry.box), signature: earlier.signature &* 31 &+ entry.signature)
+                if let earlier = entries[layerID] {
+                    entries[layerID] = Entry(
+                        box: earlier.box.union(box), signature: earlier.signature &* 31 &+ signature)
                 } else {
-                    entries[nodes[node].layerID] = entry
+                    entries[layerID] = Entry(box: box, signature: signature)
                 }
             }
-            if case .replicator(let r) = s.kind {
+            let sublayers = nodes[node].sublayers, mask = Int(nodes[node].mask)
+            guard !sublayers.isEmpty || mask >= 0 else { continue }
+            let childKey = cacheable ? FootprintCache.ParentKey(id: layerID, serial: serial) : .none
+            if case .replicator(let r) = states[node].kind {
                 let count = min(max(r.instanceCount, 0), 10_000)
                 var power = CATransform3DIdentity
-                let c = (s.bounds.midX, s.bounds.midY)
+                let c = (states[node].bounds.midX, states[node].bounds.midY)
                 for _ in 0..<count {
                     let instance = CATransform3DMakeTranslation(-c.0, -c.1, 0).concatenating(power)
                         .concatenating(CATransform3DMakeTranslation(c.0, c.1, 0))
-                    for (k, child) in nodes[node].sublayers.enumerated() {
+                    handed.append(
+                        FootprintCache.Maps(
+                            toTarget: instance.concatenating(slots[node].maps.toTarget),
+                            toPlane: instance.concatenating(slots[node].maps.toPlane)))
+                    for (k, child) in sublayers.enumerated() {
                         stack.append(
-                            (Int(child), node, instance.concatenating(toTarget), instance.concatenating(toPlane),
-                                signature &+ k &* 0x9E37_79B9, false, timeMap))
+                            Pending(
+                                node: Int(child), parent: node, handed: handed.count - 1,
+                                parentChain: signature &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
+                                parentKey: .none))
                     }
                     power = power.concatenating(r.instanceTransform)
                 }
-            } else {
+            } else if !sublayers.isEmpty {
+                handed.append(slots[node].maps)
                 // One instance, the identity (no array made per layer: this runs every frame).
-                for (k, child) in nodes[node].sublayers.enumerated() {
+                for (k, child) in sublayers.enumerated() {
                     // The place among siblings is part of the look (drawing order).
-                    stack.append((Int(child), node, toTarget, toPlane, signature &+ k &* 0x9E37_79B9, false, timeMap))
+                    stack.append(
+                        Pending(
+                            node: Int(child), parent: node, handed: handed.count - 1,
+                            parentChain: signature &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
+                            parentKey: childKey))
                 }
             }
-            if nodes[node].mask >= 0 {
-                stack.append((Int(nodes[node].mask), node, toTarget, toPlane, signature, true, timeMap))
+            if mask >= 0 {
+                handed.append(slots[node].maps)
+                stack.append(
+                    Pending(
+                        node: mask, parent: node, handed: handed.count - 1, parentChain: signature, isMask: true,
+                        parentTime: timeMap, parentKey: childKey))
             }
         }
+        return entries
+    }
+
+    /// A layer waiting to be placed, with what its superlayer (or masked layer) hands down.
+    private struct Pending {
+        var node: Int
+        /// The superlayer's index (or the masked layer's); −1: the root in its superlayer's space,
+        /// −2: the root in its own space.
+        var parent: Int
+        /// Where the parent's maps are in the frame's `handed` list.
+        var handed: Int
+        var parentChain: Int
+        var isMask: Bool
+        var parentTime: TimeMap
+        var parentKey: FootprintCache.ParentKey
+    }
+
+    /// Replicators and emitters change with time or draw their sublayers several times: never kept.
+    private static func isCacheable(_ kind: LayerKindState) -> Bool {
+        switch kind {
+        case .replicator, .emitter: false
+        default: true
+        }
+    }
+
+    /// True for an emitter with a cell that makes particles.
+    private static func emits(_ kind: LayerKindState) -> Bool {
+        guard case .emitter(let emitter) = kind else { return false }
+        return emitter.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 })
+    }
+
+    /// Works out where one layer lands and its fingerprint from its state, into `slot`. Never
+    /// inlined: the copy of the state it makes would be made on every layer's path.
+    @inline(never)
+    private static func place(
+        _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ item: Pending,
+        _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, into slot: inout FootprintCache.Slot
+    ) {
+        let node = item.node, parent = item.parent, isMask = item.isMask
+        let s = states[node]
+        slot.layerID = nodes[node].layerID
+        slot.parent = item.parentKey
+        slot.parentChain = item.parentChain
+        slot.isMask = isMask
+        slot.parentMaps = parentMaps
+        let local: CATransform3D
+        switch parent {
+        case -2: local = LayerMatrix.ownSpace(s)
+        case -1: local = LayerMatrix.toParent(s, sublayerOf: nil)
+        default: local = LayerMatrix.toParent(
+                s,
+                parentPivot: isMask ? nil : LayerMatrix.pivot(
+                    bounds: states[parent].bounds, anchorPoint: states[parent].anchorPoint,
+                    anchorPointZ: states[parent].anchorPointZ),
+                parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
+        }
+        let inTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
+        let toTarget = (inTransformLayer ? local : LayerMatrix.flattened(local)).concatenating(parentMaps.toTarget)
+        let toPlane = inTransformLayer ? local.concatenating(parentMaps.toPlane) : local
+        slot.maps = FootprintCache.Maps(toTarget: toTarget, toPlane: toPlane)
+        slot.isFinite = LayerMatrix.isFinite(toTarget)
+        guard slot.isFinite else { return }
+        let map = PlaneMap(toTarget)
+        var h = Hasher()
+        h.combine(item.parentChain)
+        h.combine(isMask)
+        Self.combine(s, into: &h)
+        h.combine(map)
+        // Sublayer order depends on the plane (transform layers sort by depth).
+        if inTransformLayer { h.combine(toPlane.m43) }
+        if case .replicator(let r) = s.kind {
+            Self.combine(r, into: &h)
+            // Delayed instances show the tree at other times: redraw while it animates.
+            if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
+                h.combine(time)
+            }
+        }
+        // A running transition changes the picture every frame.
+        for animation in nodes[node].animations {
+            if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
+                h.combine(p)
+            }
+        }
+        slot.signature = h.finalize()
+        slot.box = nodes[node].isTransformLayer ? nil : Self.box(s, map: map)
     }
 
     /// The region (target pixels) that differs between `previous` and `self`; nil when nothing does.

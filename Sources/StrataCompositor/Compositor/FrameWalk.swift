@@ -313,8 +313,12 @@ struct FrameWalk {
         guard !sublayers.isEmpty else { return }
         var order: [(key: Double, index: Int, node: Int)] = []
         order.reserveCapacity(sublayers.count)
+        let instanced = if case .replicator = states[node].kind { true } else { false }
         for (k, child) in sublayers.enumerated() {
             let c = Int(child)
+            // A leaf the footprints put outside the clip is not even pushed (a small damaged
+            // region's redraw skips most of a wide tree here).
+            if !instanced, isOutsideClip(c, isMask: false, context) { continue }
             var key = Double(states[c].zPosition)
             if depthSorted {
                 let m = localMatrix(c, parent: node, isMask: false).concatenating(context.toPlane)

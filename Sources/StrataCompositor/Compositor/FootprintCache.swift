@@ -1,0 +1,55 @@
+import CoreGraphics
+import StrataGeometry
+
+/// Footprints of earlier frames, by snapshot index: a layer whose committed state (its serial),
+/// its superlayer's state and its placement are what they were at the same index last time is
+/// not hashed and placed again, so a frame in which one layer moved costs that layer, not the
+/// tree. Only layers without animations that are not replicators or emitters are kept (their
+/// look depends on the time). Not thread-safe: one per renderer.
+package final class FootprintCache {
+    /// Who hands a layer its placement: the superlayer (or masked layer) and its state's serial;
+    /// serial 0: something that changes with time (not kept).
+    struct ParentKey: Equatable {
+        var id: UInt64
+        var serial: UInt64
+
+        /// The root placed in its superlayer's space, or in its own.
+        static let superlayerSpace = ParentKey(id: .max, serial: 1)
+        static let ownSpace = ParentKey(id: .max - 1, serial: 1)
+        /// Not kept.
+        static let none = ParentKey(id: 0, serial: 0)
+    }
+
+    /// A layer's maps to the target and to its plane (what its sublayers are placed from).
+    struct Maps {
+        var toTarget: CATransform3D
+        var toPlane: CATransform3D
+    }
+
+    /// One index's layer: what its footprint was worked out from, and what it came to.
+    struct Slot {
+        var layerID: UInt64 = 0
+        /// The state's serial; 0: nothing kept.
+        var serial: UInt64 = 0
+        var parent = ParentKey.none
+        var parentChain = 0
+        var isMask = false
+        var parentMaps = Maps(toTarget: CATransform3DIdentity, toPlane: CATransform3DIdentity)
+        var maps = Maps(toTarget: CATransform3DIdentity, toPlane: CATransform3DIdentity)
+        var signature = 0
+        /// Nil for a transform layer, which draws nothing.
+        var box: CGRect?
+        /// False when the map to the target is not finite (nothing drawn).
+        var isFinite = false
+    }
+
+    /// By snapshot index.
+    var slots: [Slot] = []
+    /// The maps handed down in the frame being worked out (reused: no allocation a frame).
+    var handed: [Maps] = []
+
+    package init() {}
+
+    /// Layers kept (for tests).
+    package var count: Int { slots.lazy.filter { $0.serial != 0 }.count }
+}
