@@ -48,8 +48,11 @@ package final class FootprintCache {
     /// The maps handed down in the frame being worked out (reused: no allocation a frame).
     var handed: [Maps] = []
 
+    /// Layers placed and hashed afresh in the last frame (the others were kept).
+    package internal(set) var placedInLastFrame = 0
+
     package init() {}
 
-    /// Layers kept (for tests).
+    /// Layers kept for the next frame.
     package var count: Int { slots.lazy.filter { $0.serial != 0 }.count }
 }

@@ -49,14 +49,17 @@ package struct Footprints: Equatable {
         handed.removeAll(keepingCapacity: true)
         // Through buffer pointers: reading a field of an array's state or node copied it whole
         // (with a retain of every object it holds).
+        var placed = 0
         entries = nodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeBufferPointer { states in
                 slots.withUnsafeMutableBufferPointer { slots in
                     Self.walk(
-                        nodes, states, slots, &handed, root: root, placement: placement, base: base, time: time)
+                        nodes, states, slots, &handed, placed: &placed, root: root, placement: placement, base: base,
+                        time: time)
                 }
             }
         }
+        cache.placedInLastFrame = placed
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
     }
@@ -64,7 +67,8 @@ package struct Footprints: Equatable {
     /// The entries of the tree below `root` (see `init`), the slots of its layers brought up to date.
     private static func walk(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
-        _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps], root: Int,
+        _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
+        placed: inout Int, root: Int,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double
     ) -> [UInt64: Entry] {
         var entries: [UInt64: Entry] = [:]
@@ -102,6 +106,7 @@ package struct Footprints: Equatable {
                 && slots[node].isMask == item.isMask && slots[node].parentMaps.toTarget == handed[item.handed].toTarget
                 && slots[node].parentMaps.toPlane == handed[item.handed].toPlane
             if !kept {
+                placed += 1
                 Self.place(nodes, states, item, handed[item.handed], time: time, timeMap: timeMap, into: &slots[node])
                 slots[node].serial = cacheable ? serial : 0
                 if slots[node].isFinite, Self.emits(states[node].kind) {

@@ -1,0 +1,161 @@
+import CoreGraphics
+import QuartzCore
+import StrataCompositor
+import StrataRender
+import Testing
+
+/// What a renderer keeps between frames for unchanged layers (their presented states and
+/// footprints) must be exactly what it would work out afresh; and after one small change it
+/// works out only that layer again.
+@Suite("CARenderer: work kept between frames")
+struct FootprintCacheTests {
+    /// A tree with the cases a kept footprint could get wrong: a parent whose sublayerTransform
+    /// and bounds place its sublayers, a replicator, a mask, a transform layer, a hidden layer,
+    /// a clipping parent in perspective.
+    struct Tree {
+        let root: CALayer
+        let parent: CALayer
+        let child: CALayer
+        let leaf: CALayer
+        let replicator: CAReplicatorLayer
+        let masked: CALayer
+        let hidden: CALayer
+        let stage: CATransformLayer
+    }
+
+    func makeTree() -> Tree {
+        scene {
+            let root = canvas(300, 200)
+            let parent = solid(CGRect(x: 20, y: 20, width: 120, height: 80), 0.2, 0.4, 0.8)
+            let child = solid(CGRect(x: 10, y: 10, width: 30, height: 30), 0.9, 0.2, 0.1)
+            parent.addSublayer(child)
+            root.addSublayer(parent)
+            let leaf = solid(CGRect(x: 200, y: 150, width: 10, height: 10), 0, 0, 0)
+            root.addSublayer(leaf)
+            let replicator = CAReplicatorLayer()
+            replicator.frame = CGRect(x: 0, y: 120, width: 200, height: 30)
+            replicator.instanceCount = 4
+            replicator.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+            replicator.addSublayer(solid(CGRect(x: 2, y: 2, width: 20, height: 20), 0.9, 0.6, 0.1))
+            root.addSublayer(replicator)
+            let masked = solid(CGRect(x: 160, y: 20, width: 60, height: 50), 0.3, 0.8, 0.3)
+            let mask = solid(CGRect(x: 0, y: 0, width: 30, height: 50), 0, 0, 0)
+            masked.mask = mask
+            root.addSublayer(masked)
+            let hidden = solid(CGRect(x: 240, y: 20, width: 20, height: 20), 1, 0, 1)
+            hidden.isHidden = true
+            root.addSublayer(hidden)
+            let stage = CATransformLayer()
+            stage.frame = CGRect(x: 230, y: 100, width: 50, height: 50)
+            let face = solid(CGRect(x: 5, y: 5, width: 40, height: 40), 0.3, 0.3, 0.3)
+            face.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+            stage.addSublayer(face)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 300
+            stage.sublayerTransform = perspective
+            root.addSublayer(stage)
+            return Tree(
+                root: root, parent: parent, child: child, leaf: leaf, replicator: replicator, masked: masked,
+                hidden: hidden, stage: stage)
+        }
+    }
+
+    /// The changes applied one after another, each named for the failure message.
+    func changes(_ tree: Tree, origin: Double) -> [(String, () -> Void)] {
+        [
+            ("nothing", {}),
+            ("a leaf moves", { tree.leaf.position = CGPoint(x: 150, y: 170) }),
+            ("the parent's sublayerTransform", { tree.parent.sublayerTransform = CATransform3DMakeScale(1.5, 1, 1) }),
+            ("the parent's bounds origin", { tree.parent.bounds.origin = CGPoint(x: 5, y: -3) }),
+            ("the parent moves", { tree.parent.position = CGPoint(x: 100, y: 70) }),
+            ("the child recoloured", { tree.child.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1) }),
+            ("the replicator's step", { tree.replicator.instanceTransform = CATransform3DMakeTranslation(25, 2, 0) }),
+            ("the mask moves", { tree.masked.mask?.position = CGPoint(x: 40, y: 25) }),
+            ("the hidden layer shown", { tree.hidden.isHidden = false }),
+            ("the stage turns", { tree.stage.transform = CATransform3DMakeRotation(0.3, 1, 0, 0) }),
+            ("sublayers reordered", {
+                tree.leaf.removeFromSuperlayer()
+                tree.root.insertSublayer(tree.leaf, at: 0)
+            }),
+            ("a layer added", { tree.parent.addSublayer(solid(CGRect(x: 60, y: 40, width: 10, height: 10), 0, 0, 1)) }),
+            ("the child removed", { tree.child.removeFromSuperlayer() }),
+            ("an animation on the parent", {
+                let turn = CABasicAnimation(keyPath: "sublayerTransform.rotation.z")
+                turn.fromValue = 0
+                turn.toValue = 1
+                turn.duration = 10
+                turn.beginTime = origin
+                tree.parent.add(turn, forKey: "turn")
+            }),
+            ("the animation removed", { tree.parent.removeAnimation(forKey: "turn") }),
+        ]
+    }
+
+    /// Over fifteen changes of every kind, at three clock origins, the footprints a cache keeps
+    /// equal those worked out without one (equality of every layer's box and fingerprint), and
+    /// the presented states written over the last frame's equal a fresh presentation (their
+    /// full descriptions, every field).
+    @Test(arguments: clockOrigins)
+    func keptWorkEqualsWorkDoneAfresh(origin: Double) throws {
+        let tree = makeTree()
+        let cache = FootprintCache()
+        var last: (snapshot: RenderTreeSnapshot, states: [RenderLayerState])?
+        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
+            scene(change)
+            let committed = try #require(tree.root.committedSnapshot)
+            let snapshot = committed.snapshot
+            let time = origin + Double(step) * 0.25
+            let fresh = RenderEvaluator.presentation(of: snapshot, at: time)
+            var states = last?.states ?? []
+            if let last {
+                RenderEvaluator.presentation(of: snapshot, at: time, reusing: &states, from: last.snapshot)
+            } else {
+                states = RenderEvaluator.presentation(of: snapshot, at: time)
+            }
+            #expect(states.count == fresh.count, "\(name)")
+            for i in 0..<min(states.count, fresh.count) {
+                #expect(String(reflecting: states[i]) == String(reflecting: fresh[i]), "\(name): node \(i)")
+            }
+            let kept = Footprints(
+                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
+                cache: cache)
+            let afresh = Footprints(
+                snapshot, states: fresh, root: committed.index, placement: .inSuperlayer, base: .identity, time: time)
+            #expect(kept == afresh, "\(name)")
+            last = (snapshot, states)
+        }
+        #expect(cache.count > 5, "layers were kept: \(cache.count)")
+    }
+
+    /// After one leaf moves in a tree of 100 layers, the renderer places and hashes that one
+    /// layer again, not the 100; the damage is where it was and is.
+    @Test func oneMovedLayerIsTheOnlyOnePlacedAgain() throws {
+        let (root, layers) = scene { () -> (CALayer, [CALayer]) in
+            let root = canvas(400, 400)
+            var layers: [CALayer] = []
+            for i in 0..<100 {
+                let layer = solid(
+                    CGRect(x: Double(i % 10) * 40, y: Double(i / 10) * 40, width: 30, height: 30), 0.1, 0.2, 0.3)
+                root.addSublayer(layer)
+                layers.append(layer)
+            }
+            return (root, layers)
+        }
+        let cache = FootprintCache()
+        func footprints() throws -> Footprints {
+            let committed = try #require(root.committedSnapshot)
+            let states = RenderEvaluator.presentation(of: committed.snapshot, at: 0)
+            return Footprints(
+                committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity,
+                cache: cache)
+        }
+        let first = try footprints()
+        #expect(cache.placedInLastFrame == 101)
+        let same = try footprints()
+        #expect(cache.placedInLastFrame == 0 && same == first)
+        scene { layers[55].position.x += 3 }
+        let moved = try footprints()
+        #expect(cache.placedInLastFrame == 1)
+        #expect(moved.damage(since: same) == CGRect(x: 199, y: 199, width: 35, height: 32))
+    }
+}
