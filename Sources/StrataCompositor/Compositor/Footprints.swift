@@ -14,7 +14,25 @@ package struct Footprints: Equatable {
         package var signature: Int
     }
 
-    package var entries: [UInt64: Entry] = [:]
+    /// By snapshot node index: nil for a layer not drawn (hidden, transparent, outside the
+    /// subtree, a transform layer). Indexed, not keyed by layer, so a frame looks nothing up.
+    package private(set) var byNode: [Entry?] = []
+    /// The layer at each node index (what entries are matched by across snapshots).
+    package private(set) var layerIDs: [UInt64] = []
+
+    /// The entries by layer.
+    package var entries: [UInt64: Entry] {
+        var entries: [UInt64: Entry] = [:]
+        for (i, entry) in byNode.enumerated() { if let entry { entries[layerIDs[i]] = entry } }
+        return entries
+    }
+
+    /// The entry of node `node` of the snapshot these footprints were made from.
+    package func entry(node: Int, layerID: UInt64) -> Entry? {
+        guard node >= 0, node < byNode.count, layerIDs[node] == layerID else { return nil }
+        return byNode[node]
+    }
+
     /// How the tree was placed: a frame drawn the same way may skip layers by their boxes.
     package private(set) var placement: Placement?
 
@@ -50,7 +68,8 @@ package struct Footprints: Equatable {
         // Through buffer pointers: reading a field of an array's state or node copied it whole
         // (with a retain of every object it holds).
         var placed = 0
-        entries = nodes.withUnsafeBufferPointer { nodes in
+        layerIDs = nodes.map(\.layerID)
+        byNode = nodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeBufferPointer { states in
                 slots.withUnsafeMutableBufferPointer { slots in
                     Self.walk(
@@ -70,9 +89,8 @@ package struct Footprints: Equatable {
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
         placed: inout Int, root: Int,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double
-    ) -> [UInt64: Entry] {
-        var entries: [UInt64: Entry] = [:]
-        entries.reserveCapacity(nodes.count)
+    ) -> [Entry?] {
+        var entries = [Entry?](repeating: nil, count: nodes.count)
         // The time map of the root's superlayer (media time to its local time).
         var rootMap = TimeMap.identity
         var up = Int(nodes[root].parent)
@@ -114,7 +132,7 @@ package struct Footprints: Equatable {
                     var h = Hasher()
                     h.combine(slots[node].signature)
                     h.combine(time)
-                    entries[layerID] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
+                    entries[node] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
                     continue
                 }
             }
@@ -122,11 +140,10 @@ package struct Footprints: Equatable {
             let signature = slots[node].signature
             if let box = slots[node].box {
                 // A layer drawn several times (replicator instances) covers all its places.
-                if let earlier = entries[layerID] {
-                    entries[layerID] = Entry(
-                        box: earlier.box.union(box), signature: earlier.signature &* 31 &+ signature)
+                if let earlier = entries[node] {
+                    entries[node] = Entry(box: earlier.box.union(box), signature: earlier.signature &* 31 &+ signature)
                 } else {
-                    entries[layerID] = Entry(box: box, signature: signature)
+                    entries[node] = Entry(box: box, signature: signature)
                 }
             }
             let sublayers = nodes[node].sublayers, mask = Int(nodes[node].mask)
@@ -262,14 +279,32 @@ package struct Footprints: Equatable {
     /// The region (target pixels) that differs between `previous` and `self`; nil when nothing does.
     package func damage(since previous: Footprints) -> CGRect? {
         var region = CGRect.null
-        for (id, entry) in entries {
-            if let old = previous.entries[id] {
+        // Layers at the same index in both are compared there; the others (the tree changed
+        // shape) by layer.
+        var moved: [UInt64: Entry] = [:], movedBefore: [UInt64: Entry] = [:]
+        for i in 0..<Swift.max(byNode.count, previous.byNode.count) {
+            let id = i < layerIDs.count ? layerIDs[i] : nil
+            let idBefore = i < previous.layerIDs.count ? previous.layerIDs[i] : nil
+            let entry = i < byNode.count ? byNode[i] : nil
+            let old = i < previous.byNode.count ? previous.byNode[i] : nil
+            if let id, id == idBefore {
+                if entry != old {
+                    if let entry { region = region.union(entry.box) }
+                    if let old { region = region.union(old.box) }
+                }
+                continue
+            }
+            if let id, let entry { moved[id] = entry }
+            if let idBefore, let old { movedBefore[idBefore] = old }
+        }
+        for (id, entry) in moved {
+            if let old = movedBefore[id] {
                 if old != entry { region = region.union(old.box).union(entry.box) }
             } else {
                 region = region.union(entry.box)
             }
         }
-        for (id, old) in previous.entries where entries[id] == nil {
+        for (id, old) in movedBefore where moved[id] == nil {
             region = region.union(old.box)
         }
         guard !region.isNull else { return nil }

@@ -132,7 +132,7 @@ struct FrameWalk {
     func isOutsideClip(_ node: Int, isMask: Bool, _ context: Context) -> Bool {
         guard let footprints, drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
             nodes[node].sublayers.isEmpty, nodes[node].mask < 0, nodes[node].animations.isEmpty,
-            let entry = footprints.entries[nodes[node].layerID]
+            let entry = footprints.entry(node: node, layerID: nodes[node].layerID)
         else { return false }
         return !entry.box.intersects(context.clip)
     }
