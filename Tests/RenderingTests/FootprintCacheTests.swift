@@ -91,15 +91,29 @@ struct FootprintCacheTests {
         ]
     }
 
+    /// The damage by definition: the old and new boxes of every layer whose entry changed,
+    /// appeared or went away, matched by layer (whatever its index).
+    func damageByLayer(_ new: Footprints, since old: Footprints) -> CGRect? {
+        let now = new.entries, before = old.entries
+        var region = CGRect.null
+        for (id, entry) in now where before[id] != entry {
+            region = region.union(entry.box).union(before[id]?.box ?? .null)
+        }
+        for (id, entry) in before where now[id] == nil { region = region.union(entry.box) }
+        return region.isNull ? nil : region.insetBy(dx: -1, dy: -1).integral
+    }
+
     /// Over fifteen changes of every kind, at three clock origins, the footprints a cache keeps
     /// equal those worked out without one (equality of every layer's box and fingerprint), and
     /// the presented states written over the last frame's equal a fresh presentation (their
-    /// full descriptions, every field).
+    /// full descriptions, every field). The damage, found by node index where the tree kept its
+    /// shape, equals the damage matched by layer (reordering, adding and removing shift indices).
     @Test(arguments: clockOrigins)
     func keptWorkEqualsWorkDoneAfresh(origin: Double) throws {
         let tree = makeTree()
         let cache = FootprintCache()
         var last: (snapshot: RenderTreeSnapshot, states: [RenderLayerState])?
+        var lastFootprints: Footprints?
         for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
             scene(change)
             let committed = try #require(tree.root.committedSnapshot)
@@ -122,7 +136,11 @@ struct FootprintCacheTests {
             let afresh = Footprints(
                 snapshot, states: fresh, root: committed.index, placement: .inSuperlayer, base: .identity, time: time)
             #expect(kept == afresh, "\(name)")
+            if let lastFootprints {
+                #expect(kept.damage(since: lastFootprints) == damageByLayer(kept, since: lastFootprints), "\(name)")
+            }
             last = (snapshot, states)
+            lastFootprints = kept
         }
         #expect(cache.count > 5, "layers were kept: \(cache.count)")
     }
