@@ -75,6 +75,31 @@ static inline void prefetch_next(const strata_prepared *p, int32_t y) {
     for (int64_t i = from & ~(int64_t)127; i < to; i += 128) __builtin_prefetch(bytes + i, 0, 2);
 }
 
+/// The coverage of pixels [xa, xa + n) of row y (n ≤ 32), by the code `fast` allows.
+static inline void edge_covers(const strata_prepared *p, int32_t xa, int32_t n, int32_t y, int32_t fast, uint8_t *covers) {
+    int32_t known = 0;
+#if STRATA_X86
+    if (fast >= 2 && p->op.antialias) known = strata_covers_avx2(p, xa, n, y, covers);
+#else
+    (void)fast;
+#endif
+    for (int32_t i = known; i < n; i++) covers[i] = (uint8_t)pixel_cover(p, xa + i, y);
+}
+
+/// Draws pixels [xa, xa + n) of a row (n ≤ 32) whose coverage and coordinates are known.
+static inline void edge_draw(const strata_prepared *p, uint32_t *line, int32_t originX, int32_t xa, int32_t n,
+    const int64_t *us, const int64_t *vs, const uint8_t *covers, int32_t fast) {
+    uint32_t *out = line + (xa - originX);
+#if STRATA_X86
+    if (fast) { strata_edges_ssse3(p, out, n, us, vs, covers); return; }
+#else
+    (void)fast;
+#endif
+    for (int32_t i = 0; i < n; i++) {
+        if (covers[i]) strata_put(&out[i], strata_sample(p, us[i], vs[i]), covers[i], (uint32_t)p->op.alpha);
+    }
+}
+
 /// Pixels [xa, xb) of row y near an edge: their coverage worked out, then drawn (pixel x of the
 /// row is line[x − originX]).
 static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t originX, int32_t xa, int32_t xb, int32_t y, int32_t fast) {
@@ -86,11 +111,7 @@ static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t origin
     if (!p->projective && xa < xb) pixel_uv(p, p->op.x0, y, &ub, &vb);
     for (int32_t start = xa; start < xb; start += batch) {
         int32_t n = xb - start < batch ? xb - start : batch;
-        int32_t known = 0;
-#if STRATA_X86
-        if (fast >= 2 && p->op.antialias) known = strata_covers_avx2(p, start, n, y, covers);
-#endif
-        for (int32_t i = known; i < n; i++) covers[i] = (uint8_t)pixel_cover(p, start + i, y);
+        edge_covers(p, start, n, y, fast, covers);
         for (int32_t i = 0; i < n; i++) {
             if (!covers[i]) continue;
             if (p->projective) {
@@ -100,16 +121,82 @@ static void edge_pixels(const strata_prepared *p, uint32_t *line, int32_t origin
                 vs[i] = vb + (int64_t)(start + i - p->op.x0) * p->dv;
             }
         }
-        uint32_t *out = line + (start - originX);
-#if STRATA_X86
-        if (fast) { strata_edges_ssse3(p, out, n, us, vs, covers); continue; }
-#else
-        (void)fast;
-#endif
-        for (int32_t i = 0; i < n; i++) {
-            if (covers[i]) strata_put(&out[i], strata_sample(p, us[i], vs[i]), covers[i], (uint32_t)p->op.alpha);
-        }
+        edge_draw(p, line, originX, start, n, us, vs, covers, fast);
     }
+}
+
+/// What every inner row of an axis-aligned operation (no turn, no perspective: its edges run
+/// along the rows and the columns) shares. On a row both horizontal edges leave wholly covered,
+/// the vertical edges alone decide the spans and the edge pixels' coverage, and the u coordinate
+/// does not depend on the row: they are worked out once, by the same code, on the first such row
+/// and reused (the same numbers as working them out on each row: the pixels are the same).
+typedef struct {
+    int usable, spansKept, edgesKept;
+    int32_t xs, xe, is, ie;
+    uint32_t cover;
+    /// The edge pixels [xs, is) and [ie, xe): coverage and u (16.16), when each side has ≤ 32.
+    int32_t nl, nr;
+    uint8_t coversL[32], coversR[32];
+    int64_t usL[32], usR[32];
+} axis_rows;
+
+static inline int axis_usable(const strata_prepared *p) {
+    return !p->projective && p->op.uy == 0 && p->op.vx == 0;
+}
+
+/// Whether both horizontal edges (2 and 3: a = 0) leave row y wholly covered.
+static inline int inner_row(const strata_prepared *p, int32_t y) {
+    double cy = y + 0.5;
+    return fully_inside(p, 2, p->op.x0 + 0.5, cy) && fully_inside(p, 3, p->op.x0 + 0.5, cy);
+}
+
+/// Row y's spans (see `row_spans`), kept from the first inner row for the others.
+static inline void spans_of(const strata_prepared *p, axis_rows *a, int32_t y, int32_t *xs, int32_t *xe, int32_t *is, int32_t *ie, uint32_t *cover) {
+    if (!a->usable || !inner_row(p, y)) {
+        row_spans(p, y, xs, xe, is, ie, cover);
+        return;
+    }
+    if (!a->spansKept) {
+        row_spans(p, y, &a->xs, &a->xe, &a->is, &a->ie, &a->cover);
+        a->spansKept = 1;
+    }
+    *xs = a->xs;
+    *xe = a->xe;
+    *is = a->is;
+    *ie = a->ie;
+    *cover = a->cover;
+}
+
+/// Draws inner row y's edge pixels [xs, is) and [ie, xe) from the kept coverage and coordinates
+/// (worked out on the first inner row); 0 when they cannot be kept (more than 32 a side).
+static int kept_edges(const strata_prepared *p, axis_rows *a, uint32_t *line, int32_t originX, int32_t xs, int32_t is, int32_t ie, int32_t xe, int32_t y, int32_t fast) {
+    if (!a->usable || is - xs > 32 || xe - ie > 32 || !inner_row(p, y)) return 0;
+    int64_t ub, vb;
+    pixel_uv(p, p->op.x0, y, &ub, &vb);
+    if (!a->edgesKept) {
+        a->nl = is - xs;
+        a->nr = xe - ie;
+        edge_covers(p, xs, a->nl, y, fast, a->coversL);
+        edge_covers(p, ie, a->nr, y, fast, a->coversR);
+        for (int32_t i = 0; i < a->nl; i++) a->usL[i] = ub + (int64_t)(xs + i - p->op.x0) * p->du;
+        for (int32_t i = 0; i < a->nr; i++) a->usR[i] = ub + (int64_t)(ie + i - p->op.x0) * p->du;
+        a->edgesKept = 1;
+    }
+    // v does not change along a row (dv = 0).
+    int64_t vs[32];
+    int32_t most = a->nl > a->nr ? a->nl : a->nr;
+    for (int32_t i = 0; i < most; i++) vs[i] = vb;
+    if (a->nl > 0) edge_draw(p, line, originX, xs, a->nl, a->usL, vs, a->coversL, fast);
+    return 1;
+}
+
+/// The right side's kept edge pixels (after the inner span: pixels are drawn left to right).
+static void kept_edges_right(const strata_prepared *p, const axis_rows *a, uint32_t *line, int32_t originX, int32_t ie, int32_t y, int32_t fast) {
+    if (a->nr <= 0) return;
+    int64_t ub, vb, vs[32];
+    pixel_uv(p, p->op.x0, y, &ub, &vb);
+    for (int32_t i = 0; i < a->nr; i++) vs[i] = vb;
+    edge_draw(p, line, originX, ie, a->nr, a->usR, vs, a->coversR, fast);
 }
 
 void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd) {
@@ -147,8 +234,11 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
     int32_t spans[ahead][4];
     uint32_t covers[ahead];
     int rowAhead = p->op.next == 0;
+    axis_rows axis;
+    axis.usable = axis_usable(p);
+    axis.spansKept = axis.edgesKept = 0;
     for (int32_t k = 0; k < ahead && y0 + k < y1; k++) {
-        row_spans(p, y0 + k, &spans[k][0], &spans[k][1], &spans[k][2], &spans[k][3], &covers[k]);
+        spans_of(p, &axis, y0 + k, &spans[k][0], &spans[k][1], &spans[k][2], &spans[k][3], &covers[k]);
         if (rowAhead) strata_prefetch_row(p, y0 + k, spans[k][0], spans[k][1]);
     }
     for (int32_t y = y0; y < y1; y++) {
@@ -156,14 +246,15 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         int32_t xs = span[0], xe = span[1], is = span[2], ie = span[3];
         uint32_t cover = covers[(y - y0) % ahead];
         if (y + ahead < y1) {
-            row_spans(p, y + ahead, &span[0], &span[1], &span[2], &span[3], &covers[(y - y0) % ahead]);
+            spans_of(p, &axis, y + ahead, &span[0], &span[1], &span[2], &span[3], &covers[(y - y0) % ahead]);
             if (rowAhead) strata_prefetch_row(p, y + ahead, span[0], span[1]);
         }
         prefetch_next(p, y);
         if (xs >= xe) continue;
         // Pixel x of this row is line[x − originX].
         uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
-        edge_pixels(p, line, t->originX, xs, is, y, fast);
+        int kept = kept_edges(p, &axis, line, t->originX, xs, is, ie, xe, y, fast);
+        if (!kept) edge_pixels(p, line, t->originX, xs, is, y, fast);
         if (is < ie) {
             int64_t u, v;
             pixel_uv(p, is, y, &u, &v);
@@ -191,7 +282,8 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
 #endif
                 strata_span_portable(p, out, is, ie, u, v, cover);
         }
-        edge_pixels(p, line, t->originX, ie, xe, y, fast);
+        if (kept) kept_edges_right(p, &axis, line, t->originX, ie, y, fast);
+        else edge_pixels(p, line, t->originX, ie, xe, y, fast);
     }
 }
 

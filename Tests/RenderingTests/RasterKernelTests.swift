@@ -244,6 +244,54 @@ struct RasterKernelTests {
         }
     }
 
+    /// Rows of an unturned layer (slid by fractions of a pixel, or scaled) share their spans and
+    /// edge coverage, which the kernel works out once per operation: drawing such layers whole
+    /// gives exactly the pixels of drawing them one row at a time (each row then works them out
+    /// for itself), with and without SIMD, antialiased or not, bilinear or nearest, on 1 or 2
+    /// threads (tolerance 0).
+    @Test(arguments: [0, 1, 2])
+    func unturnedLayersDrawnWholeEqualThemDrawnRowByRow(level: Int) throws {
+        let raster = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 37, height: 23), scale: 1))
+        fill(raster) { x, y in
+            let a = UInt32(128 + (x * 7 + y * 3) % 128)
+            return a << 24 | UInt32((x * 11) % Int(a)) << 16 | UInt32((y * 13) % Int(a)) << 8 | UInt32((x + y) % Int(a))
+        }
+        let maps = [
+            PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 5.3, h: 7.71, i: 1),  // a slide
+            PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 10.5, h: 3.25, i: 1),  // half pixels
+            PlaneMap(a: 1.37, b: 0, c: 0, d: 0, e: 0.81, f: 0, g: 2.2, h: 4.9, i: 1),  // scaled
+            PlaneMap(a: -1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 50.6, h: 1.1, i: 1),  // mirrored
+        ]
+        var compared = 0
+        for map in maps {
+            for antialias in [true, false] {
+                for bilinear in [true, false] {
+                    for threads in [1, 2] {
+                        let options = RasterKernelOptions(threads: threads, simd: level >= 1, avx2: level >= 2)
+                        let whole = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 64, height: 40), scale: 1))
+                        let rows = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 64, height: 40), scale: 1))
+                        fill(whole) { _, _ in 0x80_20_30_40 }
+                        fill(rows) { _, _ in 0x80_20_30_40 }
+                        RasterKernel.composite(
+                            raster, map: map, bilinear: bilinear, alpha: 0.8, antialias: antialias,
+                            onto: KernelTarget(raster: whole, originX: 0, originY: 0), options: options)
+                        for y in 0..<40 {
+                            RasterKernel.composite(
+                                raster, map: map, bilinear: bilinear, alpha: 0.8, antialias: antialias,
+                                crop: CGRect(x: 0, y: y, width: 64, height: 1),
+                                onto: KernelTarget(raster: rows, originX: 0, originY: 0), options: options)
+                        }
+                        let a = pixels(whole), b = pixels(rows)
+                        #expect(a == b, "\(map), antialias \(antialias), bilinear \(bilinear), \(threads) threads")
+                        #expect(a.contains { $0 != 0x80_20_30_40 }, "something was drawn")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared == 32)
+    }
+
     // MARK: - Helpers
 
     func fill(_ raster: Raster, _ colour: (Int, Int) -> UInt32) {
