@@ -31,12 +31,32 @@ package final class Compositor {
     enum RasterKey: Hashable {
         case body(BodyRasterKey)
         case shadow(ShadowRasterKey)
+
+        /// True when this is `body`'s raster at `scale`, or at a scale up to a step sharper (kept
+        /// rather than remade while a layer shrinks by less than a step).
+        func drawsBody(_ body: LayerBody, flipped: Bool, scale: Double) -> Bool {
+            guard case .body(let key) = self, key.flipped == flipped else { return false }
+            let kept = key.scale
+            guard kept == scale || (kept > scale && kept <= scale * Compositor.rasterScaleStep * (1 + 1e-9)) else {
+                return false
+            }
+            return key.body == body
+        }
     }
 
-    struct CachedRaster {
-        var key: RasterKey
-        var raster: Raster
+    /// A layer's kept raster. A class: every frame looks up every layer's, and a copy of the
+    /// entry (its key holds the layer's whole look) cost more than the lookup.
+    final class CachedRaster {
+        let key: RasterKey
+        let raster: Raster
+        /// The last frame that drew it.
         var frame: UInt64
+
+        init(key: RasterKey, raster: Raster, frame: UInt64) {
+            self.key = key
+            self.raster = raster
+            self.frame = frame
+        }
     }
 
     var bodies: [UInt64: CachedRaster] = [:]
@@ -188,6 +208,26 @@ package final class Compositor {
 
     /// The ratio of neighbouring raster scales (a quarter octave).
     static let rasterScaleStep = pow(2, 0.25)
+
+    /// The layer's kept `part` raster when it draws `body` at `scale` or at the next sharper
+    /// scale kept (what `cachedBodyScale` then `raster(_:id:key:make:)` find), with one lookup
+    /// and no copy of the entry: every frame asks this of every layer.
+    func keptBodyRaster(_ part: RasterPart, id: UInt64, body: LayerBody, flipped: Bool, scale: Double) -> Raster? {
+        switch part {
+        case .body: return keptBodyRaster(in: &bodies, id: id, body: body, flipped: flipped, scale: scale)
+        case .border: return keptBodyRaster(in: &borders, id: id, body: body, flipped: flipped, scale: scale)
+        case .shadow: return nil
+        }
+    }
+
+    private func keptBodyRaster(
+        in cache: inout [UInt64: CachedRaster], id: UInt64, body: LayerBody, flipped: Bool, scale: Double
+    ) -> Raster? {
+        guard let i = cache.index(forKey: id), cache.values[i].key.drawsBody(body, flipped: flipped, scale: scale)
+        else { return nil }
+        cache.values[i].frame = frameNumber
+        return cache.values[i].raster
+    }
 
     /// The scale of the layer's cached `part` raster when it draws `body` (nil: none cached).
     func cachedBodyScale(_ part: RasterPart, id: UInt64, body: LayerBody, flipped: Bool) -> Double? {

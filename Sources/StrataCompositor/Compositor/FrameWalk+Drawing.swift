@@ -85,6 +85,10 @@ extension FrameWalk {
             return
         }
         var scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
+        if let kept = compositor.keptBodyRaster(part, id: nodes[node].layerID, body: body, flipped: context.flipped, scale: scale) {
+            composite(kept, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
+            return
+        }
         // A layer shrinking by less than a bucket keeps the sharper raster it has (scaling
         // pulses would otherwise remake it each time they cross a bucket).
         if let kept = compositor.cachedBodyScale(part, id: nodes[node].layerID, body: body, flipped: context.flipped),
@@ -206,7 +210,10 @@ extension FrameWalk {
     func nextRaster() -> Raster? {
         guard case .enter(let node, _, _, _, _, _)? = steps.last, node >= 0, node < nodes.count else { return nil }
         let id = nodes[node].layerID
-        return compositor.shadows[id]?.raster ?? compositor.bodies[id]?.raster
+        // By index: `shadows[id]?.raster` copied the whole entry (its key holds the layer's look).
+        if let i = compositor.shadows.index(forKey: id) { return compositor.shadows.values[i].raster }
+        if let i = compositor.bodies.index(forKey: id) { return compositor.bodies.values[i].raster }
+        return nil
     }
 
     /// The pixels `cr` draws into (its current group's surface), in its device coordinates.
