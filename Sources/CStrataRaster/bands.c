@@ -44,7 +44,11 @@ static struct {
     const strata_target *targets;
     int32_t count, bandY0, bands;
     _Atomic int32_t nextBand;
+    /// Non-zero: the job is the open stream (see `strata_stream_begin`).
+    int stream;
 } job;
+
+static void stream_work(void);
 
 /// Band [y0, y1) (target rows) of the batch's operations, in order.
 static void draw_band(const strata_prepared *batch, const strata_target *targets, int32_t count, int32_t y0, int32_t y1, int32_t simd) {
@@ -81,7 +85,8 @@ static void *worker(void *unused) {
             pthread_mutex_unlock(&wake_lock);
         }
         seen = atomic_load_explicit(&posted, memory_order_acquire);
-        if (job.batch) take_bands();
+        if (job.stream) stream_work();
+        else if (job.batch) take_bands();
         else strata_rows(job.prepared, job.target, job.y0, job.y1, job.simd);
         atomic_store_explicit(&finished, seen, memory_order_release);
     }
@@ -205,4 +210,125 @@ void strata_composite_batch(const strata_composite_op *ops, int32_t count, const
     }
     free(prepared);
     free(targets);
+}
+
+// Streams: a batch the worker draws while the caller is still adding to it (a frame's walk works
+// out its layers' operations one by one; without a stream the worker waited for the whole list).
+// The target's rows are cut into bands; each band applies the operations in order, and records
+// how many it has applied; a thread works on a band only while it holds the band's flag. The
+// worker brings bands up to date as operations come; at the end both threads finish them.
+
+/// Rows a stream's band holds (more bands than a batch's: the end is shared more finely).
+#define STRATA_STREAM_BAND 64
+#define STRATA_STREAM_MAX_BANDS 512
+#define STRATA_STREAM_CHUNK 512
+#define STRATA_STREAM_CHUNKS 128
+
+typedef struct {
+    strata_prepared p;
+    strata_target t;
+} stream_op;
+
+static struct {
+    /// Operations in chunks that never move (the worker reads them while more are added); kept
+    /// from stream to stream.
+    stream_op *chunks[STRATA_STREAM_CHUNKS];
+    strata_target target;
+    int32_t simd, y0, bandHeight, bands;
+    _Atomic int32_t published;
+    _Atomic int ended;
+    _Atomic int32_t done[STRATA_STREAM_MAX_BANDS];
+    _Atomic int busy[STRATA_STREAM_MAX_BANDS];
+    int open;
+    uint64_t ticket;
+} stream;
+
+/// Brings band `b` (held) up to the first `upto` operations.
+static void stream_band(int32_t b, int32_t upto) {
+    int32_t from = atomic_load_explicit(&stream.done[b], memory_order_relaxed);
+    int32_t y0 = stream.y0 + b * stream.bandHeight, y1 = y0 + stream.bandHeight;
+    for (int32_t i = from; i < upto; i++) {
+        const stream_op *o = &stream.chunks[i / STRATA_STREAM_CHUNK][i % STRATA_STREAM_CHUNK];
+        int32_t fy = o->p.op.frameY;
+        if (o->p.op.y1 + fy <= y0 || o->p.op.y0 + fy >= y1) continue;
+        strata_rows(&o->p, &o->t, y0 - fy, y1 - fy, stream.simd);
+    }
+    atomic_store_explicit(&stream.done[b], upto, memory_order_release);
+}
+
+/// Works on the stream's bands until it has ended and every band has every operation.
+static void stream_work(void) {
+    for (;;) {
+        // `ended` first: once it is set, `published` is final.
+        int ended = atomic_load_explicit(&stream.ended, memory_order_acquire);
+        int32_t n = atomic_load_explicit(&stream.published, memory_order_acquire);
+        int pending = 0, progressed = 0;
+        for (int32_t b = 0; b < stream.bands; b++) {
+            if (atomic_load_explicit(&stream.done[b], memory_order_acquire) >= n) continue;
+            pending = 1;
+            int expected = 0;
+            if (!atomic_compare_exchange_strong_explicit(&stream.busy[b], &expected, 1, memory_order_acquire, memory_order_relaxed)) continue;
+            stream_band(b, n);
+            atomic_store_explicit(&stream.busy[b], 0, memory_order_release);
+            progressed = 1;
+        }
+        if (ended && !pending) return;
+        if (!progressed) strata_relax();
+    }
+}
+
+int32_t strata_stream_begin(const strata_target *target, int32_t simd) {
+    if (!target || !target->pixels || target->width <= 0 || target->height <= 0) return 0;
+    // Held until the stream ends (so also by a caller that opened one already).
+    if (pthread_mutex_trylock(&pool_use) != 0) return 0;
+    pthread_once(&started, start_pool);
+    if (!pool_ready) {
+        pthread_mutex_unlock(&pool_use);
+        return 0;
+    }
+    stream.target = *target;
+    stream.simd = simd;
+    stream.y0 = target->originY;
+    stream.bandHeight = STRATA_STREAM_BAND;
+    if ((target->height + stream.bandHeight - 1) / stream.bandHeight > STRATA_STREAM_MAX_BANDS) {
+        stream.bandHeight = (target->height + STRATA_STREAM_MAX_BANDS - 1) / STRATA_STREAM_MAX_BANDS;
+    }
+    stream.bands = (target->height + stream.bandHeight - 1) / stream.bandHeight;
+    for (int32_t b = 0; b < stream.bands; b++) {
+        atomic_store_explicit(&stream.done[b], 0, memory_order_relaxed);
+        atomic_store_explicit(&stream.busy[b], 0, memory_order_relaxed);
+    }
+    atomic_store_explicit(&stream.published, 0, memory_order_relaxed);
+    atomic_store_explicit(&stream.ended, 0, memory_order_relaxed);
+    stream.open = 1;
+    job.batch = 0;
+    job.stream = 1;
+    stream.ticket = post();
+    return 1;
+}
+
+int32_t strata_stream_add(const strata_composite_op *op) {
+    if (!stream.open || !op) return 0;
+    int32_t n = atomic_load_explicit(&stream.published, memory_order_relaxed);
+    int32_t chunk = n / STRATA_STREAM_CHUNK;
+    if (chunk >= STRATA_STREAM_CHUNKS) return 0;
+    if (!stream.chunks[chunk]) {
+        stream.chunks[chunk] = malloc(sizeof(stream_op) * STRATA_STREAM_CHUNK);
+        if (!stream.chunks[chunk]) return 0;
+    }
+    stream_op *o = &stream.chunks[chunk][n % STRATA_STREAM_CHUNK];
+    o->t = in_frame(&stream.target, op);
+    if (!strata_prepare(op, &o->t, &o->p)) return 1;  // nothing to draw
+    atomic_store_explicit(&stream.published, n + 1, memory_order_release);
+    return 1;
+}
+
+void strata_stream_end(void) {
+    if (!stream.open) return;
+    atomic_store_explicit(&stream.ended, 1, memory_order_release);
+    stream_work();
+    while (atomic_load_explicit(&finished, memory_order_acquire) != stream.ticket) strata_relax();
+    job.stream = 0;
+    stream.open = 0;
+    pthread_mutex_unlock(&pool_use);
 }

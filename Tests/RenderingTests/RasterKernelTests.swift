@@ -1,4 +1,5 @@
 import CCairo
+import CStrataRaster
 import CoreGraphics
 import Foundation
 import QuartzCore
@@ -290,6 +291,66 @@ struct RasterKernelTests {
             }
         }
         #expect(compared == 32)
+    }
+
+    /// A frame's operations streamed to the worker while they are added (two threads) give the
+    /// pixels of the same operations batched on one thread and of each drawn on its own, in order
+    /// (tolerance 0): 700 overlapping slid, scaled and turned layers (past one chunk of the
+    /// stream's storage), translucent, antialiased or not. While a stream is open, another is
+    /// refused (the caller then batches).
+    @Test func streamedOperationsEqualOperationsDrawnOneByOne() throws {
+        let source = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 24, height: 18), scale: 1))
+        fill(source) { x, y in
+            let a = UInt32(100 + (x * 5 + y * 9) % 156)
+            return a << 24 | UInt32((x * 17) % Int(a)) << 16 | UInt32((y * 23) % Int(a)) << 8 | UInt32((x * y) % Int(a))
+        }
+        var random = SplitMix(seed: 7)
+        var maps: [(PlaneMap, Bool, Double)] = []
+        for _ in 0..<700 {
+            let x = Double(random.next() % 300) / 2.3, y = Double(random.next() % 200) / 1.7
+            let kind = random.next() % 3
+            let map: PlaneMap
+            switch kind {
+            case 0: map = PlaneMap(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: x, h: y, i: 1)
+            case 1: map = PlaneMap(a: 1.3, b: 0, c: 0, d: 0, e: 0.7, f: 0, g: x, h: y, i: 1)
+            default: map = PlaneMap(a: 0.9, b: 0.3, c: 0, d: -0.3, e: 0.9, f: 0, g: x, h: y, i: 1)
+            }
+            maps.append((map, random.next() % 4 != 0, 0.35 + Double(random.next() % 65) / 100))
+        }
+        func draw(streamed: Bool, batched: Bool) throws -> [UInt32] {
+            let target = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 160, height: 140), scale: 1))
+            fill(target) { x, y in 0xFF_00_00_00 | UInt32(x) << 8 | UInt32(y) }
+            let buffer = KernelTarget(raster: target, originX: 0, originY: 0)
+            let options = RasterKernelOptions(threads: streamed ? 2 : 1)
+            let batch = batched ? KernelBatch() : nil
+            for (map, antialias, alpha) in maps {
+                guard let made = RasterKernel.operation(
+                    source, map: map, frame: (0, 0), bilinear: true, alpha: alpha, antialias: antialias),
+                    var op = made
+                else { continue }
+                if let batch {
+                    batch.add(op, holding: source, next: nil, onto: buffer, options: options)
+                } else {
+                    var target = buffer.buffer
+                    strata_composite(&op, &target, 1, 2)
+                    cairo_surface_mark_dirty(buffer.surface)
+                }
+                if streamed, batch != nil {
+                    // While this stream is open, no other can be.
+                    var other = buffer.buffer
+                    #expect(strata_stream_begin(&other, 2) == 0)
+                }
+            }
+            batch?.flush()
+            return pixels(target)
+        }
+        let oneByOne = try draw(streamed: false, batched: false)
+        let batched = try draw(streamed: false, batched: true)
+        let streamed = try draw(streamed: true, batched: true)
+        #expect(batched == oneByOne, "batched")
+        #expect(streamed == oneByOne, "streamed")
+        let untouched = (0..<140).flatMap { y in (0..<160).map { x in 0xFF_00_00_00 | UInt32(x) << 8 | UInt32(y) } }
+        #expect(zip(oneByOne, untouched).filter { $0 != $1 }.count > 10_000, "the layers were drawn")
     }
 
     // MARK: - Helpers

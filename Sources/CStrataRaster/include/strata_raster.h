@@ -61,6 +61,19 @@ void strata_composite(const strata_composite_op *op, const strata_target *target
 /// operation; small operations are shared too).
 void strata_composite_batch(const strata_composite_op *ops, int32_t count, const strata_target *target, int32_t threads, int32_t simd);
 
+/// Opens a stream of operations onto `target`: each is drawn by the shared worker as soon as it is
+/// added (`strata_stream_add`), and the caller joins in at `strata_stream_end`, which returns when
+/// all are drawn: the same pixels as `strata_composite_batch` of the same operations. 0 when the
+/// worker is not available (another thread's, or none): use a batch then. One stream at a time,
+/// and nothing else may draw on the target while it is open.
+int32_t strata_stream_begin(const strata_target *target, int32_t simd);
+
+/// Adds an operation to the open stream; 0 when it is full (end it and open another).
+int32_t strata_stream_add(const strata_composite_op *op);
+
+/// Draws what is left of the open stream with the worker, and closes it.
+void strata_stream_end(void);
+
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);
 

@@ -71,11 +71,10 @@ extension FrameWalk {
 
     /// Draws a layer's body (or its border, for `part` .border) through `map`.
     mutating func drawBody(
-        _ node: Int, _ body: LayerBody, map: PlaneMap, alpha: Double, context: Context,
+        _ node: Int, _ s: RenderLayerState, _ body: LayerBody, map: PlaneMap, alpha: Double, context: Context,
         part: Compositor.RasterPart = .body
     ) {
         guard !body.isEmpty else { return }
-        let s = states[node]
         let extent = body.extent
         let box = deviceBox(of: extent, map: map, shadow: nil, s: s)
         guard box.intersects(context.clip) else { return }

@@ -220,12 +220,14 @@ struct FrameWalk {
             beginOffscreen(node, map: map, context: context)
             return
         }
-        drawLayer(node, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+        drawLayer(node, s, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
     }
 
-    /// Draws a layer through an affine map (or, without sublayers, through a perspective one).
-    mutating func drawLayer(_ node: Int, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool) {
-        let s = states[node]
+    /// Draws a layer, presented as `s`, through an affine map (or, without sublayers, through a
+    /// perspective one).
+    mutating func drawLayer(
+        _ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool
+    ) {
         var context = context
         let shadow = visibleShadow(s)
         let compositeShadow = shadow != nil && s.shadowPath == nil && hasSublayers
@@ -263,7 +265,7 @@ struct FrameWalk {
         if let shadow, !compositeShadow, grouped && hasMask {
             drawShadow(node, shadow, body: body, map: map, alpha: 1, context: context)
         }
-        drawBody(node, body, map: map, alpha: context.alpha, context: context)
+        drawBody(node, s, body, map: map, alpha: context.alpha, context: context)
         if case .emitter(let emitter) = s.kind {
             // Particles above the background (and the border, which is in the body when there
             // are no sublayers), below the sublayers.
@@ -300,7 +302,11 @@ struct FrameWalk {
                 .enter(node: Int(nodes[node].mask), parent: node, isMask: true, context: maskContext,
                     opacityApplied: false))
         }
-        steps.append(.afterSublayers(exit))
+        // A leaf that opened nothing (no clip, group or border apart) has nothing to close: no
+        // step (a frame of many layers pushes and pops hundreds of these).
+        if exit.clipped || exit.grouped || exit.separateBorder != nil {
+            steps.append(.afterSublayers(exit))
+        }
         if hasSublayers, !sublayerContext.clip.isEmpty {
             pushSublayers(of: node, context: sublayerContext, depthSorted: false)
         }
@@ -343,7 +349,9 @@ struct FrameWalk {
     mutating func afterSublayers(_ exit: Exit) {
         if exit.clipped { cairo_restore(cr) }
         if let border = exit.separateBorder, border.border != nil {
-            drawBody(exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context, part: .border)
+            drawBody(
+                exit.node, states[exit.node], border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
+                part: .border)
         }
         guard exit.grouped, let content = cairo_pop_group(cr) else { return }
         if exit.hasMask {
