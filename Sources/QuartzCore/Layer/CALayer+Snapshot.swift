@@ -50,18 +50,20 @@ extension CALayer {
                 if let mask = layer.maskStorage { stack.append((.passUnretained(mask), index, true)) }
             }
         }
-        // Each node is made in its place in the array (a 712-byte node built aside and appended
-        // is copied once more).
+        // Each node is made in its place in the array, its state copied from the layer's (a node
+        // built aside and moved in was copied three times).
         let nodes = [RenderNode](unsafeUninitializedCapacity: order.count) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
             for (i, item) in order.enumerated() {
                 item.layer._withUnsafeGuaranteedRef { layer in
-                    buffer.initializeElement(
-                        at: i,
-                        to: RenderNode(
-                            layerID: layer.layerID, stateSerial: layer.stateSerial, isTransformLayer: layer.isTransformLayer,
-                            state: layer.state.visual,
-                            parent: item.parent, sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
-                            animations: layer.committedAnimations))
+                    // The layer's storage itself (a read through `state` would copy it first).
+                    withUnsafeMutablePointer(to: &layer.storedState.visual) { state in
+                        RenderNode.initialize(
+                            base + i, layerID: layer.layerID, stateSerial: layer.stateSerial,
+                            isTransformLayer: layer.isTransformLayer, state: UnsafePointer(state), parent: item.parent,
+                            sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
+                            animations: layer.committedAnimations)
+                    }
                 }
                 count = i + 1
             }

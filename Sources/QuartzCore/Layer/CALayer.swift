@@ -8,10 +8,17 @@ import StrataRender
 /// Changes reach the screen when the transaction commits. Safe from any thread: every model
 /// access takes the transaction lock.
 open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
-    /// The typed model properties.
-    final var state = LayerState() {
-        didSet { stateSerial &+= 1 }
+    /// The typed model properties. Every write changes `stateSerial`.
+    final var state: LayerState {
+        _read { yield storedState }
+        _modify {
+            stateSerial &+= 1
+            yield &storedState
+        }
     }
+    /// `state`'s storage: written only through `state`; read in place by snapshots (which copy
+    /// the visual state straight from here into their nodes).
+    final var storedState = LayerState()
     /// Changes with every change of `state` (with `layerID`, it names a state: the render side
     /// keeps work done for a state until it changes). Under the transaction lock.
     final var stateSerial: UInt64 = 1

@@ -1,3 +1,4 @@
+import CoreGraphics
 import QuartzCore
 import StrataRender
 import Testing
@@ -35,6 +36,58 @@ import Testing
         #expect(a < a1 && b < m, "parents come before their sublayers and masks")
         #expect(nodes[a].state.position == CGPoint(x: 10, y: 20) && nodes[b].state.opacity == 0.5)
         #expect(nodes[m].state.bounds.width == 3)
+    }
+
+    /// A node made in place, field by field (as commits make them), equals the node the
+    /// initializer makes, field by field (its full description); and it sets every stored
+    /// property the type has (a field added later and not set there fails here).
+    @Test func nodesMadeInPlaceEqualNodesMadeByTheInitializer() throws {
+        var state = RenderLayerState()
+        state.bounds = CGRect(x: 1, y: 2, width: 30, height: 40)
+        state.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        state.opacity = 0.25
+        let animations = [CommittedAnimation(records: [], preferredFrameRate: 30)]
+        let made = RenderNode(
+            layerID: 7, stateSerial: 9, isTransformLayer: true, state: state, parent: 3, sublayers: [4, 5], mask: 6,
+            isMask: true, animations: animations)
+        let pointer = UnsafeMutablePointer<RenderNode>.allocate(capacity: 1)
+        defer {
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
+        }
+        withUnsafePointer(to: state) {
+            RenderNode.initialize(
+                pointer, layerID: 7, stateSerial: 9, isTransformLayer: true, state: $0, parent: 3, sublayers: [4, 5],
+                mask: 6, isMask: true, animations: animations)
+        }
+        #expect(String(reflecting: pointer.pointee) == String(reflecting: made))
+        #expect(Mirror(reflecting: made).children.count == RenderNode.fieldsInitializedInPlace)
+    }
+
+    /// A layer's state serial changes when its state is written, and only then: commits and
+    /// snapshots that change nothing keep it (what renderers keep work for).
+    @Test func theStateSerialChangesWithTheStateOnly() throws {
+        let root = CALayer(), child = CALayer()
+        root.addSublayer(child)
+        CATransaction.flush()
+        func serials() throws -> (UInt64, UInt64) {
+            let snapshot = try #require(root.committedSnapshot).snapshot
+            return (snapshot.nodes[0].stateSerial, snapshot.nodes[1].stateSerial)
+        }
+        let first = try serials()
+        #expect(first.0 != 0 && first.1 != 0)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.setNeedsDisplay()
+        CATransaction.commit()
+        _ = root.presentation()
+        #expect(try serials() == first, "a commit with no change keeps the serials")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        child.position = CGPoint(x: 5, y: 6)
+        CATransaction.commit()
+        let second = try serials()
+        #expect(second.0 == first.0 && second.1 != first.1, "only the changed layer's serial moved")
     }
 
     @Test func snapshotsDoNotChangeWhenTheModelDoes() throws {
