@@ -74,11 +74,12 @@ extension Compositor {
         }
         // Kept when seen in an earlier frame (a replicator's instances may repeat it within one).
         let bytes = Int(rect.width) * Int(rect.height) * 4
-        let keep = placementsSeen[key].map { $0 < frameNumber } == true && placedByteCount + bytes <= placedByteBudget
+        let keep = !placementsSeenThisFrame.contains(key) && placementsSeenLastFrame.contains(key)
+            && placedByteCount + bytes <= placedByteBudget
         let frame = (x: Int(box.minX), y: Int(box.minY))
         let kernelTakes = usesKernel && RasterKernel.takes(raster, map: map)
         if !keep, direct, kernelTakes {
-            placementsSeen[key] = frameNumber
+            placementsSeenThisFrame.insert(key)
             return .direct(frame: frame, crop: rect)
         }
         guard let device = Raster(covering: rect, scale: 1) else { return nil }
@@ -99,12 +100,12 @@ extension Compositor {
             cairo_surface_set_device_offset(device.surface, 0, 0)
         }
         if keep {
-            placementsSeen[key] = nil
+            placementsSeenLastFrame.remove(key)
             placed[key] = PlacedRaster(source: raster, device: device, frame: frameNumber)
             placedByteCount += bytes
             placedMade += 1
         } else {
-            placementsSeen[key] = frameNumber
+            placementsSeenThisFrame.insert(key)
         }
         return .copy(raster: device, dx: 0, dy: 0)
     }
@@ -127,9 +128,8 @@ extension Compositor {
     /// Keeps only the placements first seen in this frame: a layer whose map changes every frame
     /// leaves one a frame, never more.
     func forgetPlacementsSeenBefore() {
-        guard !placementsSeen.isEmpty else { return }
-        let now = frameNumber
-        placementsSeen = placementsSeen.filter { $0.value == now }
+        swap(&placementsSeenLastFrame, &placementsSeenThisFrame)
+        if !placementsSeenThisFrame.isEmpty { placementsSeenThisFrame.removeAll(keepingCapacity: true) }
     }
 
     /// Frees copies whose layer raster was replaced or freed, and those not used for `idleFrames`.

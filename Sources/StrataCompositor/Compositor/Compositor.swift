@@ -65,7 +65,10 @@ package final class Compositor {
     /// Rasters resampled into target pixels, reused while their layer keeps its map.
     var placed: [PlacementKey: PlacedRaster] = [:]
     /// Placements whose copy was not kept in the last frame: seen again, it is.
-    var placementsSeen: [PlacementKey: UInt64] = [:]
+    var placementsSeenLastFrame = Set<PlacementKey>()
+    /// Placements whose copy was not kept in this frame (the last frame's from the next on; the
+    /// two sets are swapped, not rebuilt: a frame of moving layers adds hundreds).
+    var placementsSeenThisFrame = Set<PlacementKey>()
     /// Bytes held by placed copies.
     package internal(set) var placedByteCount = 0
     /// Placed copies together hold at most this many bytes (192 MiB: four full 1080p screens
