@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import QuartzCore
+@testable import StrataCompositor
 import Testing
 
 /// Run under ThreadSanitizer in CI (`scripts/sanitize.sh`): 8 threads change properties, add and
@@ -61,6 +62,72 @@ struct ConcurrencyStressTests {
         #expect(layers.allSatisfy { $0.opacity >= 0 && $0.opacity <= 1 })
         #expect(renderer.rastersMadeInLastFrame >= 0)
     }
+}
+
+extension ConcurrencyStressTests {
+    /// Two renderers on two threads draw moving trees at once, so they compete for the kernel's
+    /// worker (one streams its frame's operations to it, the other is refused and draws alone):
+    /// every frame of each equals the same frame drawn afterwards on one thread (tolerance 0).
+    @Test func twoRenderersDrawingAtOnceDrawWhatOneThreadDraws() throws {
+        let frames = 24
+        let results = Locked2<[Int: [[UInt8]]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { seed in
+            let pictures = Self.record(seed: seed, threads: 2, frames: frames)
+            results.withLock { $0[seed] = pictures }
+        }
+        for seed in 0..<2 {
+            let alone = Self.record(seed: seed, threads: 1, frames: frames)
+            let together = try #require(results.withLock { $0[seed] })
+            for frame in 0..<frames {
+                #expect(together[frame] == alone[frame], "renderer \(seed), frame \(frame)")
+            }
+        }
+    }
+
+    /// `frames` frames of a tree of 40 rounded layers sliding by fractions of a pixel, drawn by
+    /// a renderer whose kernel uses `threads` threads: each frame's bytes.
+    static func record(seed: Int, threads: Int, frames: Int) -> [[UInt8]] {
+        let (root, movers) = scene { () -> (CALayer, [CALayer]) in
+            let root = canvas(240, 180)
+            var movers: [CALayer] = []
+            for i in 0..<40 {
+                let layer = solid(
+                    CGRect(x: (i * 37 + seed * 11) % 200, y: (i * 23) % 150, width: 30, height: 24),
+                    Double(i % 5) / 5, 0.5, Double(seed), 0.8)
+                layer.cornerRadius = 5
+                root.addSublayer(layer)
+                movers.append(layer)
+            }
+            return (root, movers)
+        }
+        let context = Golden.makeContext(width: 240, height: 180)
+        let renderer = CARenderer(cgContext: context)
+        renderer.kernelOptions = RasterKernelOptions(threads: threads)
+        renderer.layer = root
+        var pictures: [[UInt8]] = []
+        for frame in 0..<frames {
+            scene {
+                for (i, layer) in movers.enumerated() {
+                    layer.position.x += 0.37 + Double(i % 3) * 0.21
+                    if frame % 3 == 0 { layer.position.y += 0.5 }
+                }
+            }
+            renderer.beginFrame(atTime: Double(frame) / 60, timeStamp: nil)
+            renderer.render()
+            renderer.endFrame()
+            guard let data = context.data?.assumingMemoryBound(to: UInt8.self) else { return pictures }
+            pictures.append(Array(UnsafeBufferPointer(start: data, count: context.bytesPerRow * context.height)))
+        }
+        return pictures
+    }
+}
+
+/// A value behind a lock, for collecting results from several threads.
+final class Locked2<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: T
+    init(_ value: T) { self.value = value }
+    func withLock<R>(_ body: (inout T) -> R) -> R { lock.withLock { body(&value) } }
 }
 
 struct Unchecked<T>: @unchecked Sendable {
