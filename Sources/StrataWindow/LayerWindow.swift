@@ -19,15 +19,33 @@ public enum WindowEvent: Equatable, Sendable {
     case closed
 }
 
+/// How a window's frames reach the display.
+public enum WindowPresentation: Sendable, Equatable {
+    /// Drawn straight into the window's own surface, only the damaged rectangle sent to the
+    /// display (X11: a shared-memory image), when its pixels are 32-bit BGRA or BGRX; otherwise
+    /// as `.renderer`.
+    case automatic
+    /// Uploaded to a texture and drawn by SDL's renderer (OpenGL where there is one).
+    case renderer
+}
+
 /// A live host: an SDL2 window showing a layer tree as iOS shows it (origin top left), redrawn
 /// when something changes, sleeping while nothing animates. It runs the current thread's run loop
 /// between frames, so implicit transactions commit, callbacks arrive and display links fire as on
 /// iOS.
 public final class LayerWindow {
     private let window: OpaquePointer
-    private let sdlRenderer: OpaquePointer
+    /// SDL's renderer, when frames are not drawn straight into the window's surface.
+    private let sdlRenderer: OpaquePointer?
     private var texture: OpaquePointer?
+    /// The frame: the window's own surface (`drawsIntoSurface`), or a bitmap uploaded to a texture.
     private var context: CGContext
+    /// True when frames are drawn straight into the window's surface and only the damaged
+    /// rectangle is sent to the display (no texture upload, no OpenGL).
+    private let drawsIntoSurface: Bool
+    /// How this window's frames reach the display: `.automatic` when straight from its surface,
+    /// `.renderer` when through SDL's renderer.
+    public var presentation: WindowPresentation { drawsIntoSurface ? .automatic : .renderer }
     private let renderer: CARenderer
     private var running = false
     /// When `run` may draw next (media time, seconds): a frame interval after the last one, so
@@ -53,11 +71,18 @@ public final class LayerWindow {
 
     /// Opens a window of `size` points. `videoDriver` picks an SDL video driver ("offscreen" for
     /// tests and headless machines; nil: SDL's choice from the environment).
-    public init(title: String = "Strata", size: CGSize, scale: CGFloat = 1, videoDriver: String? = nil) throws {
+    /// `presentation`: how frames reach the display (see `WindowPresentation`).
+    public init(
+        title: String = "Strata", size: CGSize, scale: CGFloat = 1, videoDriver: String? = nil,
+        presentation: WindowPresentation = .automatic
+    ) throws {
         guard size.width >= 1, size.height >= 1, size.width <= 8192, size.height <= 8192, scale > 0, scale <= 4 else {
             throw WindowError("window size \(size.width)x\(size.height) at scale \(scale) is outside 1...8192 points, scale (0, 4]")
         }
         if let videoDriver { SDL_SetHint(SDL_HINT_VIDEODRIVER, videoDriver) }
+        // The window's surface as the system's own framebuffer (X11: shared-memory images), not
+        // emulated through an OpenGL texture: Mesa's software OpenGL cost ≈ 8 ms a 1080p frame.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         SDL_SetMainReady()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw WindowError(
@@ -68,27 +93,41 @@ public final class LayerWindow {
         guard let window = SDL_CreateWindow(title, centred, centred, w, h, SDL_WINDOW_RESIZABLE.rawValue) else {
             throw WindowError("the window could not be created (SDL: \(String(cString: SDL_GetError())))")
         }
-        guard let sdlRenderer = SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        else {
-            SDL_DestroyWindow(window)
-            throw WindowError("no renderer for the window (SDL: \(String(cString: SDL_GetError())))")
-        }
-        guard let context = Self.makeContext(width: Int(w), height: Int(h)) else {
-            throw WindowError("cannot make a \(w)x\(h) frame")
+        // The window's own surface when it holds 32-bit BGRA/BGRX pixels (what cairo draws):
+        // frames go straight into it; otherwise through SDL's renderer and a texture.
+        let context: CGContext
+        if presentation == .automatic, let surface = Self.surfaceContext(window) {
+            context = surface
+            sdlRenderer = nil
+            drawsIntoSurface = true
+        } else {
+            guard
+                let made = SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            else {
+                SDL_DestroyWindow(window)
+                throw WindowError("no renderer for the window (SDL: \(String(cString: SDL_GetError())))")
+            }
+            guard let bitmap = Self.makeContext(width: Int(w), height: Int(h)) else {
+                SDL_DestroyRenderer(made)
+                SDL_DestroyWindow(window)
+                throw WindowError("cannot make a \(w)x\(h) frame")
+            }
+            context = bitmap
+            sdlRenderer = made
+            drawsIntoSurface = false
         }
         self.window = window
-        self.sdlRenderer = sdlRenderer
         self.context = context
         self.scale = scale
         self.size = size
         renderer = CARenderer(cgContext: context)
         renderer.bounds = CGRect(origin: .zero, size: size)
-        texture = makeTexture(width: w, height: h)
+        if !drawsIntoSurface { texture = makeTexture(width: w, height: h) }
     }
 
     deinit {
         if let texture { SDL_DestroyTexture(texture) }
-        SDL_DestroyRenderer(sdlRenderer)
+        if let sdlRenderer { SDL_DestroyRenderer(sdlRenderer) }
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
@@ -128,12 +167,22 @@ public final class LayerWindow {
         let damage = renderer.updateBounds()
         renderer.render()
         renderer.endFrame()
-        guard !damage.isNull, !damage.isEmpty || framesPresented == 0, let texture, let pixels = context.data else { return }
+        guard !damage.isNull, !damage.isEmpty || framesPresented == 0, let pixels = context.data else { return }
         context.flush()
-        SDL_UpdateTexture(texture, nil, pixels, Int32(context.bytesPerRow))
-        SDL_RenderClear(sdlRenderer)
-        SDL_RenderCopy(sdlRenderer, texture, nil, nil)
-        SDL_RenderPresent(sdlRenderer)
+        if drawsIntoSurface {
+            // Only the damaged rectangle goes to the display (the whole window the first time).
+            let whole = CGRect(x: 0, y: 0, width: context.width, height: context.height)
+            let area = (framesPresented == 0 ? whole : damage.integral.intersection(whole))
+            guard !area.isNull, !area.isEmpty else { return }
+            var rect = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+            SDL_UpdateWindowSurfaceRects(window, &rect, 1)
+        } else {
+            guard let texture, let sdlRenderer else { return }
+            SDL_UpdateTexture(texture, nil, pixels, Int32(context.bytesPerRow))
+            SDL_RenderClear(sdlRenderer)
+            SDL_RenderCopy(sdlRenderer, texture, nil, nil)
+            SDL_RenderPresent(sdlRenderer)
+        }
         framesPresented += 1
         let presented = CACurrentMediaTime()
         statistics.record(presentedAt: presented, drawTime: presented - start)
@@ -141,6 +190,7 @@ public final class LayerWindow {
 
     /// What the window shows, read back from SDL's renderer (premultiplied BGRA).
     public func capture() -> CGImage? {
+        guard let sdlRenderer else { return capturedSurface() }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(sdlRenderer, &w, &h)
         guard w > 0, h > 0, let out = Self.makeContext(width: Int(w), height: Int(h)), let data = out.data else { return nil }
@@ -180,13 +230,16 @@ public final class LayerWindow {
     }
 
     private func resize(width: Int32, height: Int32) {
-        guard width > 0, height > 0, let context = Self.makeContext(width: Int(width), height: Int(height)) else { return }
+        guard width > 0, height > 0,
+            let context = drawsIntoSurface
+                ? Self.surfaceContext(window) : Self.makeContext(width: Int(width), height: Int(height))
+        else { return }
         self.context = context
         size = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
         renderer.setDestination(context)
         renderer.bounds = CGRect(origin: .zero, size: size)
         if let texture { SDL_DestroyTexture(texture) }
-        texture = makeTexture(width: width, height: height)
+        texture = drawsIntoSurface ? nil : makeTexture(width: width, height: height)
         framesPresented = 0
         eventHandler?(.resized(size))
     }
@@ -230,6 +283,37 @@ public final class LayerWindow {
     private func makeTexture(width: Int32, height: Int32) -> OpaquePointer? {
         SDL_CreateTexture(
             sdlRenderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), width, height)
+    }
+
+    /// A bitmap context over the window's surface pixels, when they are 32-bit BGRA or BGRX (nil
+    /// otherwise: the renderer path is used). Valid until the window is resized.
+    private static func surfaceContext(_ window: OpaquePointer) -> CGContext? {
+        guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format,
+            format.pointee.BytesPerPixel == 4,
+            format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue
+                || format.pointee.format == SDL_PIXELFORMAT_XRGB8888.rawValue,
+            let pixels = surface.pointee.pixels, surface.pointee.w > 0, surface.pointee.h > 0,
+            surface.pointee.pitch % 4 == 0
+        else { return nil }
+        return CGContext(
+            data: pixels, width: Int(surface.pointee.w), height: Int(surface.pointee.h), bitsPerComponent: 8,
+            bytesPerRow: Int(surface.pointee.pitch), space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    }
+
+    /// What the window's surface shows: its pixels, opaque (the display ignores their alpha: a
+    /// frame shows over black).
+    private func capturedSurface() -> CGImage? {
+        context.flush()
+        guard let source = context.data, let out = Self.makeContext(width: context.width, height: context.height),
+            let data = out.data
+        else { return nil }
+        for y in 0..<context.height {
+            let from = (source + y * context.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            let to = (data + y * out.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<context.width { to[x] = from[x] | 0xFF00_0000 }
+        }
+        return out.makeImage()
     }
 
     private static func makeContext(width: Int, height: Int) -> CGContext? {

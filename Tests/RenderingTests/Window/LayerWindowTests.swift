@@ -22,6 +22,37 @@ struct LayerWindowTests {
         #expect(window.framesPresented == 1)
     }
 
+    /// Frames drawn straight into the window's surface (the default) and frames through SDL's
+    /// renderer show the same picture (opaque content: every channel within one level), with
+    /// damage-only frames in between.
+    @Test func theWindowsSurfaceAndSDLsRendererShowTheSamePicture() throws {
+        func shown(_ presentation: WindowPresentation) throws -> CGImage {
+            let window = try LayerWindow(
+                size: CGSize(width: 60, height: 40), videoDriver: "offscreen", presentation: presentation)
+            #expect(window.presentation == presentation, "the offscreen driver has a window surface")
+            let (root, mover) = scene { () -> (CALayer, CALayer) in
+                let root = canvas(60, 40)
+                root.addSublayer(solid(CGRect(x: 30, y: 5, width: 20, height: 30), 0.2, 0.6, 0.9))
+                let mover = solid(CGRect(x: 0, y: 0, width: 12, height: 12), 1, 0.3, 0)
+                mover.cornerRadius = 4
+                root.addSublayer(mover)
+                return (root, mover)
+            }
+            window.rootLayer = root
+            for step in 0..<5 {
+                scene { mover.position = CGPoint(x: 8 + Double(step) * 7.3, y: 10 + Double(step) * 3.1) }
+                window.drawFrame()
+            }
+            #expect(window.framesPresented == 5)
+            return try #require(window.capture())
+        }
+        let surface = try shown(.automatic), rendered = try shown(.renderer)
+        let difference = try #require(Golden.compare(surface, rendered, channelTolerance: 1))
+        #expect(difference.differingPixels == 0, "\(difference)")
+        #expect(near(surface.rgba(45, 8), (51, 153, 230, 255)), "the blue layer shows")
+        #expect(near(surface.rgba(37, 22), (255, 76, 0, 255)), "the mover shows where it went last")
+    }
+
     @Test func changesShowOnTheNextFrameAndIdleFramesAreNotPresented() throws {
         let window = try LayerWindow(size: CGSize(width: 40, height: 40), videoDriver: "offscreen")
         let (root, square) = scene { () -> (CALayer, CALayer) in
