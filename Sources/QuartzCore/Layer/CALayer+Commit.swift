@@ -66,19 +66,23 @@ extension CALayer: TransactionCommitting {
             // The snapshot's list, remade only when an entry was resolved (made while the entries
             // are at hand: they were written by the changes, long enough ago to be cold).
             var list: [CommittedAnimation]?
-            for (i, entry) in entries.enumerated() {
-                if !entry.isCommitted {
-                    entry.resolveBeginTime(now: now)
-                    if list == nil {
-                        var earlier: [CommittedAnimation] = []
-                        earlier.reserveCapacity(entries.count)
-                        for before in entries[..<i] { if let committed = before.committed { earlier.append(committed) } }
-                        list = earlier
+            for i in entries.indices {
+                // Unretained: the array holds the entries (a retain and release of each, for
+                // 30,000 entries a commit, showed in profiles).
+                Unmanaged.passUnretained(entries[i])._withUnsafeGuaranteedRef { entry in
+                    if !entry.isCommitted {
+                        entry.resolveBeginTime(now: now)
+                        if list == nil {
+                            var earlier: [CommittedAnimation] = []
+                            earlier.reserveCapacity(entries.count)
+                            for before in entries[..<i] { if let committed = before.committed { earlier.append(committed) } }
+                            list = earlier
+                        }
                     }
-                }
-                if list != nil, let committed = entry.committed { list?.append(committed) }
-                if wantsNext, entry.isCommitted, !entry.hasFinished {
-                    entry.considerEvents(after: mediaTime, timeMap: map, next: &next)
+                    if list != nil, let committed = entry.committed { list?.append(committed) }
+                    if wantsNext, entry.isCommitted, !entry.hasFinished {
+                        entry.considerEvents(after: mediaTime, timeMap: map, next: &next)
+                    }
                 }
             }
             if let list { committedAnimationsMemo = list }

@@ -17,7 +17,7 @@ final class KernelBatch {
     private var buffer = strata_target()
     private var options = RasterKernelOptions(threads: 1)
     /// True while the operations go to an open stream (not to `ops`).
-    private var streaming = false
+    private(set) var streaming = false
 
     var isEmpty: Bool { ops.isEmpty && !streaming }
 
