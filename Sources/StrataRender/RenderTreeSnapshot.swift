@@ -88,8 +88,8 @@ package struct RenderNode: Sendable {
     package var isMask: Bool
     package var animations: [CommittedAnimation]
 
-    /// Inlinable: a commit makes thousands, each straight into the snapshot's buffer (a call
-    /// across modules copied its 700 bytes twice more).
+    /// A node from its parts. (Commits make theirs in place with `initialize(_:…)`: this
+    /// initializer, called across modules, was not inlined and each node was copied twice more.)
     @inlinable
     package init(
         layerID: UInt64 = 0, stateSerial: UInt64 = 0, isTransformLayer: Bool = false, state: RenderLayerState, parent: Int32,
