@@ -5,11 +5,17 @@
 
 #if STRATA_X86
 #include <immintrin.h>
+#include <stdatomic.h>
 
 int32_t strata_raster_has_simd(void) {
-    static int known = -1;
-    if (known < 0) known = __builtin_cpu_supports("ssse3") ? 1 : 0;
-    return known;
+    // Atomic: threads drawing at once may be the first to ask together (the answer is the same).
+    static _Atomic int known = -1;
+    int answer = atomic_load_explicit(&known, memory_order_relaxed);
+    if (answer < 0) {
+        answer = __builtin_cpu_supports("ssse3") ? 1 : 0;
+        atomic_store_explicit(&known, answer, memory_order_relaxed);
+    }
+    return answer;
 }
 
 __attribute__((target("ssse3")))
@@ -254,9 +260,13 @@ void strata_over_row_avx2(uint32_t *out, const uint32_t *src, int32_t n, uint32_
 }
 
 int32_t strata_raster_has_avx2(void) {
-    static int known = -1;
-    if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return known;
+    static _Atomic int known = -1;
+    int answer = atomic_load_explicit(&known, memory_order_relaxed);
+    if (answer < 0) {
+        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+        atomic_store_explicit(&known, answer, memory_order_relaxed);
+    }
+    return answer;
 }
 
 #else
