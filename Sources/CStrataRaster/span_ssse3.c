@@ -7,15 +7,23 @@
 #include <immintrin.h>
 #include <stdatomic.h>
 
-int32_t strata_raster_has_simd(void) {
-    // Atomic: threads drawing at once may be the first to ask together (the answer is the same).
-    static _Atomic int known = -1;
-    int answer = atomic_load_explicit(&known, memory_order_relaxed);
+/// `*known`, worked out by `probe` the first time. Atomic: threads drawing at once may be the
+/// first to ask together (they work out the same answer).
+static int32_t cached_answer(_Atomic int *known, int (*probe)(void)) {
+    int answer = atomic_load_explicit(known, memory_order_relaxed);
     if (answer < 0) {
-        answer = __builtin_cpu_supports("ssse3") ? 1 : 0;
-        atomic_store_explicit(&known, answer, memory_order_relaxed);
+        answer = probe() ? 1 : 0;
+        atomic_store_explicit(known, answer, memory_order_relaxed);
     }
     return answer;
+}
+
+static int probe_ssse3(void) { return __builtin_cpu_supports("ssse3"); }
+static int probe_avx2(void) { return __builtin_cpu_supports("avx2"); }
+
+int32_t strata_raster_has_simd(void) {
+    static _Atomic int known = -1;
+    return cached_answer(&known, probe_ssse3);
 }
 
 __attribute__((target("ssse3")))
@@ -261,12 +269,7 @@ void strata_over_row_avx2(uint32_t *out, const uint32_t *src, int32_t n, uint32_
 
 int32_t strata_raster_has_avx2(void) {
     static _Atomic int known = -1;
-    int answer = atomic_load_explicit(&known, memory_order_relaxed);
-    if (answer < 0) {
-        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-        atomic_store_explicit(&known, answer, memory_order_relaxed);
-    }
-    return answer;
+    return cached_answer(&known, probe_avx2);
 }
 
 #else
