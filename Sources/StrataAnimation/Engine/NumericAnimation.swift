@@ -1,65 +1,109 @@
-/// The compact, self-contained form of a numeric animation for per-frame loops over many layers:
-/// only what evaluation reads (timing, curve, flags, track), so that a flat array of them streams
-/// through the cache. Records inside groups have no compact form; they use `AnimationRecord`.
+/// The compact form of a numeric animation for per-frame loops over many layers: 80 bytes, both
+/// ends inline, and the timing (with its curve or spring) and the keyframes as indices into the
+/// `NumericAnimationTable` that made it, where animations that share a timing share one entry and
+/// a frame samples it once. A flat array of them streams a fifth as many bytes as the record's
+/// numeric track did. Records inside groups have no compact form (`AnimationRecord`).
 package struct NumericAnimation: Sendable {
-    package let timing: MediaTiming
-    package let curve: TimingCurve
-    package let isAdditive: Bool
-    package let isCumulative: Bool
-    package let track: NumericTrack
-
-    /// The compact form of `record`, or nil when it has no numeric track or sits inside a group.
-    package init?(_ record: AnimationRecord) {
-        guard let track = record.numeric, record.groups.isEmpty else { return nil }
-        timing = record.timing
-        curve = record.curve
-        isAdditive = record.isAdditive
-        isCumulative = record.isCumulative
-        self.track = track
+    /// How the ends read the value underneath, and how the result combines with it.
+    package struct Flags: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        static let fromIsCurrent = Flags(rawValue: 1)
+        static let toIsCurrent = Flags(rawValue: 2)
+        /// The end is the value underneath plus `to` (`byValue` alone).
+        static let toAddsCurrent = Flags(rawValue: 4)
+        static let additive = Flags(rawValue: 8)
+        static let cumulative = Flags(rawValue: 16)
     }
 
+    /// The index of the animation's timing (with its curve or spring) in the table.
+    let timing: UInt32
+    /// Keyframe animations: the index of its span in the table's keyframe pools.
+    let keyframes: UInt32
+    package let mode: NumericTrack.Mode
+    package let shape: NumericShape
+    package let flags: Flags
+    /// The ends of basic animations and springs (lanes; unused by keyframes).
+    let from: SIMD4<Double>
+    let to: SIMD4<Double>
+
+    init(
+        timing: UInt32, keyframes: UInt32, mode: NumericTrack.Mode, shape: NumericShape, flags: Flags,
+        from: SIMD4<Double>, to: SIMD4<Double>
+    ) {
+        self.timing = timing
+        self.keyframes = keyframes
+        self.mode = mode
+        self.shape = shape
+        self.flags = flags
+        self.from = from
+        self.to = to
+    }
+
+    /// True when evaluation reads the value underneath.
+    package var readsUnderlying: Bool { !flags.isDisjoint(with: [.fromIsCurrent, .toIsCurrent, .toAddsCurrent, .additive]) }
+}
+
+extension NumericAnimation {
     /// The lanes of the animated component at `parentTime` (the layer's local time, seconds), or
-    /// nil when the animation contributes nothing then; read in place through the pointer.
+    /// nil when the animation contributes nothing then; read in place through the pointer. The
+    /// animation's timing is sampled once a frame: animations sharing it take the frame's result.
     ///
-    /// - Parameter underlying: the lanes of the component underneath (needed when
-    ///   `track.readsUnderlying` or the animation is additive).
+    /// - Parameters:
+    ///   - frame: the frame of the table that made the animation.
+    ///   - underlying: the lanes of the component underneath (needed when `readsUnderlying`).
     @inline(__always)
     package static func evaluate(
-        _ animation: UnsafePointer<NumericAnimation>, parentTime: Double, underlying: SIMD4<Double>,
-        cursor: inout Int
+        _ animation: UnsafePointer<NumericAnimation>, in frame: NumericAnimationTable.Frame, parentTime: Double,
+        underlying: SIMD4<Double>, cursor: inout Int
     ) -> SIMD4<Double>? {
-        guard let sample = animation.pointee.timing.sample(parentTime: parentTime) else { return nil }
-        // The track, in place: `animation.pointee.track.method()` would copy it first.
-        let track = (UnsafeRawPointer(animation) + MemoryLayout<NumericAnimation>.offset(of: \.track)!)
-            .assumingMemoryBound(to: NumericTrack.self)
-        var lanes = NumericTrack.value(
-            track, at: sample.progress, curve: animation.pointee.curve, duration: animation.pointee.timing.duration,
-            underlying: underlying, cursor: &cursor)
-        if animation.pointee.isCumulative, sample.iteration > 0 {
-            lanes += animation.pointee.track.iterationDelta(underlying: underlying) * Double(sample.iteration)
-        }
-        if animation.pointee.isAdditive { lanes += underlying }
-        return lanes
+        let result = frame.result(Int(animation.pointee.timing), at: parentTime)
+        guard result.iteration >= 0 else { return nil }
+        return lanes(animation, in: frame, factor: result.factor, iteration: result.iteration, underlying: underlying, cursor: &cursor)
     }
 
-    /// `evaluate(_:parentTime:underlying:cursor:)` through `memo`: a timing already sampled at
-    /// this time this frame is not worked out again (the same lanes, tested).
-    @inline(__always)
-    package static func evaluate(
-        _ animation: UnsafePointer<NumericAnimation>, parentTime: Double, underlying: SIMD4<Double>,
-        cursor: inout Int, memo: inout TimingMemo
+    /// `evaluate(_:in:parentTime:underlying:cursor:)` with the timing sampled afresh: what the
+    /// frame's shared results must equal (tests).
+    package static func evaluateUncached(
+        _ animation: UnsafePointer<NumericAnimation>, in frame: NumericAnimationTable.Frame, parentTime: Double,
+        underlying: SIMD4<Double>, cursor: inout Int
     ) -> SIMD4<Double>? {
-        let raw = UnsafeRawPointer(animation)
-        let track = (raw + MemoryLayout<NumericAnimation>.offset(of: \.track)!).assumingMemoryBound(to: NumericTrack.self)
-        let timing = (raw + MemoryLayout<NumericAnimation>.offset(of: \.timing)!).assumingMemoryBound(to: MediaTiming.self)
-        let curve = (raw + MemoryLayout<NumericAnimation>.offset(of: \.curve)!).assumingMemoryBound(to: TimingCurve.self)
-        let result = NumericTrack.factor(track, timing: timing, curve: curve, at: parentTime, memo: &memo)
-        guard let sample = result.sample else { return nil }
-        var lanes = NumericTrack.value(track, factor: result.factor, underlying: underlying, cursor: &cursor)
-        if animation.pointee.isCumulative, sample.iteration > 0 {
-            lanes += animation.pointee.track.iterationDelta(underlying: underlying) * Double(sample.iteration)
+        let result = frame.computeResult(Int(animation.pointee.timing), at: parentTime)
+        guard result.iteration >= 0 else { return nil }
+        return lanes(animation, in: frame, factor: result.factor, iteration: result.iteration, underlying: underlying, cursor: &cursor)
+    }
+
+    /// The lanes at `factor` (the eased progress, or the spring's progress), with whole
+    /// iterations added (cumulative) and the value underneath (additive).
+    @inline(__always)
+    private static func lanes(
+        _ animation: UnsafePointer<NumericAnimation>, in frame: NumericAnimationTable.Frame, factor: Double,
+        iteration: Int, underlying: SIMD4<Double>, cursor: inout Int
+    ) -> SIMD4<Double> {
+        let a = animation
+        let flags = a.pointee.flags
+        var lanes: SIMD4<Double>
+        var delta = SIMD4<Double>()
+        switch a.pointee.mode {
+        case .basic, .spring:
+            let start = flags.contains(.fromIsCurrent) ? underlying : a.pointee.from
+            let end =
+                flags.contains(.toIsCurrent) ? underlying
+                : flags.contains(.toAddsCurrent) ? a.pointee.to + underlying : a.pointee.to
+            lanes = .lerp(start, end, factor)
+            delta = end - start
+        case .linear, .discrete:
+            let span = frame.spans[Int(a.pointee.keyframes)]
+            let values = UnsafeBufferPointer(rebasing: frame.values[span.valueRange])
+            lanes = NumericTrack.keyframeLanes(
+                at: factor, keyTimes: UnsafeBufferPointer(rebasing: frame.keyTimes[span.keyTimeRange]), values: values,
+                discrete: a.pointee.mode == .discrete,
+                curveIndices: UnsafeBufferPointer(rebasing: frame.segmentCurves[span.segmentCurveRange]),
+                curves: frame.curves, cursor: &cursor)
+            if flags.contains(.cumulative) { delta = values[values.count - 1] - values[0] }
         }
-        if animation.pointee.isAdditive { lanes += underlying }
+        if flags.contains(.cumulative), iteration > 0 { lanes += delta * Double(iteration) }
+        if flags.contains(.additive) { lanes += underlying }
         return lanes
     }
 }

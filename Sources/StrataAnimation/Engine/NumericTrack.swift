@@ -183,33 +183,50 @@ package struct NumericTrack: Sendable {
         toIsCurrent ? underlying : toAddsCurrent ? to + underlying : to
     }
 
-    /// Keyframe lanes at eased progress `p`, with the general track's rules: the later value wins
-    /// at repeated key times, segment curves apply inside 0...1, outside it values extrapolate
-    /// (linear) or hold (discrete).
+    /// Keyframe lanes at eased progress `p`, read in place from the track's arrays.
     private static func keyframe(_ track: UnsafePointer<NumericTrack>, at progress: Double, cursor: inout Int)
         -> SIMD4<Double>
     {
-        let values = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.values)!)
-            .assumingMemoryBound(to: [SIMD4<Double>].self)
-        let keyTimes = (UnsafeRawPointer(track) + MemoryLayout<NumericTrack>.offset(of: \.keyTimes)!)
-            .assumingMemoryBound(to: [Double].self)
-        let p = KeyframeTrack.heldProgress(progress.isNaN ? 0 : progress, keyTimes: keyTimes.pointee)
-        if track.pointee.mode == .discrete {
-            let count = min(values.pointee.count, keyTimes.pointee.count - 1)
-            guard count > 1 else { return values.pointee[0] }
-            let i = SegmentLocator.segment(containing: p, in: keyTimes.pointee, segmentCount: count, cursor: &cursor)
-            return values.pointee[i]
+        let raw = UnsafeRawPointer(track)
+        let values = (raw + MemoryLayout<NumericTrack>.offset(of: \.values)!).assumingMemoryBound(to: [SIMD4<Double>].self)
+        let keyTimes = (raw + MemoryLayout<NumericTrack>.offset(of: \.keyTimes)!).assumingMemoryBound(to: [Double].self)
+        return keyframeLanes(
+            at: progress, keyTimes: keyTimes.pointee, values: values.pointee, discrete: track.pointee.mode == .discrete,
+            curveIndices: track.pointee.curveIndices, curves: track.pointee.curves, cursor: &cursor)
+    }
+
+    /// Keyframe lanes at eased progress `p`, with the general track's rules: the later value wins
+    /// at repeated key times, segment curves apply inside 0...1, outside it values extrapolate
+    /// (linear) or hold (discrete). Shared by tracks and `NumericAnimationTable`'s pooled keyframes.
+    ///
+    /// - Parameters:
+    ///   - curveIndices: per segment, the index of its curve in `curves` or -1; empty when no
+    ///     segment has one.
+    @inline(__always)
+    static func keyframeLanes<
+        Times: RandomAccessCollection<Double>, Values: RandomAccessCollection<SIMD4<Double>>,
+        Indices: RandomAccessCollection<Int32>, Curves: RandomAccessCollection<TimingCurve>
+    >(
+        at progress: Double, keyTimes: Times, values: Values, discrete: Bool, curveIndices: Indices, curves: Curves,
+        cursor: inout Int
+    ) -> SIMD4<Double>
+    where Times.Index == Int, Values.Index == Int, Indices.Index == Int, Curves.Index == Int {
+        let p = KeyframeTrack.heldProgress(progress.isNaN ? 0 : progress, keyTimes: keyTimes)
+        if discrete {
+            let count = min(values.count, keyTimes.count - 1)
+            guard count > 1 else { return values[0] }
+            let i = SegmentLocator.segment(containing: p, in: keyTimes, segmentCount: count, cursor: &cursor)
+            return values[i]
         }
-        let i = SegmentLocator.segment(
-            containing: p, in: keyTimes.pointee, segmentCount: values.pointee.count - 1, cursor: &cursor)
-        let k0 = keyTimes.pointee[i]
-        let k1 = keyTimes.pointee[i + 1]
+        let i = SegmentLocator.segment(containing: p, in: keyTimes, segmentCount: values.count - 1, cursor: &cursor)
+        let k0 = keyTimes[i]
+        let k1 = keyTimes[i + 1]
         let span = k1 - k0
         var s = span > 0 ? (p - k0) / span : (p >= k1 ? 1 : 0)
-        if !track.pointee.curveIndices.isEmpty, s >= 0, s <= 1 {
-            let c = track.pointee.curveIndices[i]
-            if c >= 0 { s = track.pointee.curves[Int(c)].value(at: s) }
+        if !curveIndices.isEmpty, s >= 0, s <= 1 {
+            let c = curveIndices[i]
+            if c >= 0 { s = curves[Int(c)].value(at: s) }
         }
-        return .lerp(values.pointee[i], values.pointee[i + 1], s)
+        return .lerp(values[i], values[i + 1], s)
     }
 }

@@ -52,7 +52,8 @@ extension KeyframeTrack {
     /// the last value holds from 0.7 on). Key times covering 0…1 leave `p` alone, so that
     /// overshooting timing functions still extrapolate beyond 0…1.
     @inline(__always)
-    static func heldProgress(_ p: Double, keyTimes: [Double]) -> Double {
+    static func heldProgress<Times: RandomAccessCollection<Double>>(_ p: Double, keyTimes: Times) -> Double
+    where Times.Index == Int {
         guard let first = keyTimes.first, let last = keyTimes.last else { return p }
         if last < 1, p > last { return last }
         if first > 0, p < first { return first }

@@ -8,7 +8,10 @@ enum SegmentLocator {
     ///
     /// - Precondition: `segmentCount ≥ 1` and `keyTimes.count ≥ segmentCount`.
     /// - Parameter cursor: the previous answer; updated to this one.
-    static func segment(containing p: Double, in keyTimes: [Double], segmentCount: Int, cursor: inout Int) -> Int {
+    @inline(__always)
+    static func segment<Times: RandomAccessCollection<Double>>(
+        containing p: Double, in keyTimes: Times, segmentCount: Int, cursor: inout Int
+    ) -> Int where Times.Index == Int {
         let last = segmentCount - 1
         func fits(_ i: Int) -> Bool {
             keyTimes[i] <= p && (i == last || !(keyTimes[i + 1] <= p))

@@ -1,5 +1,6 @@
 import QuartzCore
 import StrataAnimation
+import Testing
 
 /// Compiles `animation` as a layer would when it is added, failing the test on error.
 func records(_ animation: CAAnimation, defaultDuration: Double = 0.25) throws -> [AnimationRecord] {
@@ -38,4 +39,10 @@ func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, 
     a.byValue = by
     a.duration = duration
     return a
+}
+
+/// `record` added to `table`, failing the test when it has no compact form.
+func compact(_ record: AnimationRecord, in table: inout NumericAnimationTable, _ name: String = "") throws -> NumericAnimation {
+    let added = table.add(record)
+    return try #require(added, "\(name) has a compact form")
 }

@@ -69,26 +69,40 @@ import Testing
         }
     }
 
-    @Test func compactFormAgreesWithTheRecord() throws {
+    @Test(arguments: [0.0, 1_000_000.0, 0.37])
+    func compactFormAgreesWithTheRecord(origin: Double) throws {
+        // All the animations in one table (sharing its curves and pools), each evaluated through
+        // it, against the record itself.
+        var table = NumericAnimationTable()
+        var compacts: [(String, AnimationRecord, NumericAnimation, AnimatableValue)] = []
         for (name, animation, base) in Self.animations() {
+            animation.beginTime += origin
             let record = try #require(try records(animation).first, "\(name)")
-            var compact = try #require(NumericAnimation(record), "\(name)")
+            compacts.append((name, record, try compact(record, in: &table, name), base))
+        }
+        for i in compacts.indices {
+            let (name, record, _, base) = compacts[i]
             let shape = try #require(record.numeric?.shape)
             let underlying = shape.lanes(record.key.read(from: base)) ?? SIMD4()
-            var c1 = 0
-            var c2 = 0
+            #expect(compacts[i].2.readsUnderlying == record.needsUnderlying, "\(name)")
+            var c1 = 0, c2 = 0
             for step in -10...160 {
-                let t = Double(step) / 40
+                let t = origin + Double(step) / 40
                 let viaRecord = record.evaluate(parentTime: t, base: base, cursor: &c1)
-                let lanes = NumericAnimation.evaluate(&compact, parentTime: t, underlying: underlying, cursor: &c2)
+                let lanes = table.withFrame {
+                    NumericAnimation.evaluate(&compacts[i].2, in: $0, parentTime: t, underlying: underlying, cursor: &c2)
+                }
                 let viaCompact = lanes.map { record.key.write(shape.value($0), into: base) }
                 #expect(close(viaRecord, viaCompact), "\(name) at t \(t)")
             }
         }
         let grouped = CAAnimationGroup()
         grouped.animations = [basic("opacity", from: 0, to: 1)]
-        #expect(NumericAnimation(try records(grouped)[0]) == nil, "records inside groups have no compact form")
+        let groupedRecord = try records(grouped)[0]
+        let added = table.add(groupedRecord)
+        #expect(added == nil, "records inside groups have no compact form")
     }
+
 
     @Test func nonNumericContentStaysOnTheGeneralPath() throws {
         let t = basic("transform", from: CATransform3DIdentity, to: CATransform3DMakeScale(2, 2, 1))

@@ -8,7 +8,7 @@ import Testing
 /// in any property (or curve, or spring) must never be confused.
 @Suite struct TimingMemoTests {
     /// Animations that differ from the first in one property each, all sharing one memo.
-    private static func variants() -> [(String, CAAnimation)] {
+    static func variants() -> [(String, CAAnimation)] {
         func fade() -> CABasicAnimation {
             let a = basic("opacity", from: 0.2, to: 1, duration: 1.5)
             a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
@@ -48,25 +48,23 @@ import Testing
 
     @Test(arguments: [0.0, 1_000_000.0, 0.37])
     func sharedMemoGivesWhatEachAnimationComputes(origin: Double) throws {
-        var compacts: [(String, NumericAnimation)] = []
+        var all: [(String, AnimationRecord)] = []
         for (name, animation) in Self.variants() {
             animation.beginTime += origin
-            let record = try #require(try records(animation).first, "\(name)")
-            compacts.append((name, try #require(NumericAnimation(record), "\(name)")))
+            all.append((name, try #require(try records(animation).first, "\(name)")))
         }
-        let underlying = SIMD4<Double>(0.9, 0, 0, 0)
+        let base = AnimatableValue.scalar(0.9)
         for step in -8...200 {
             let t = origin + Double(step) / 40
             // One memo for the whole frame, as the render loop keeps it; each animation twice
             // (the second time answered from the memo when its timing is still in a slot).
             var memo = TimingMemo()
             for pass in 0..<2 {
-                for i in compacts.indices {
+                for i in all.indices {
                     var c1 = 0, c2 = 0
-                    let plain = NumericAnimation.evaluate(&compacts[i].1, parentTime: t, underlying: underlying, cursor: &c1)
-                    let memoised = NumericAnimation.evaluate(
-                        &compacts[i].1, parentTime: t, underlying: underlying, cursor: &c2, memo: &memo)
-                    #expect(plain == memoised, "\(compacts[i].0) at t \(t) (pass \(pass))")
+                    let plain = all[i].1.evaluate(parentTime: t, base: base, cursor: &c1)
+                    let memoised = AnimationRecord.evaluate(&all[i].1, parentTime: t, base: base, cursor: &c2, memo: &memo)
+                    #expect(plain == memoised, "\(all[i].0) at t \(t) (pass \(pass))")
                 }
             }
         }
@@ -79,17 +77,15 @@ import Testing
         let spring = CASpringAnimation(keyPath: "position.x")
         spring.fromValue = 0
         spring.toValue = 10
-        var compacts: [NumericAnimation] = []
+        var all: [(AnimationRecord, AnimatableValue)] = []
         for _ in 0..<100 {
-            for animation in [fade, spring] as [CAAnimation] {
-                let record = try #require(try records(animation).first)
-                compacts.append(try #require(NumericAnimation(record)))
-            }
+            all.append((try #require(try records(fade).first), .scalar(1)))
+            all.append((try #require(try records(spring).first), .point(.zero)))
         }
         var memo = TimingMemo()
-        for i in compacts.indices {
+        for i in all.indices {
             var cursor = 0
-            _ = NumericAnimation.evaluate(&compacts[i], parentTime: 0.7, underlying: SIMD4(), cursor: &cursor, memo: &memo)
+            _ = AnimationRecord.evaluate(&all[i].0, parentTime: 0.7, base: all[i].1, cursor: &cursor, memo: &memo)
         }
         #expect(memo.lookups == 200 && memo.hits == 198, "\(memo.hits) of \(memo.lookups) from the memo")
     }
@@ -97,19 +93,18 @@ import Testing
     @Test func aFrameWithNothingSharedStopsLookingAndStaysExact() throws {
         // 100 layers each begun at its own time: after 64 lookups that found nothing the memo is
         // skipped for the rest of the frame; the values are the direct ones throughout.
-        var compacts: [NumericAnimation] = []
+        var all: [AnimationRecord] = []
         for i in 0..<100 {
             let fade = basic("opacity", from: 0, to: 1, duration: 2)
             fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
             fade.beginTime = -Double(i) * 0.001
-            let record = try #require(try records(fade).first)
-            compacts.append(try #require(NumericAnimation(record)))
+            all.append(try #require(try records(fade).first))
         }
         var memo = TimingMemo()
-        for i in compacts.indices {
+        for i in all.indices {
             var c1 = 0, c2 = 0
-            let direct = NumericAnimation.evaluate(&compacts[i], parentTime: 0.7, underlying: SIMD4(), cursor: &c1)
-            let viaMemo = NumericAnimation.evaluate(&compacts[i], parentTime: 0.7, underlying: SIMD4(), cursor: &c2, memo: &memo)
+            let direct = all[i].evaluate(parentTime: 0.7, base: .scalar(1), cursor: &c1)
+            let viaMemo = AnimationRecord.evaluate(&all[i], parentTime: 0.7, base: .scalar(1), cursor: &c2, memo: &memo)
             #expect(direct == viaMemo, "layer \(i)")
         }
         #expect(memo.lookups == 100 && memo.hits == 0)
@@ -118,17 +113,16 @@ import Testing
     @Test func aNaNTimeGivesNothingAndLeavesOtherTimesAlone() throws {
         let fade = basic("opacity", from: 0, to: 1, duration: 1)
         fade.fillMode = .both
-        let record = try #require(try records(fade).first)
-        var compact = try #require(NumericAnimation(record))
+        var record = try #require(try records(fade).first)
         var memo = TimingMemo()
         var cursor = 0
         // A NaN time: nothing, every time (from the memo or not: the same bits, the same answer).
         for _ in 0..<3 {
-            #expect(NumericAnimation.evaluate(&compact, parentTime: .nan, underlying: SIMD4(), cursor: &cursor, memo: &memo) == nil)
+            #expect(AnimationRecord.evaluate(&record, parentTime: .nan, base: .scalar(1), cursor: &cursor, memo: &memo) == nil)
         }
         // A real time after it is computed, not taken from the NaN's slot.
-        let v = NumericAnimation.evaluate(&compact, parentTime: 0.5, underlying: SIMD4(), cursor: &cursor, memo: &memo)
-        #expect(abs((v?.x ?? -1) - 0.5) < 1e-12, "half way: \(String(describing: v))")
+        let v = AnimationRecord.evaluate(&record, parentTime: 0.5, base: .scalar(1), cursor: &cursor, memo: &memo)
+        #expect(v == .scalar(0.5), "half way: \(String(describing: v))")
     }
 
     @Test(arguments: [0.0, 1_000_000.0, 0.37])

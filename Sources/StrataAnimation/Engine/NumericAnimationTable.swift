@@ -1,0 +1,147 @@
+/// What compact numeric animations share, by index: timings with their curve or spring (each
+/// distinct one stored once: animations added in one transaction share one), and keyframe key
+/// times, values and segment curves in flat pools, laid out in the order the animations were
+/// added so that a frame's loop reads them as one stream. A frame (`withFrame`) samples each
+/// timing once and keeps the result for every animation that shares it.
+package struct NumericAnimationTable: Sendable {
+    /// A timing and what eases it: an index into `curves`, or into `springs` for a spring.
+    struct SharedTiming: Sendable {
+        var timing: MediaTiming
+        var isSpring: Bool
+        var shaping: Int32
+    }
+
+    /// A timing's result in the current frame: the time it was sampled at (bits), the eased
+    /// factor, and the iteration (-1: nothing shows then).
+    struct FrameResult: Sendable {
+        var time: UInt64
+        var factor: Double
+        var iteration: Int
+    }
+
+    /// Where one keyframe animation's arrays sit in the pools (starts and counts).
+    struct KeyframeSpan: Sendable {
+        var keyTimes: Int32, keyTimeCount: Int32
+        var values: Int32, valueCount: Int32
+        /// Per segment, an index into `curves` or -1; a count of 0 when no segment has a curve.
+        var segmentCurves: Int32, segmentCurveCount: Int32
+
+        var keyTimeRange: Range<Int> { Int(keyTimes)..<Int(keyTimes) + Int(keyTimeCount) }
+        var valueRange: Range<Int> { Int(values)..<Int(values) + Int(valueCount) }
+        var segmentCurveRange: Range<Int> { Int(segmentCurves)..<Int(segmentCurves) + Int(segmentCurveCount) }
+    }
+
+    package private(set) var curves: [TimingCurve] = []
+    package private(set) var springs: [Spring] = []
+    private(set) var timings: [SharedTiming] = []
+    /// One per timing, written by frames (`withFrame`).
+    var results: [FrameResult] = []
+    private(set) var spans: [KeyframeSpan] = []
+    private(set) var keyTimes: [Double] = []
+    private(set) var values: [SIMD4<Double>] = []
+    private(set) var segmentCurves: [Int32] = []
+    private var curveIndex: [TimingCurve: Int32] = [:]
+    private var springIndex: [Spring: Int32] = [:]
+    private var timingIndex: [TimingKey: UInt32] = [:]
+
+    package init() {}
+
+    /// Distinct timings held (animations sharing timing, curve or spring share one).
+    package var timingCount: Int { timings.count }
+
+    /// The compact form of `record`, its shared parts added to the table; nil when the record
+    /// has no numeric track or sits inside a group.
+    package mutating func add(_ record: AnimationRecord) -> NumericAnimation? {
+        guard let track = record.numeric, record.groups.isEmpty else { return nil }
+        var flags: NumericAnimation.Flags = []
+        if track.fromIsCurrent { flags.insert(.fromIsCurrent) }
+        if track.toIsCurrent { flags.insert(.toIsCurrent) }
+        if track.toAddsCurrent { flags.insert(.toAddsCurrent) }
+        if record.isAdditive { flags.insert(.additive) }
+        if record.isCumulative { flags.insert(.cumulative) }
+        let isSpring = track.mode == .spring
+        let shared = SharedTiming(
+            timing: record.timing, isSpring: isSpring,
+            shaping: isSpring ? index(of: track.spring) : index(of: record.curve))
+        var span: UInt32 = 0
+        if track.mode == .linear || track.mode == .discrete {
+            span = UInt32(spans.count)
+            spans.append(pool(track))
+        }
+        return NumericAnimation(
+            timing: index(of: shared), keyframes: span, mode: track.mode, shape: track.shape, flags: flags,
+            from: track.from, to: track.to)
+    }
+
+    /// Bytes a frame over `count` animations of the table reads at most: the records, the
+    /// timings and their results, and the keyframe pools.
+    package func bytes(records count: Int) -> Int {
+        count * MemoryLayout<NumericAnimation>.stride + timings.count * MemoryLayout<SharedTiming>.stride
+            + results.count * MemoryLayout<FrameResult>.stride + spans.count * MemoryLayout<KeyframeSpan>.stride
+            + keyTimes.count * 8 + values.count * MemoryLayout<SIMD4<Double>>.stride + segmentCurves.count * 4
+    }
+
+    // MARK: Private
+
+    /// A shared timing as bit patterns: equal keys give equal results bit for bit (±0 and
+    /// different NaNs merely stay apart).
+    private struct TimingKey: Hashable {
+        var beginTime, duration, speed, timeOffset, repeatCount, repeatDuration: UInt64
+        var autoreverses: Bool
+        var fillMode: FillMode
+        var isSpring: Bool
+        var shaping: Int32
+
+        init(_ s: SharedTiming) {
+            let t = s.timing
+            (beginTime, duration, speed) = (t.beginTime.bitPattern, t.duration.bitPattern, t.speed.bitPattern)
+            (timeOffset, repeatCount) = (t.timeOffset.bitPattern, t.repeatCount.bitPattern)
+            repeatDuration = t.repeatDuration.bitPattern
+            (autoreverses, fillMode, isSpring, shaping) = (t.autoreverses, t.fillMode, s.isSpring, s.shaping)
+        }
+    }
+
+    private mutating func index(of shared: SharedTiming) -> UInt32 {
+        let key = TimingKey(shared)
+        if let i = timingIndex[key] { return i }
+        let i = UInt32(timings.count)
+        timings.append(shared)
+        // Not sampled yet: the canonical NaN time, whose result (nothing shows) is what sampling
+        // at it gives, so even a lookup at that time is answered right.
+        results.append(FrameResult(time: Double.nan.bitPattern, factor: 0, iteration: -1))
+        timingIndex[key] = i
+        return i
+    }
+
+    private mutating func index(of curve: TimingCurve) -> Int32 {
+        if let i = curveIndex[curve] { return i }
+        let i = Int32(curves.count)
+        curves.append(curve)
+        curveIndex[curve] = i
+        return i
+    }
+
+    private mutating func index(of spring: Spring) -> Int32 {
+        if let i = springIndex[spring] { return i }
+        let i = Int32(springs.count)
+        springs.append(spring)
+        springIndex[spring] = i
+        return i
+    }
+
+    /// The track's keyframe arrays appended to the pools; its segment curves become table curves.
+    private mutating func pool(_ track: NumericTrack) -> KeyframeSpan {
+        var span = KeyframeSpan(
+            keyTimes: Int32(keyTimes.count), keyTimeCount: Int32(track.keyTimes.count), values: Int32(values.count),
+            valueCount: Int32(track.values.count), segmentCurves: Int32(segmentCurves.count), segmentCurveCount: 0)
+        keyTimes += track.keyTimes
+        values += track.values
+        if !track.curveIndices.isEmpty {
+            for c in track.curveIndices {
+                segmentCurves.append(c < 0 ? -1 : index(of: track.curves[Int(c)]))
+            }
+            span.segmentCurveCount = Int32(track.curveIndices.count)
+        }
+        return span
+    }
+}
