@@ -1,6 +1,7 @@
 import QuartzCore
 import StrataAnimation
 import StrataGeometry
+import StrataRender
 
 extension Scenario {
     /// Issue 4's figure: 10,000 layers, each with a 5-value keyframe animation on `position`, a
@@ -21,6 +22,34 @@ extension Scenario {
         budgetMilliseconds: nil, units: 30_000, unitName: "animation",
         prepare: { prepareEvaluation(stagger: -0.000_01) })
 
+    /// The same 30,000 animations added to 10,000 real `CALayer`s and committed, evaluated by
+    /// the render side's own path (`RenderEvaluator`, as `CARenderer` does a frame: every
+    /// animated layer's whole state written): what an app's frame costs, beside the compact loop.
+    static let present10kLayers = Scenario(
+        name: "present-10k-layers",
+        summary: "the same 30,000 animations on 10,000 committed CALayers, evaluated by the renderer's path (whole states)",
+        budgetMilliseconds: nil, units: 30_000, unitName: "animation",
+        prepare: {
+            let root = CALayer()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            for i in 0..<10_000 {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+                for animation in evaluationAnimations(layer: i, stagger: 0) { layer.add(animation, forKey: nil) }
+                root.addSublayer(layer)
+            }
+            CATransaction.commit()
+            guard let snapshot = root.committedSnapshot?.snapshot else { fatalError("no snapshot committed") }
+            // The animations began at the commit (the clock's time then, as in an app).
+            let begin = snapshot.commitTime
+            let box = PresentationBox(RenderEvaluator.presentation(of: snapshot, at: begin + 0.37))
+            return { frame in
+                RenderEvaluator.presentation(
+                    of: snapshot, at: begin + 0.37 + Double(frame % 120) / 60, reusing: &box.states, from: snapshot)
+            }
+        })
+
     /// The baseline: a stream through as many bytes as the frame's animations occupy (30,000
     /// compact records and the keyframe pools of their table), summed 8 bytes at a time.
     static let evaluate10kLayersBaseline = Scenario(
@@ -39,6 +68,12 @@ extension Scenario {
         })
 }
 
+
+/// Holds a frame's presented states for the next.
+final class PresentationBox: @unchecked Sendable {
+    var states: [RenderLayerState]
+    init(_ states: [RenderLayerState]) { self.states = states }
+}
 
 /// Holds the baseline's words for its frame closure.
 final class WordBuffer: @unchecked Sendable {
@@ -59,6 +94,32 @@ private final class EvaluationData {
     var transforms: [CATransform3D] = []
 }
 
+/// Layer `layer`'s three animations: a 5-value keyframe on `position` (its values shifted by
+/// the layer's phase), a basic `opacity` and a spring on `transform.rotation.z`.
+///
+/// - Parameter stagger: seconds between the begin times of consecutive layers' animations.
+private func evaluationAnimations(layer i: Int, stagger: Double) -> [CAAnimation] {
+    let phase = Double(i % 100) / 100
+    let move = CAKeyframeAnimation(keyPath: "position")
+    move.values = (0..<5).map { CGPoint(x: Double($0 * 40) + phase, y: Double(($0 * 37) % 50)) }
+    move.duration = 2
+    move.repeatCount = .infinity
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fromValue = 1
+    fade.toValue = 0.2
+    fade.duration = 1.5
+    fade.autoreverses = true
+    fade.repeatCount = .infinity
+    fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+    let spin = CASpringAnimation(keyPath: "transform.rotation.z")
+    spin.fromValue = 0
+    spin.toValue = Double.pi / 2
+    spin.duration = 3
+    let all: [CAAnimation] = [move, fade, spin]
+    for animation in all { animation.beginTime = Double(i) * stagger }
+    return all
+}
+
 /// The 10,000 layers' animations, compacted, with their model values.
 ///
 /// - Parameter stagger: seconds between the begin times of consecutive layers' animations.
@@ -66,24 +127,7 @@ private func evaluationData(stagger: Double) -> EvaluationData {
     let data = EvaluationData()
     let compiler = AnimationCompiler()
     for i in 0..<10_000 {
-        let phase = Double(i % 100) / 100
-        let move = CAKeyframeAnimation(keyPath: "position")
-        move.values = (0..<5).map { CGPoint(x: Double($0 * 40) + phase, y: Double(($0 * 37) % 50)) }
-        move.duration = 2
-        move.repeatCount = .infinity
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1
-        fade.toValue = 0.2
-        fade.duration = 1.5
-        fade.autoreverses = true
-        fade.repeatCount = .infinity
-        fade.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        let spin = CASpringAnimation(keyPath: "transform.rotation.z")
-        spin.fromValue = 0
-        spin.toValue = Double.pi / 2
-        spin.duration = 3
-        for animation in [move as CAAnimation, fade, spin] {
-            animation.beginTime = Double(i) * stagger
+        for animation in evaluationAnimations(layer: i, stagger: stagger) {
             guard case .success(let records) = compiler.compile(animation), let record = records.first,
                 let compact = data.table.add(record)
             else { fatalError("benchmark animation did not compile to a numeric record") }

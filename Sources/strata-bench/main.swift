@@ -12,7 +12,7 @@ import Glibc
 //   swift run -c release strata-bench [SCENARIO...] [--frames N]
 
 let scenarios: [Scenario] = [
-    .evaluate10kLayers, .evaluate10kLayersBaseline, .evaluate10kLayersStaggered, .commit30kImplicit, .commit30kImplicitBaseline, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
+    .evaluate10kLayers, .evaluate10kLayersBaseline, .evaluate10kLayersStaggered, .present10kLayers, .commit30kImplicit, .commit30kImplicitBaseline, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
     .shapeStroke10k, .emitter5k, .text60, .lottieShapes, .lottieShapesRLottie,
 ]
 
