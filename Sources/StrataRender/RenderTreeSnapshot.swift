@@ -116,6 +116,8 @@ package struct RenderTreeSnapshot: Sendable {
     package let commitTime: Double
     /// Increases with every commit of the tree.
     package let version: UInt64
+    /// Its evaluations so far and its animation table (shared by the snapshot's copies).
+    let evaluationCache = SnapshotEvaluationCache()
 
     package init(nodes: [RenderNode], commitTime: Double, version: UInt64) {
         self.nodes = nodes
@@ -131,19 +133,26 @@ package enum RenderEvaluator {
     package static func presentation(of snapshot: RenderTreeSnapshot, at mediaTime: Double) -> [RenderLayerState] {
         var states: [RenderLayerState] = []
         states.reserveCapacity(snapshot.nodes.count)
-        var maps: [TimeMap] = []
-        maps.reserveCapacity(snapshot.nodes.count)
-        // Layers animated together share timings: each is sampled and eased once a frame.
-        var memo = TimingMemo()
-        for node in snapshot.nodes {
-            let parentMap = node.parent >= 0 ? maps[Int(node.parent)] : .identity
-            let map = parentMap.then(node.state.timeMap)
-            maps.append(map)
-            var state = node.state
-            if !node.animations.isEmpty {
-                apply(node.animations, to: &state, at: map.apply(mediaTime), memo: &memo)
+        let table = snapshot.evaluationCache.table(for: snapshot)
+        withFrame(of: table) { frame in
+            snapshot.nodes.withUnsafeBufferPointer { nodes in
+                var maps: [TimeMap] = []
+                maps.reserveCapacity(nodes.count)
+                // Layers animated together share timings: each is sampled and eased once a frame.
+                var memo = TimingMemo()
+                for i in nodes.indices {
+                    let parent = Int(nodes[i].parent)
+                    let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
+                    maps.append(map)
+                    // Copied once, then animated in place.
+                    states.append(nodes[i].state)
+                    if frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty {
+                        apply(
+                            node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame,
+                            memo: &memo)
+                    }
+                }
             }
-            states.append(state)
         }
         return states
     }
@@ -155,11 +164,25 @@ package enum RenderEvaluator {
         of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
         from previous: RenderTreeSnapshot
     ) {
-        let nodes = snapshot.nodes, old = previous.nodes
-        guard states.count == old.count else {
+        guard states.count == previous.nodes.count else {
             states = presentation(of: snapshot, at: mediaTime)
             return
         }
+        let table = snapshot.evaluationCache.table(for: snapshot)
+        withFrame(of: table) { frame in
+            snapshot.nodes.withUnsafeBufferPointer { nodes in
+                previous.nodes.withUnsafeBufferPointer { old in
+                    reuse(nodes, old, at: mediaTime, frame: frame, into: &states)
+                }
+            }
+        }
+    }
+
+    /// The loop of `presentation(of:at:reusing:from:)`.
+    private static func reuse(
+        _ nodes: UnsafeBufferPointer<RenderNode>, _ old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
+        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState]
+    ) {
         if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
         states.reserveCapacity(nodes.count)
         var maps: [TimeMap] = []
@@ -169,16 +192,77 @@ package enum RenderEvaluator {
             let parent = Int(nodes[i].parent)
             let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
             maps.append(map)
-            let animated = !nodes[i].animations.isEmpty
+            // Through the table: whether a node has records, without reaching its animations.
+            let animated = frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty
             if i < old.count, !animated, old[i].animations.isEmpty, nodes[i].stateSerial != 0,
                 old[i].stateSerial == nodes[i].stateSerial, old[i].layerID == nodes[i].layerID
             {
                 continue
             }
-            var state = nodes[i].state
-            if animated { apply(nodes[i].animations, to: &state, at: map.apply(mediaTime), memo: &memo) }
-            if i < states.count { states[i] = state } else { states.append(state) }
+            // Copied once, then animated in place.
+            if i < states.count { states[i] = nodes[i].state } else { states.append(nodes[i].state) }
+            if animated {
+                apply(node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
+            }
         }
+    }
+
+    /// Runs `body` with a frame of `table`, or with nil when there is none.
+    private static func withFrame<R>(of table: RenderAnimationTable?, _ body: (RenderAnimationTable.Frame?) -> R) -> R {
+        guard let table else { return body(nil) }
+        return table.withFrame { body($0) }
+    }
+
+    /// Node `index`'s animations applied at its local time: through the table's frame when there
+    /// is one (compact records from it, the others from the node), else from the node.
+    private static func apply(
+        node: UnsafePointer<RenderNode>, index: Int, to state: inout RenderLayerState, at localTime: Double,
+        frame: RenderAnimationTable.Frame?, memo: inout TimingMemo
+    ) {
+        guard let frame else {
+            apply(node.pointee.animations, to: &state, at: localTime, memo: &memo)
+            return
+        }
+        var turn = 0.0
+        for e in Int(frame.starts[index])..<Int(frame.starts[index + 1]) {
+            let entry = frame.entries[e]
+            if entry.animation >= 0, let property = entry.property {
+                applyCompact(
+                    frame.animations.baseAddress! + Int(entry.animation), property, entry.component, frame: frame.numeric,
+                    to: &state, at: localTime, memo: &memo)
+                continue
+            }
+            node.pointee.animations[Int(entry.group)].records.withUnsafeBufferPointer { records in
+                apply(records.baseAddress! + Int(entry.record), to: &state, at: localTime, turn: &turn, memo: &memo)
+            }
+        }
+        if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
+    }
+
+    /// One compact record of `property`'s `component` applied, as `AnimationRecord.evaluate`
+    /// applies its record (the same values, tested).
+    @inline(__always)
+    private static func applyCompact(
+        _ animation: UnsafePointer<NumericAnimation>, _ property: LayerProperty, _ component: KeyPathComponent,
+        frame: NumericAnimationTable.Frame, to state: inout RenderLayerState, at localTime: Double,
+        memo: inout TimingMemo
+    ) {
+        guard let base = state.animatableValue(property) else { return }
+        let key = PropertyKey(base: .layer(property), component: component)
+        let shape = animation.pointee.shape
+        let underlying = animation.pointee.readsUnderlying ? shape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
+        var cursor = 0
+        guard
+            let lanes = NumericAnimation.evaluate(
+                animation, in: frame, parentTime: localTime, underlying: underlying, cursor: &cursor)
+        else { return }
+        // A transform component of an untransformed layer: the matrix the memo made for the same
+        // value, if it did (`key.write` would make it again).
+        if case .transform(let c) = component, case .transform(let matrix) = base, shape == .scalar {
+            state.setAnimatableValue(memo.transform(c, lanes.x, replacingIn: matrix).map(AnimatableValue.transform) ?? base, property)
+            return
+        }
+        state.setAnimatableValue(key.write(shape.value(lanes), into: base), property)
     }
 
     /// Applies `animations` in order at the layer's local time `localTime`; then the turn of
@@ -208,18 +292,25 @@ package enum RenderEvaluator {
     ) {
         records.withUnsafeBufferPointer { records in
             for i in records.indices {
-                guard case .layer(let property) = records[i].key.base, let base = state.animatableValue(property)
-                else { continue }
-                var cursor = 0
-                if let value = AnimationRecord.evaluate(
-                    records.baseAddress! + i, parentTime: localTime, base: base, cursor: &cursor, memo: &memo)
-                {
-                    state.setAnimatableValue(value, property)
-                }
-                if records[i].rotatesAlongPath, let angle = records[i].pathRotation(parentTime: localTime) {
-                    turn += angle
-                }
+                apply(records.baseAddress! + i, to: &state, at: localTime, turn: &turn, memo: &memo)
             }
+        }
+    }
+
+    /// Applies one record (read in place).
+    private static func apply(
+        _ record: UnsafePointer<AnimationRecord>, to state: inout RenderLayerState, at localTime: Double,
+        turn: inout Double, memo: inout TimingMemo
+    ) {
+        guard case .layer(let property) = record.pointee.key.base, let base = state.animatableValue(property) else {
+            return
+        }
+        var cursor = 0
+        if let value = AnimationRecord.evaluate(record, parentTime: localTime, base: base, cursor: &cursor, memo: &memo) {
+            state.setAnimatableValue(value, property)
+        }
+        if record.pointee.rotatesAlongPath, let angle = record.pointee.pathRotation(parentTime: localTime) {
+            turn += angle
         }
     }
 }

@@ -66,3 +66,12 @@ extension NumericAnimationTable {
         }
     }
 }
+
+extension NumericAnimationTable {
+    /// `withFrame(_:)` leaving the table as it is: the frame's results start unsampled in storage
+    /// of the call's own (one allocation), so one table serves loops on several threads at once.
+    package func withFreshFrame<R>(_ body: (Frame) throws -> R) rethrows -> R {
+        var copy = self
+        return try copy.withFrame(body)
+    }
+}

@@ -1,0 +1,103 @@
+import Synchronization
+import StrataAnimation
+
+/// A snapshot's animations in node order, the numeric ones in compact form (`NumericAnimation`,
+/// sharing timings, curves and keyframe pools through one `NumericAnimationTable`), so that a
+/// frame over many animated layers streams 80-byte records instead of reaching each record
+/// (≈ 700 bytes, an array of its own) through two pointers. Records without a compact form
+/// (inside groups, paths, transforms, value functions, subclass keys) stay on the record path.
+package struct RenderAnimationTable: Sendable {
+    /// One record of a node, in application order.
+    struct Entry: Sendable {
+        /// The record's index in `animations`, or -1: evaluate the record itself.
+        var animation: Int32
+        /// Where the record sits: `nodes[i].animations[group].records[record]`.
+        var group: Int32
+        var record: Int32
+        /// The animated property and component (compact records only).
+        var property: LayerProperty?
+        var component: KeyPathComponent
+    }
+
+    var table = NumericAnimationTable()
+    var animations: [NumericAnimation] = []
+    var entries: [Entry] = []
+    /// Node i's entries are `entries[starts[i] ..< starts[i + 1]]`.
+    var starts: [Int32] = []
+
+    /// The table of `snapshot`'s animations.
+    package init(_ snapshot: RenderTreeSnapshot) {
+        starts.reserveCapacity(snapshot.nodes.count + 1)
+        for node in snapshot.nodes {
+            starts.append(Int32(entries.count))
+            for (g, animation) in node.animations.enumerated() {
+                for (r, record) in animation.records.enumerated() {
+                    var entry = Entry(animation: -1, group: Int32(g), record: Int32(r), property: nil, component: .whole)
+                    if case .layer(let property) = record.key.base, let compact = table.add(record) {
+                        entry.animation = Int32(animations.count)
+                        entry.property = property
+                        entry.component = record.key.component
+                        animations.append(compact)
+                    }
+                    entries.append(entry)
+                }
+            }
+        }
+        starts.append(Int32(entries.count))
+    }
+
+    /// Records in compact form, of all records.
+    package var compactCount: Int { animations.count }
+    package var recordCount: Int { entries.count }
+}
+
+/// What a snapshot keeps of its evaluations: how many there were, and its animation table once
+/// made. Shared by every copy of the snapshot, on any thread; one object, no lock (a commit
+/// makes one, and a damage-only frame's budget is a tenth of a millisecond).
+final class SnapshotEvaluationCache: Sendable {
+    private let evaluations = Atomic<Int>(0)
+    private let made = AtomicLazyReference<TableBox>()
+
+    /// The table, made on the snapshot's second evaluation: a snapshot evaluated once (a tree
+    /// committed every frame) never pays for it; one that animates for many frames does once.
+    func table(for snapshot: RenderTreeSnapshot) -> RenderAnimationTable? {
+        if let box = made.load() { return box.table }
+        let (count, _) = evaluations.add(1, ordering: .relaxed)
+        guard count >= 2 else { return nil }
+        // Two threads may both make it: the same table, the first one stored is kept.
+        return made.storeIfNil(TableBox(RenderAnimationTable(snapshot))).table
+    }
+}
+
+/// Holds a snapshot's table for `SnapshotEvaluationCache`.
+private final class TableBox: Sendable {
+    let table: RenderAnimationTable
+    init(_ table: RenderAnimationTable) { self.table = table }
+}
+
+extension RenderAnimationTable {
+    /// The table during one frame's loop: its arrays as buffers and the shared timings' results.
+    struct Frame {
+        let numeric: NumericAnimationTable.Frame
+        let animations: UnsafeBufferPointer<NumericAnimation>
+        let entries: UnsafeBufferPointer<Entry>
+        let starts: UnsafeBufferPointer<Int32>
+
+        /// Whether node `i` has records to apply.
+        @inline(__always)
+        func isAnimated(_ i: Int) -> Bool { starts[i + 1] > starts[i] }
+    }
+
+    /// Calls `body` with a frame of the table (valid only inside it); the table is not changed.
+    func withFrame<R>(_ body: (Frame) throws -> R) rethrows -> R {
+        try table.withFreshFrame { numeric in
+            try animations.withUnsafeBufferPointer { animations in
+                try entries.withUnsafeBufferPointer { entries in
+                    try starts.withUnsafeBufferPointer { starts in
+                        try body(Frame(numeric: numeric, animations: animations, entries: entries, starts: starts))
+                    }
+                }
+            }
+        }
+    }
+}
