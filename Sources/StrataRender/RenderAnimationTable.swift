@@ -27,23 +27,39 @@ package struct RenderAnimationTable: Sendable {
 
     /// The table of `snapshot`'s animations.
     package init(_ snapshot: RenderTreeSnapshot) {
-        starts.reserveCapacity(snapshot.nodes.count + 1)
-        for node in snapshot.nodes {
-            starts.append(Int32(entries.count))
-            for (g, animation) in node.animations.enumerated() {
-                for (r, record) in animation.records.enumerated() {
-                    var entry = Entry(animation: -1, group: Int32(g), record: Int32(r), property: nil, component: .whole)
-                    if case .layer(let property) = record.key.base, let compact = table.add(record) {
-                        entry.animation = Int32(animations.count)
-                        entry.property = property
-                        entry.component = record.key.component
-                        animations.append(compact)
+        snapshot.nodes.withUnsafeBufferPointer { nodes in
+            starts.reserveCapacity(nodes.count + 1)
+            var count = 0
+            for i in nodes.indices where !nodes[i].animations.isEmpty {
+                for animation in nodes[i].animations { count += animation.records.count }
+            }
+            entries.reserveCapacity(count)
+            animations.reserveCapacity(count)
+            for i in nodes.indices {
+                starts.append(Int32(entries.count))
+                guard !nodes[i].animations.isEmpty else { continue }
+                nodes[i].animations.withUnsafeBufferPointer { groups in
+                    for g in groups.indices {
+                        groups[g].records.withUnsafeBufferPointer { records in
+                            for r in records.indices { add(records.baseAddress! + r, group: g, record: r) }
+                        }
                     }
-                    entries.append(entry)
                 }
             }
+            starts.append(Int32(entries.count))
         }
-        starts.append(Int32(entries.count))
+    }
+
+    /// Adds the entry of one record (read in place), in compact form when it has one.
+    private mutating func add(_ record: UnsafePointer<AnimationRecord>, group: Int, record index: Int) {
+        var entry = Entry(animation: -1, group: Int32(group), record: Int32(index), property: nil, component: .whole)
+        if case .layer(let property) = record.pointee.key.base, let compact = table.add(record) {
+            entry.animation = Int32(animations.count)
+            entry.property = property
+            entry.component = record.pointee.key.component
+            animations.append(compact)
+        }
+        entries.append(entry)
     }
 
     /// Records in compact form, of all records.

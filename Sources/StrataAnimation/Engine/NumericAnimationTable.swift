@@ -43,6 +43,11 @@ package struct NumericAnimationTable: Sendable {
     private var curveIndex: [TimingCurve: Int32] = [:]
     private var springIndex: [Spring: Int32] = [:]
     private var timingIndex: [TimingKey: UInt32] = [:]
+    /// The last timings, curve and spring found (animations added together come together: most
+    /// are found here, without hashing).
+    private var recentTimings = RecentTimings()
+    private var lastCurve: (curve: TimingCurve, index: Int32)?
+    private var lastSpring: (spring: Spring, index: Int32)?
 
     package init() {}
 
@@ -52,25 +57,34 @@ package struct NumericAnimationTable: Sendable {
     /// The compact form of `record`, its shared parts added to the table; nil when the record
     /// has no numeric track or sits inside a group.
     package mutating func add(_ record: AnimationRecord) -> NumericAnimation? {
-        guard let track = record.numeric, record.groups.isEmpty else { return nil }
+        withUnsafePointer(to: record) { add($0) }
+    }
+
+    /// `add(_:)` reading the record in place (a record reached through an array is not copied).
+    package mutating func add(_ record: UnsafePointer<AnimationRecord>) -> NumericAnimation? {
+        guard record.pointee.groups.isEmpty, record.pointee.numeric != nil else { return nil }
+        let raw = UnsafeRawPointer(record) + MemoryLayout<AnimationRecord>.offset(of: \.numeric)!
+        // An Optional holds its payload at offset 0 (its case lives in spare bits or after it).
+        let track = raw.assumingMemoryBound(to: NumericTrack.self)
         var flags: NumericAnimation.Flags = []
-        if track.fromIsCurrent { flags.insert(.fromIsCurrent) }
-        if track.toIsCurrent { flags.insert(.toIsCurrent) }
-        if track.toAddsCurrent { flags.insert(.toAddsCurrent) }
-        if record.isAdditive { flags.insert(.additive) }
-        if record.isCumulative { flags.insert(.cumulative) }
-        let isSpring = track.mode == .spring
+        if track.pointee.fromIsCurrent { flags.insert(.fromIsCurrent) }
+        if track.pointee.toIsCurrent { flags.insert(.toIsCurrent) }
+        if track.pointee.toAddsCurrent { flags.insert(.toAddsCurrent) }
+        if record.pointee.isAdditive { flags.insert(.additive) }
+        if record.pointee.isCumulative { flags.insert(.cumulative) }
+        let mode = track.pointee.mode
+        let isSpring = mode == .spring
         let shared = SharedTiming(
-            timing: record.timing, isSpring: isSpring,
-            shaping: isSpring ? index(of: track.spring) : index(of: record.curve))
+            timing: record.pointee.timing, isSpring: isSpring,
+            shaping: isSpring ? index(of: track.pointee.spring) : index(of: record.pointee.curve))
         var span: UInt32 = 0
-        if track.mode == .linear || track.mode == .discrete {
+        if mode == .linear || mode == .discrete {
             span = UInt32(spans.count)
             spans.append(pool(track))
         }
         return NumericAnimation(
-            timing: index(of: shared), keyframes: span, mode: track.mode, shape: track.shape, flags: flags,
-            from: track.from, to: track.to)
+            timing: index(of: shared), keyframes: span, mode: mode, shape: track.pointee.shape, flags: flags,
+            from: track.pointee.from, to: track.pointee.to)
     }
 
     /// Bytes a frame over `count` animations of the table reads at most: the records, the
@@ -101,9 +115,32 @@ package struct NumericAnimationTable: Sendable {
         }
     }
 
+    /// The last four timing keys found, and their indices.
+    private struct RecentTimings {
+        var keys: [TimingKey?] = [nil, nil, nil, nil]
+        var indices: [UInt32] = [0, 0, 0, 0]
+        var next = 0
+
+        func find(_ key: TimingKey) -> UInt32? {
+            for slot in 0..<4 where keys[slot] == key { return indices[slot] }
+            return nil
+        }
+
+        mutating func remember(_ key: TimingKey, _ index: UInt32) {
+            keys[next] = key
+            indices[next] = index
+            next = (next + 1) & 3
+        }
+    }
+
     private mutating func index(of shared: SharedTiming) -> UInt32 {
         let key = TimingKey(shared)
-        if let i = timingIndex[key] { return i }
+        if let i = recentTimings.find(key) { return i }
+        if let i = timingIndex[key] {
+            recentTimings.remember(key, i)
+            return i
+        }
+        recentTimings.remember(key, UInt32(timings.count))
         let i = UInt32(timings.count)
         timings.append(shared)
         // Not sampled yet: the canonical NaN time, whose result (nothing shows) is what sampling
@@ -114,23 +151,36 @@ package struct NumericAnimationTable: Sendable {
     }
 
     private mutating func index(of curve: TimingCurve) -> Int32 {
-        if let i = curveIndex[curve] { return i }
-        let i = Int32(curves.count)
-        curves.append(curve)
-        curveIndex[curve] = i
+        if let last = lastCurve, last.curve == curve { return last.index }
+        let i: Int32
+        if let found = curveIndex[curve] {
+            i = found
+        } else {
+            i = Int32(curves.count)
+            curves.append(curve)
+            curveIndex[curve] = i
+        }
+        lastCurve = (curve, i)
         return i
     }
 
     private mutating func index(of spring: Spring) -> Int32 {
-        if let i = springIndex[spring] { return i }
-        let i = Int32(springs.count)
-        springs.append(spring)
-        springIndex[spring] = i
+        if let last = lastSpring, last.spring == spring { return last.index }
+        let i: Int32
+        if let found = springIndex[spring] {
+            i = found
+        } else {
+            i = Int32(springs.count)
+            springs.append(spring)
+            springIndex[spring] = i
+        }
+        lastSpring = (spring, i)
         return i
     }
 
     /// The track's keyframe arrays appended to the pools; its segment curves become table curves.
-    private mutating func pool(_ track: NumericTrack) -> KeyframeSpan {
+    private mutating func pool(_ track: UnsafePointer<NumericTrack>) -> KeyframeSpan {
+        let track = track.pointee
         var span = KeyframeSpan(
             keyTimes: Int32(keyTimes.count), keyTimeCount: Int32(track.keyTimes.count), values: Int32(values.count),
             valueCount: Int32(track.values.count), segmentCurves: Int32(segmentCurves.count), segmentCurveCount: 0)
