@@ -1,0 +1,132 @@
+import StrataAnimation
+
+/// Evaluates snapshots at a given media time: pure, no clock, no locks.
+package enum RenderEvaluator {
+    /// Every node's presented state at `mediaTime` (seconds): committed values with the
+    /// animations applied through the timing of the node's ancestors.
+    package static func presentation(of snapshot: RenderTreeSnapshot, at mediaTime: Double) -> [RenderLayerState] {
+        var states: [RenderLayerState] = []
+        states.reserveCapacity(snapshot.nodes.count)
+        let table = snapshot.evaluationCache.table(for: snapshot)
+        withFrame(of: table) { frame in
+            snapshot.nodes.withUnsafeBufferPointer { nodes in
+                var maps: [TimeMap] = []
+                maps.reserveCapacity(nodes.count)
+                // Layers animated together share timings: each is sampled and eased once a frame.
+                var memo = TimingMemo()
+                for i in nodes.indices {
+                    let parent = Int(nodes[i].parent)
+                    let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
+                    maps.append(map)
+                    // Copied once, then animated in place.
+                    states.append(nodes[i].state)
+                    if frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty {
+                        apply(
+                            node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame,
+                            memo: &memo)
+                    }
+                }
+            }
+        }
+        return states
+    }
+
+    /// `presentation(of:at:)` written over `states`, the presentation of `previous`: an entry
+    /// whose node is the same layer in the same state (`stateSerial`) at the same index, with
+    /// animations in neither snapshot, is kept as it is (a frame copies what changed).
+    package static func presentation(
+        of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
+        from previous: RenderTreeSnapshot
+    ) {
+        guard states.count == previous.nodes.count else {
+            states = presentation(of: snapshot, at: mediaTime)
+            return
+        }
+        let table = snapshot.evaluationCache.table(for: snapshot)
+        withFrame(of: table) { frame in
+            snapshot.nodes.withUnsafeBufferPointer { nodes in
+                previous.nodes.withUnsafeBufferPointer { old in
+                    reuse(nodes, old, at: mediaTime, frame: frame, into: &states)
+                }
+            }
+        }
+    }
+
+    /// The loop of `presentation(of:at:reusing:from:)`.
+    private static func reuse(
+        _ nodes: UnsafeBufferPointer<RenderNode>, _ old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
+        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState]
+    ) {
+        if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
+        states.reserveCapacity(nodes.count)
+        var maps: [TimeMap] = []
+        maps.reserveCapacity(nodes.count)
+        var memo = TimingMemo()
+        for i in nodes.indices {
+            let parent = Int(nodes[i].parent)
+            let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
+            maps.append(map)
+            // Through the table: whether a node has records, without reaching its animations.
+            let animated = frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty
+            if i < old.count, !animated, old[i].animations.isEmpty, nodes[i].stateSerial != 0,
+                old[i].stateSerial == nodes[i].stateSerial, old[i].layerID == nodes[i].layerID
+            {
+                continue
+            }
+            // Copied once, then animated in place.
+            if i < states.count { states[i] = nodes[i].state } else { states.append(nodes[i].state) }
+            if animated {
+                apply(node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
+            }
+        }
+    }
+
+    /// Applies `animations` in order at the layer's local time `localTime`; then the turn of
+    /// path animations with a `rotationMode`, on top of whatever the transform became.
+    package static func apply(_ animations: [CommittedAnimation], to state: inout RenderLayerState, at localTime: Double) {
+        var memo = TimingMemo()
+        apply(animations, to: &state, at: localTime, memo: &memo)
+    }
+
+    /// `apply(_:to:at:)` with the frame's memo of timings already sampled.
+    package static func apply(
+        _ animations: [CommittedAnimation], to state: inout RenderLayerState, at localTime: Double,
+        memo: inout TimingMemo
+    ) {
+        var turn = 0.0
+        for animation in animations {
+            apply(animation.records, to: &state, at: localTime, turn: &turn, memo: &memo)
+        }
+        if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
+    }
+
+    /// Applies `records` in order at the layer's local time `localTime`, adding the turns of path
+    /// animations with a `rotationMode` to `turn` (radians).
+    private static func apply(
+        _ records: [AnimationRecord], to state: inout RenderLayerState, at localTime: Double, turn: inout Double,
+        memo: inout TimingMemo
+    ) {
+        records.withUnsafeBufferPointer { records in
+            for i in records.indices {
+                apply(records.baseAddress! + i, to: &state, at: localTime, turn: &turn, memo: &memo)
+            }
+        }
+    }
+
+    /// Applies one record (read in place).
+    static func apply(
+        _ record: UnsafePointer<AnimationRecord>, to state: inout RenderLayerState, at localTime: Double,
+        turn: inout Double, memo: inout TimingMemo
+    ) {
+        guard case .layer(let property) = record.pointee.key.base, let base = state.animatableValue(property) else {
+            return
+        }
+        var cursor = 0
+        if let value = AnimationRecord.evaluate(record, parentTime: localTime, base: base, cursor: &cursor, memo: &memo) {
+            state.setAnimatableValue(value, property)
+        }
+        if record.pointee.rotatesAlongPath, let angle = record.pointee.pathRotation(parentTime: localTime) {
+            turn += angle
+        }
+    }
+}
