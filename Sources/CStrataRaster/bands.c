@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #if STRATA_X86
 #include <immintrin.h>
@@ -46,6 +47,10 @@ static struct {
     _Atomic int32_t nextBand;
     /// Non-zero: the job is the open stream (see `strata_stream_begin`).
     int stream;
+    /// Non-zero: the job is a fill's rows [y0, y1) × [fillX0, fillX1) with `fillPixel`.
+    int fill;
+    int32_t fillX0, fillX1;
+    uint32_t fillPixel;
 } job;
 
 static void stream_work(void);
@@ -70,6 +75,19 @@ static void take_bands(void) {
     }
 }
 
+/// Rows [y0, y1) × [x0, x1) of `target` (device coordinates, already clipped) set to `pixel`.
+static void fill_rows(const strata_target *t, int32_t x0, int32_t x1, int32_t y0, int32_t y1, uint32_t pixel) {
+    for (int32_t y = y0; y < y1; y++) {
+        uint32_t *row = t->pixels + (int64_t)(y - t->originY) * t->stride + (x0 - t->originX);
+        int32_t n = x1 - x0;
+        if (pixel == 0) {
+            memset(row, 0, (size_t)n * 4);
+            continue;
+        }
+        for (int32_t i = 0; i < n; i++) row[i] = pixel;
+    }
+}
+
 static void *worker(void *unused) {
     (void)unused;
     uint64_t seen = 0;
@@ -86,6 +104,7 @@ static void *worker(void *unused) {
         }
         seen = atomic_load_explicit(&posted, memory_order_acquire);
         if (job.stream) stream_work();
+        else if (job.fill) fill_rows(job.target, job.fillX0, job.fillX1, job.y0, job.y1, job.fillPixel);
         else if (job.batch) take_bands();
         else strata_rows(job.prepared, job.target, job.y0, job.y1, job.simd);
         atomic_store_explicit(&finished, seen, memory_order_release);
@@ -330,5 +349,39 @@ void strata_stream_end(void) {
     while (atomic_load_explicit(&finished, memory_order_acquire) != stream.ticket) strata_relax();
     job.stream = 0;
     stream.open = 0;
+    pthread_mutex_unlock(&pool_use);
+}
+
+void strata_fill(const strata_target *target, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t pixel, int32_t threads) {
+    if (!target || !target->pixels || target->width <= 0 || target->height <= 0) return;
+    if (x0 < target->originX) x0 = target->originX;
+    if (y0 < target->originY) y0 = target->originY;
+    if (x1 > target->originX + target->width) x1 = target->originX + target->width;
+    if (y1 > target->originY + target->height) y1 = target->originY + target->height;
+    if (x0 >= x1 || y0 >= y1) return;
+    int64_t area = (int64_t)(x1 - x0) * (y1 - y0);
+    if (threads < 2 || area < 16 * STRATA_SPLIT_PIXELS || y1 - y0 < 8 || pthread_mutex_trylock(&pool_use) != 0) {
+        fill_rows(target, x0, x1, y0, y1, pixel);
+        return;
+    }
+    pthread_once(&started, start_pool);
+    if (!pool_ready) {
+        pthread_mutex_unlock(&pool_use);
+        fill_rows(target, x0, x1, y0, y1, pixel);
+        return;
+    }
+    int32_t middle = y0 + (y1 - y0) / 2;
+    job.batch = 0;
+    job.fill = 1;
+    job.target = target;
+    job.fillX0 = x0;
+    job.fillX1 = x1;
+    job.fillPixel = pixel;
+    job.y0 = middle;
+    job.y1 = y1;
+    uint64_t ticket = post();
+    fill_rows(target, x0, x1, y0, middle, pixel);
+    while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
+    job.fill = 0;
     pthread_mutex_unlock(&pool_use);
 }

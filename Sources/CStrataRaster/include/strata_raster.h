@@ -68,6 +68,11 @@ void strata_composite_batch(const strata_composite_op *ops, int32_t count, const
 /// and nothing else may draw on the target while it is open.
 int32_t strata_stream_begin(const strata_target *target, int32_t simd);
 
+/// Sets the target's pixels in device rectangle [x0, x1) × [y0, y1) (clipped to the target) to
+/// `pixel`: an opaque fill or a clear. With two threads, large rectangles are split between the
+/// caller and the worker; returns when all rows are written.
+void strata_fill(const strata_target *target, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t pixel, int32_t threads);
+
 /// Adds an operation to the open stream; 0 when it is full (end it and open another).
 int32_t strata_stream_add(const strata_composite_op *op);
 

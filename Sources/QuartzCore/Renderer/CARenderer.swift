@@ -26,7 +26,8 @@ open class CARenderer: NSObject {
     }
 
     private var destination: CGContext
-    private let compositor = Compositor()
+    /// Draws the frames (package: tests compare its kernel with cairo).
+    package let compositor = Compositor()
     private var frameTime: Double?
     /// The time of the last frame ended, for `nextFrameTime()` between frames.
     private var lastFrameTime: Double?
@@ -121,9 +122,7 @@ open class CARenderer: NSObject {
             cairo_save(cr)
             cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
             cairo_clip(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            compositor.clear(cr)
             if let frame, let time = frameTime {
                 let snapshot = frame.snapshot
                 compositor.draw(

@@ -120,6 +120,16 @@ extension FrameWalk {
             compositor.recorded.append(
                 .init(raster: nil, color: color, rect: rect, map: map, alpha: alpha, antialias: antialias))
         }
+        // Opaque over whole pixels: the kernel sets them (the same bytes, on both cores).
+        // (What cairo fills below: the visible part of the rectangle, within the context's clip.)
+        if compositor.usesKernel, map.isAffine, let pixel = RasterKernel.opaquePixel(color, alpha: alpha),
+            let box = RasterKernel.wholePixelBox(rect.intersection(Self.localClip(map, clip)), map: map),
+            let target = KernelTarget(currentTarget)
+        {
+            compositor.kernelBatch.flush()
+            RasterKernel.fill(box, pixel: pixel, onto: target, options: compositor.kernelOptions)
+            return
+        }
         cairo_save(cr)
         cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
