@@ -74,11 +74,14 @@ final class SnapshotEvaluationCache: Sendable {
     private let evaluations = Atomic<Int>(0)
     private let made = AtomicLazyReference<TableBox>()
 
+    /// Whether the table has been made.
+    var hasTable: Bool { made.load() != nil }
+
     /// The table, made on the snapshot's second evaluation: a snapshot evaluated once (a tree
     /// committed every frame) never pays for it; one that animates for many frames does once.
     func table(for snapshot: RenderTreeSnapshot) -> RenderAnimationTable? {
         if let box = made.load() { return box.table }
-        let (count, _) = evaluations.add(1, ordering: .relaxed)
+        let count = evaluations.add(1, ordering: .relaxed).newValue
         guard count >= 2 else { return nil }
         // Two threads may both make it: the same table, the first one stored is kept.
         return made.storeIfNil(TableBox(RenderAnimationTable(snapshot))).table
@@ -116,4 +119,10 @@ extension RenderAnimationTable {
             }
         }
     }
+}
+
+extension RenderTreeSnapshot {
+    /// Whether evaluations of this snapshot go through its compact animation table yet (it is
+    /// made on the second).
+    package var hasAnimationTable: Bool { evaluationCache.hasTable }
 }

@@ -49,6 +49,17 @@ import Testing
         }
     }
 
+    @Test func aSnapshotMakesItsTableOnItsSecondEvaluation() throws {
+        // A tree committed every frame evaluates each snapshot once: it must never pay for a table.
+        let root = AnimatedTree.make()
+        let snapshot = AnimatedTree.fresh(try #require(root.committedSnapshot).snapshot)
+        let t = snapshot.commitTime + 0.5
+        _ = RenderEvaluator.presentation(of: snapshot, at: t)
+        #expect(!snapshot.hasAnimationTable)
+        _ = RenderEvaluator.presentation(of: snapshot, at: t)
+        #expect(snapshot.hasAnimationTable)
+    }
+
     private func descriptions(_ states: [RenderLayerState]) -> [String] { states.map { "\($0)" } }
 }
 
