@@ -121,6 +121,16 @@ static void start_pool(void) {
     pthread_attr_destroy(&attributes);
 }
 
+/// Takes the worker (started on first use) for one job; 0 when another caller holds it or it
+/// could not be started (the caller then draws alone: the same pixels).
+static int take_pool(void) {
+    if (pthread_mutex_trylock(&pool_use) != 0) return 0;
+    pthread_once(&started, start_pool);
+    if (pool_ready) return 1;
+    pthread_mutex_unlock(&pool_use);
+    return 0;
+}
+
 /// `target` as the operation sees it: its pixels in the operation's coordinates.
 static strata_target in_frame(const strata_target *target, const strata_composite_op *op) {
     strata_target t = *target;
@@ -139,13 +149,7 @@ void strata_composite(const strata_composite_op *op, const strata_target *device
     int64_t area = (int64_t)(p.op.x1 - p.op.x0) * (y1 - y0);
     // Copies are bound by memory, not worth a handoff unless large.
     int64_t least = p.exact ? 16 * STRATA_SPLIT_PIXELS : STRATA_SPLIT_PIXELS;
-    if (threads < 2 || area < least || y1 - y0 < 8 || pthread_mutex_trylock(&pool_use) != 0) {
-        strata_rows(&p, target, y0, y1, simd);
-        return;
-    }
-    pthread_once(&started, start_pool);
-    if (!pool_ready) {
-        pthread_mutex_unlock(&pool_use);
+    if (threads < 2 || area < least || y1 - y0 < 8 || !take_pool()) {
         strata_rows(&p, target, y0, y1, simd);
         return;
     }
@@ -199,15 +203,7 @@ void strata_composite_batch(const strata_composite_op *ops, int32_t count, const
     }
     if (n > 0) {
         int32_t bands = (int32_t)(((int64_t)y1 - y0 + STRATA_BAND - 1) / STRATA_BAND);
-        int pooled = threads >= 2 && bands >= 2 && area >= STRATA_SPLIT_PIXELS && pthread_mutex_trylock(&pool_use) == 0;
-        if (pooled) {
-            pthread_once(&started, start_pool);
-            if (!pool_ready) {
-                pthread_mutex_unlock(&pool_use);
-                pooled = 0;
-            }
-        }
-        if (pooled) {
+        if (threads >= 2 && bands >= 2 && area >= STRATA_SPLIT_PIXELS && take_pool()) {
             // The job is only written while the pool is held: another caller may be drawing alone.
             job.batch = prepared;
             job.targets = targets;
@@ -299,12 +295,7 @@ static void stream_work(void) {
 int32_t strata_stream_begin(const strata_target *target, int32_t simd) {
     if (!target || !target->pixels || target->width <= 0 || target->height <= 0) return 0;
     // Held until the stream ends (so also by a caller that opened one already).
-    if (pthread_mutex_trylock(&pool_use) != 0) return 0;
-    pthread_once(&started, start_pool);
-    if (!pool_ready) {
-        pthread_mutex_unlock(&pool_use);
-        return 0;
-    }
+    if (!take_pool()) return 0;
     stream.target = *target;
     stream.simd = simd;
     stream.y0 = target->originY;
@@ -360,13 +351,7 @@ void strata_fill(const strata_target *target, int32_t x0, int32_t y0, int32_t x1
     if (y1 > target->originY + target->height) y1 = target->originY + target->height;
     if (x0 >= x1 || y0 >= y1) return;
     int64_t area = (int64_t)(x1 - x0) * (y1 - y0);
-    if (threads < 2 || area < 16 * STRATA_SPLIT_PIXELS || y1 - y0 < 8 || pthread_mutex_trylock(&pool_use) != 0) {
-        fill_rows(target, x0, x1, y0, y1, pixel);
-        return;
-    }
-    pthread_once(&started, start_pool);
-    if (!pool_ready) {
-        pthread_mutex_unlock(&pool_use);
+    if (threads < 2 || area < 16 * STRATA_SPLIT_PIXELS || y1 - y0 < 8 || !take_pool()) {
         fill_rows(target, x0, x1, y0, y1, pixel);
         return;
     }

@@ -10,22 +10,8 @@ package enum RenderEvaluator {
         let table = snapshot.evaluationCache.table(for: snapshot)
         withFrame(of: table) { frame in
             snapshot.nodes.withUnsafeBufferPointer { nodes in
-                var maps: [TimeMap] = []
-                maps.reserveCapacity(nodes.count)
-                // Layers animated together share timings: each is sampled and eased once a frame.
-                var memo = TimingMemo()
-                for i in nodes.indices {
-                    let parent = Int(nodes[i].parent)
-                    let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
-                    maps.append(map)
-                    // Copied once, then animated in place.
-                    states.append(nodes[i].state)
-                    if frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty {
-                        apply(
-                            node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame,
-                            memo: &memo)
-                    }
-                }
+                // No earlier frame: every state is made.
+                evaluate(nodes, reusingFrom: UnsafeBufferPointer(start: nil, count: 0), at: mediaTime, frame: frame, into: &states)
             }
         }
         return states
@@ -46,21 +32,23 @@ package enum RenderEvaluator {
         withFrame(of: table) { frame in
             snapshot.nodes.withUnsafeBufferPointer { nodes in
                 previous.nodes.withUnsafeBufferPointer { old in
-                    reuse(nodes, old, at: mediaTime, frame: frame, into: &states)
+                    evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states)
                 }
             }
         }
     }
 
-    /// The loop of `presentation(of:at:reusing:from:)`.
-    private static func reuse(
-        _ nodes: UnsafeBufferPointer<RenderNode>, _ old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
+    /// The loop of both `presentation` functions: `states` written for `nodes`, entries of `old`
+    /// (the nodes `states` was made for; none for a fresh presentation) kept where they still hold.
+    private static func evaluate(
+        _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
         frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState]
     ) {
         if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
         states.reserveCapacity(nodes.count)
         var maps: [TimeMap] = []
         maps.reserveCapacity(nodes.count)
+        // Layers animated together share timings: each is sampled and eased once a frame.
         var memo = TimingMemo()
         for i in nodes.indices {
             let parent = Int(nodes[i].parent)

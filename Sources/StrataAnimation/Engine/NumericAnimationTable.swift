@@ -31,8 +31,11 @@ package struct NumericAnimationTable: Sendable {
         var segmentCurveRange: Range<Int> { Int(segmentCurves)..<Int(segmentCurves) + Int(segmentCurveCount) }
     }
 
-    package private(set) var curves: [TimingCurve] = []
-    package private(set) var springs: [Spring] = []
+    /// The distinct curves and springs, in the order first added.
+    package var curves: [TimingCurve] { curveSet.values }
+    package var springs: [Spring] { springSet.values }
+    private var curveSet = DistinctValues<TimingCurve>()
+    private var springSet = DistinctValues<Spring>()
     private(set) var timings: [SharedTiming] = []
     /// One per timing, written by frames (`withFrame`).
     var results: [FrameResult] = []
@@ -40,14 +43,10 @@ package struct NumericAnimationTable: Sendable {
     private(set) var keyTimes: [Double] = []
     private(set) var values: [SIMD4<Double>] = []
     private(set) var segmentCurves: [Int32] = []
-    private var curveIndex: [TimingCurve: Int32] = [:]
-    private var springIndex: [Spring: Int32] = [:]
     private var timingIndex: [TimingKey: UInt32] = [:]
-    /// The last timings, curve and spring found (animations added together come together: most
-    /// are found here, without hashing).
+    /// The last timings found (animations added together come together: most are found here,
+    /// without hashing).
     private var recentTimings = RecentTimings()
-    private var lastCurve: (curve: TimingCurve, index: Int32)?
-    private var lastSpring: (spring: Spring, index: Int32)?
 
     package init() {}
 
@@ -76,7 +75,7 @@ package struct NumericAnimationTable: Sendable {
         let isSpring = mode == .spring
         let shared = SharedTiming(
             timing: record.pointee.timing, isSpring: isSpring,
-            shaping: isSpring ? index(of: track.pointee.spring) : index(of: record.pointee.curve))
+            shaping: isSpring ? springSet.index(of: track.pointee.spring) : curveSet.index(of: record.pointee.curve))
         var span: UInt32 = 0
         if mode == .linear || mode == .discrete {
             span = UInt32(spans.count)
@@ -150,34 +149,6 @@ package struct NumericAnimationTable: Sendable {
         return i
     }
 
-    private mutating func index(of curve: TimingCurve) -> Int32 {
-        if let last = lastCurve, last.curve == curve { return last.index }
-        let i: Int32
-        if let found = curveIndex[curve] {
-            i = found
-        } else {
-            i = Int32(curves.count)
-            curves.append(curve)
-            curveIndex[curve] = i
-        }
-        lastCurve = (curve, i)
-        return i
-    }
-
-    private mutating func index(of spring: Spring) -> Int32 {
-        if let last = lastSpring, last.spring == spring { return last.index }
-        let i: Int32
-        if let found = springIndex[spring] {
-            i = found
-        } else {
-            i = Int32(springs.count)
-            springs.append(spring)
-            springIndex[spring] = i
-        }
-        lastSpring = (spring, i)
-        return i
-    }
-
     /// The track's keyframe arrays appended to the pools; its segment curves become table curves.
     private mutating func pool(_ track: UnsafePointer<NumericTrack>) -> KeyframeSpan {
         let track = track.pointee
@@ -188,10 +159,32 @@ package struct NumericAnimationTable: Sendable {
         values += track.values
         if !track.curveIndices.isEmpty {
             for c in track.curveIndices {
-                segmentCurves.append(c < 0 ? -1 : index(of: track.curves[Int(c)]))
+                segmentCurves.append(c < 0 ? -1 : curveSet.index(of: track.curves[Int(c)]))
             }
             span.segmentCurveCount = Int32(track.curveIndices.count)
         }
         return span
+    }
+}
+
+/// Values stored once each, by index (in the order first added); the last one found is checked
+/// before hashing (animations added together share theirs).
+private struct DistinctValues<Value: Hashable & Sendable>: Sendable {
+    private(set) var values: [Value] = []
+    private var indices: [Value: Int32] = [:]
+    private var last: (value: Value, index: Int32)?
+
+    mutating func index(of value: Value) -> Int32 {
+        if let last, last.value == value { return last.index }
+        let i: Int32
+        if let found = indices[value] {
+            i = found
+        } else {
+            i = Int32(values.count)
+            values.append(value)
+            indices[value] = i
+        }
+        last = (value, i)
+        return i
     }
 }
