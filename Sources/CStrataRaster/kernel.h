@@ -19,8 +19,21 @@ typedef struct {
     double invHi, invTwoHiLo;
 } strata_edge;
 
+/// Where a later operation of a batch puts opaque pixels: device pixel (x, y) (its square
+/// [x, x + 1] × [y, y + 1]) is overwritten with an opaque pixel when it is in the box and
+/// a[k]·x + b[k]·y + c[k] ≥ 0 for all four k (the conditions at the square's corners folded in).
+typedef struct {
+    double a[4], b[4], c[4];
+    /// 1 / a[k] (0 when a[k] is too small to divide by: then the condition holds for a whole row or none of it).
+    double inv[4];
+    int32_t x0, y0, x1, y1;
+} strata_occluder;
+
 typedef struct {
     strata_composite_op op;
+    /// Later operations that may hide some of this one's pixels (count 0: none).
+    const strata_occluder *const *hiders;
+    int32_t hiderCount;
     /// u ≥ 0, u ≤ W, v ≥ 0, v ≤ H.
     strata_edge edges[4];
     /// Steps of u and v (16.16) from one target pixel to the next in a row.
@@ -37,7 +50,10 @@ typedef struct {
 
 /// Prepares `op` for drawing on `target` (its box cut to the target); 0 when nothing is drawn.
 int strata_prepare(const strata_composite_op *op, const strata_target *target, strata_prepared *p);
-void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd);
+/// The pixels `p` is sure to overwrite with opaque ones, in device coordinates; 0 when none.
+int strata_occluder_of(const strata_prepared *p, strata_occluder *o);
+/// Draws rows [y0, y1) of `p` (the operation's coordinates); returns the pixels skipped as hidden.
+int64_t strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd);
 /// Spans write `out[0 ..< xb − xa]`, the pixels of x in [xa, xb); (u, v) are pixel xa's; every
 /// pixel `cover`/255 covered (255 but along an edge parallel to the row).
 void strata_span_portable(const strata_prepared *p, uint32_t *out, int32_t xa, int32_t xb, int64_t u, int64_t v, uint32_t cover);

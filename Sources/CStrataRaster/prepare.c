@@ -26,6 +26,8 @@ int strata_prepare(const strata_composite_op *op, const strata_target *target, s
     double values[9] = { op->ux, op->uy, op->u0, op->vx, op->vy, op->v0, op->wx, op->wy, op->w0 };
     for (int i = 0; i < 9; i++) if (!isfinite(values[i])) return 0;
     p->op = *op;
+    p->hiders = 0;
+    p->hiderCount = 0;
     if (p->op.alpha > 255) p->op.alpha = 255;
     if (p->op.x0 < target->originX) p->op.x0 = target->originX;
     if (p->op.y0 < target->originY) p->op.y0 = target->originY;
@@ -53,6 +55,75 @@ int strata_prepare(const strata_composite_op *op, const strata_target *target, s
         if (p->op.x0 >= p->op.x1 || p->op.y0 >= p->op.y1) return 0;
         p->shiftX = (int32_t)op->u0;
         p->shiftY = (int32_t)op->v0;
+    }
+    return 1;
+}
+
+/// How far inside the opaque source pixels a sample must stay (source pixels): more than the
+/// 16.16 coordinates drift along the widest box an occluder may have (8192 × 2⁻¹⁷ = 0.0625).
+#define STRATA_OPAQUE_MARGIN 0.125
+
+/// Condition k of `o`: the square of device pixel (x, y) is wholly on the side where
+/// a·X + b·Y + c ≥ 0 when its worst corner is.
+static void set_condition(strata_occluder *o, int k, double a, double b, double c) {
+    c += (a < 0 ? a : 0) + (b < 0 ? b : 0);
+    o->b[k] = b;
+    if (fabs(a) > 1e-9) {
+        o->a[k] = a;
+        o->inv[k] = 1 / a;
+        o->c[k] = c;
+        return;
+    }
+    // Too flat to divide by: held to the box's worst column instead.
+    double far = fabs((double)o->x0) > fabs((double)o->x1) ? fabs((double)o->x0) : fabs((double)o->x1);
+    o->a[k] = 0;
+    o->inv[k] = 0;
+    o->c[k] = c - fabs(a) * (far + 1);
+}
+
+int strata_occluder_of(const strata_prepared *p, strata_occluder *o) {
+    const strata_composite_op *op = &p->op;
+    if (p->projective || op->alpha < 255) return 0;
+    if (op->opaqueX0 < 0 || op->opaqueY0 < 0 || op->opaqueX1 > op->srcWidth || op->opaqueY1 > op->srcHeight) return 0;
+    if (op->x1 - op->x0 > 8192) return 0;
+    // A bilinear sample reads the pixel under it and the next one: its point stays half a pixel in.
+    double inset = (op->filter ? 0.5 : 0) + STRATA_OPAQUE_MARGIN;
+    double uLo = op->opaqueX0 + inset, uHi = op->opaqueX1 - inset;
+    double vLo = op->opaqueY0 + inset, vHi = op->opaqueY1 - inset;
+    if (!(uLo < uHi && vLo < vHi)) return 0;
+    // The map in device coordinates (the operation's are device less the frame offset).
+    double uc = op->u0 - op->ux * op->frameX - op->uy * op->frameY;
+    double vc = op->v0 - op->vx * op->frameX - op->vy * op->frameY;
+    // The box: the operation's, cut to the opaque part's corners on the target (fewer rows and
+    // operations to look at).
+    double det = op->ux * op->vy - op->uy * op->vx;
+    if (!(fabs(det) > 1e-12) || !isfinite(det)) return 0;
+    double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
+    double us[4] = { uLo, uHi, uHi, uLo }, vs[4] = { vLo, vLo, vHi, vHi };
+    for (int k = 0; k < 4; k++) {
+        double du = us[k] - uc, dv = vs[k] - vc;
+        double x = (op->vy * du - op->uy * dv) / det, y = (op->ux * dv - op->vx * du) / det;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+    }
+    if (!(minX > -1e9 && maxX < 1e9 && minY > -1e9 && maxY < 1e9)) return 0;
+    o->x0 = op->x0 + op->frameX;
+    o->x1 = op->x1 + op->frameX;
+    o->y0 = op->y0 + op->frameY;
+    o->y1 = op->y1 + op->frameY;
+    if (floor(minX) > o->x0) o->x0 = (int32_t)floor(minX);
+    if (ceil(maxX) < o->x1) o->x1 = (int32_t)ceil(maxX);
+    if (floor(minY) > o->y0) o->y0 = (int32_t)floor(minY);
+    if (ceil(maxY) < o->y1) o->y1 = (int32_t)ceil(maxY);
+    if (o->x0 >= o->x1 || o->y0 >= o->y1) return 0;
+    set_condition(o, 0, op->ux, op->uy, uc - uLo);
+    set_condition(o, 1, -op->ux, -op->uy, uHi - uc);
+    set_condition(o, 2, op->vx, op->vy, vc - vLo);
+    set_condition(o, 3, -op->vx, -op->vy, vHi - vc);
+    for (int k = 0; k < 4; k++) {
+        if (!isfinite(o->a[k]) || !isfinite(o->b[k]) || !isfinite(o->c[k])) return 0;
     }
     return 1;
 }

@@ -199,29 +199,160 @@ static void kept_edges_right(const strata_prepared *p, const axis_rows *a, uint3
     edge_draw(p, line, originX, ie, a->nr, a->usR, vs, a->coversR, fast);
 }
 
-void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd) {
+/// The most runs of hidden pixels a row keeps (more are drawn: hiding is only a saving).
+enum { most_hidden = 32 };
+
+/// Row y's pixels hidden by later operations (the operation's coordinates), as sorted,
+/// disjoint runs [l[i], r[i]); their count.
+static int hidden_runs(const strata_prepared *p, int32_t y, int32_t *l, int32_t *r) {
+    int n = 0;
+    double yd = (double)y + p->op.frameY;
+    for (int32_t h = 0; h < p->hiderCount && n < most_hidden; h++) {
+        const strata_occluder *o = p->hiders[h];
+        if (yd < o->y0 || yd >= o->y1) continue;
+        double lo = o->x0, hi = o->x1;
+        for (int k = 0; k < 4 && lo < hi; k++) {
+            double rest = o->b[k] * yd + o->c[k];
+            if (o->inv[k] == 0) {
+                if (rest < 0) hi = lo;
+                continue;
+            }
+            // a·x + rest ≥ 0: x ≥ −rest/a (a > 0) or x ≤ −rest/a (a < 0).
+            double x = within(-rest * o->inv[k], o->x0, o->x1);
+            if (o->a[k] > 0) {
+                double first = up(x);
+                if (first > lo) lo = first;
+            } else {
+                double end = down(x) + 1;
+                if (end < hi) hi = end;
+            }
+        }
+        if (!(lo < hi)) continue;
+        int32_t a = (int32_t)lo - p->op.frameX, b = (int32_t)hi - p->op.frameX;
+        int i = n++;
+        for (; i > 0 && l[i - 1] > a; i--) {
+            l[i] = l[i - 1];
+            r[i] = r[i - 1];
+        }
+        l[i] = a;
+        r[i] = b;
+    }
+    // Merged: overlapping or touching runs become one.
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (m > 0 && l[i] <= r[m - 1]) {
+            if (r[i] > r[m - 1]) r[m - 1] = r[i];
+            continue;
+        }
+        l[m] = l[i];
+        r[m] = r[i];
+        m++;
+    }
+    return m;
+}
+
+/// A fully covered span [is, ie) of row y, drawn by the fastest code allowed.
+static void inner_span(const strata_prepared *p, uint32_t *line, int32_t originX, int32_t is, int32_t ie, int32_t y,
+    int fast, int vector, int copy, uint32_t cover) {
+    int64_t u, v;
+    pixel_uv(p, is, y, &u, &v);
+    uint32_t *out = line + (is - originX);
+    if (p->projective) projective_span(p, out, is, ie, y, fast);
+    else if (copy) copy_span(p, out, is, ie, u, v, vector, cover);
+    else
+#if STRATA_X86
+    if (fast && p->du == 65536 && p->dv == 0) {
+        int32_t first = 0, done = 0;
+        if (fast >= 2) done = strata_span_slide_avx2(p, out, ie - is, u, v, &first, cover);
+        if (done == 0) {
+            strata_span_slide_ssse3(p, out, is, ie, u, v, cover);
+        } else {
+            strata_span_slide_ssse3(p, out, is, is + first, u, v, cover);
+            int32_t rest = first + done;
+            strata_span_slide_ssse3(p, out + rest, is + rest, ie, u + (int64_t)rest * 65536, v, cover);
+        }
+    }
+    else if (fast) {
+        int32_t done = fast >= 2 ? strata_span_avx2(p, out, is, ie, u, v, cover) : 0;
+        strata_span_ssse3(p, out + done, is + done, ie, u + done * p->du, v + done * p->dv, cover);
+    }
+    else
+#endif
+        strata_span_portable(p, out, is, ie, u, v, cover);
+}
+
+/// Pixels [xa, xb) of row y of a 1:1 copy on whole pixels.
+static void exact_span(const strata_prepared *p, uint32_t *line, int32_t originX, int32_t xa, int32_t xb, int32_t y, int vector) {
+    uint32_t *out = line + (xa - originX);
+    const uint32_t *src = p->op.src + (int64_t)(y + p->shiftY) * p->op.srcStride + (xa + p->shiftX);
+    int32_t n = xb - xa;
+#if STRATA_X86
+    if (vector) {
+        if (vector >= 2) strata_over_row_avx2(out, src, n, (uint32_t)p->op.alpha);
+        else strata_over_row_ssse3(out, src, n, (uint32_t)p->op.alpha);
+        return;
+    }
+#else
+    (void)vector;
+#endif
+    for (int32_t i = 0; i < n; i++) strata_put(&out[i], src[i], 255, (uint32_t)p->op.alpha);
+}
+
+/// How a part of a row is drawn.
+typedef enum { part_edges, part_inner, part_exact } row_part;
+
+typedef struct {
+    const strata_prepared *p;
+    uint32_t *line;
+    int32_t originX, y;
+    int fast, vector, copy;
+    uint32_t cover;
+} row_context;
+
+static inline void draw_part(const row_context *c, row_part part, int32_t xa, int32_t xb) {
+    switch (part) {
+    case part_edges: edge_pixels(c->p, c->line, c->originX, xa, xb, c->y, c->fast); break;
+    case part_inner: inner_span(c->p, c->line, c->originX, xa, xb, c->y, c->fast, c->vector, c->copy, c->cover); break;
+    case part_exact: exact_span(c->p, c->line, c->originX, xa, xb, c->y, c->vector); break;
+    }
+}
+
+/// Draws the pixels of [xa, xb) outside the hidden runs; returns how many were hidden.
+static int64_t draw_visible(const row_context *c, row_part part, int32_t xa, int32_t xb, const int32_t *l, const int32_t *r, int n) {
+    int64_t hidden = 0;
+    int32_t x = xa;
+    for (int i = 0; i < n && x < xb; i++) {
+        if (r[i] <= x) continue;
+        if (l[i] >= xb) break;
+        if (l[i] > x) draw_part(c, part, x, l[i]);
+        int32_t from = l[i] > x ? l[i] : x, to = r[i] < xb ? r[i] : xb;
+        hidden += to - from;
+        x = to;
+    }
+    if (x < xb) draw_part(c, part, x, xb);
+    return hidden;
+}
+
+int64_t strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, int32_t y1, int32_t simd) {
     if (y0 < p->op.y0) y0 = p->op.y0;
     if (y1 > p->op.y1) y1 = p->op.y1;
     // The code this processor and the caller allow: 0 portable, 1 SSSE3, 2 AVX2 as well.
     int level = simd && strata_raster_has_simd() ? (simd >= 2 && strata_raster_has_avx2() ? 2 : 1) : 0;
+    int64_t hidden = 0;
+    int32_t hl[most_hidden], hr[most_hidden];
     if (p->exact) {
-        int vector = level;
-        (void)vector;  // only the x86-64 code has vector rows
-        int32_t n = p->op.x1 - p->op.x0;
         for (int32_t y = y0; y < y1; y++) {
             prefetch_next(p, y);
-            uint32_t *out = t->pixels + (int64_t)(y - t->originY) * t->stride + (p->op.x0 - t->originX);
-            const uint32_t *src = p->op.src + (int64_t)(y + p->shiftY) * p->op.srcStride + (p->op.x0 + p->shiftX);
-#if STRATA_X86
-            if (vector) {
-                if (vector >= 2) strata_over_row_avx2(out, src, n, (uint32_t)p->op.alpha);
-                else strata_over_row_ssse3(out, src, n, (uint32_t)p->op.alpha);
+            uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
+            int nh = p->hiderCount ? hidden_runs(p, y, hl, hr) : 0;
+            if (nh == 0) {
+                exact_span(p, line, t->originX, p->op.x0, p->op.x1, y, level);
                 continue;
             }
-#endif
-            for (int32_t i = 0; i < n; i++) strata_put(&out[i], src[i], 255, (uint32_t)p->op.alpha);
+            row_context c = { p, line, t->originX, y, 0, level, 0, 255 };
+            hidden += draw_visible(&c, part_exact, p->op.x0, p->op.x1, hl, hr, nh);
         }
-        return;
+        return hidden;
     }
     int vector = level;
     int fast = p->op.filter != 0 && p->op.srcWidth >= 2 && p->op.srcHeight >= 2 ? level : 0;
@@ -253,38 +384,21 @@ void strata_rows(const strata_prepared *p, const strata_target *t, int32_t y0, i
         if (xs >= xe) continue;
         // Pixel x of this row is line[x − originX].
         uint32_t *line = t->pixels + (int64_t)(y - t->originY) * t->stride;
+        int nh = p->hiderCount ? hidden_runs(p, y, hl, hr) : 0;
+        if (nh > 0) {
+            row_context c = { p, line, t->originX, y, fast, vector, copy, cover };
+            hidden += draw_visible(&c, part_edges, xs, is, hl, hr, nh);
+            if (is < ie) hidden += draw_visible(&c, part_inner, is, ie, hl, hr, nh);
+            hidden += draw_visible(&c, part_edges, ie, xe, hl, hr, nh);
+            continue;
+        }
         int kept = kept_edges(p, &axis, line, t->originX, xs, is, ie, xe, y, fast);
         if (!kept) edge_pixels(p, line, t->originX, xs, is, y, fast);
-        if (is < ie) {
-            int64_t u, v;
-            pixel_uv(p, is, y, &u, &v);
-            uint32_t *out = line + (is - t->originX);
-            if (p->projective) projective_span(p, out, is, ie, y, fast);
-            else if (copy) copy_span(p, out, is, ie, u, v, vector, cover);
-            else
-#if STRATA_X86
-            if (fast && p->du == 65536 && p->dv == 0) {
-                int32_t first = 0, done = 0;
-                if (fast >= 2) done = strata_span_slide_avx2(p, out, ie - is, u, v, &first, cover);
-                if (done == 0) {
-                    strata_span_slide_ssse3(p, out, is, ie, u, v, cover);
-                } else {
-                    strata_span_slide_ssse3(p, out, is, is + first, u, v, cover);
-                    int32_t rest = first + done;
-                    strata_span_slide_ssse3(p, out + rest, is + rest, ie, u + (int64_t)rest * 65536, v, cover);
-                }
-            }
-            else if (fast) {
-                int32_t done = fast >= 2 ? strata_span_avx2(p, out, is, ie, u, v, cover) : 0;
-                strata_span_ssse3(p, out + done, is + done, ie, u + done * p->du, v + done * p->dv, cover);
-            }
-            else
-#endif
-                strata_span_portable(p, out, is, ie, u, v, cover);
-        }
+        if (is < ie) inner_span(p, line, t->originX, is, ie, y, fast, vector, copy, cover);
         if (kept) kept_edges_right(p, &axis, line, t->originX, ie, y, fast);
         else edge_pixels(p, line, t->originX, ie, xe, y, fast);
     }
+    return hidden;
 }
 
 /// A span of a raster put on 1:1 on whole pixels (a placed copy): a row of source-over, where

@@ -140,8 +140,9 @@ struct RasterKernelTests {
         }
     }
 
-    /// One thread or two, AVX2, SSSE3 or portable code: the same bytes (rows are split between threads,
-    /// and every pixel's value depends only on the operation and the pixel).
+    /// One thread or two, AVX2, SSSE3 or portable code, hidden pixels skipped or drawn: the same
+    /// bytes (rows are split between threads, and every pixel's value depends only on the
+    /// operation and the pixel).
     /// Scenes whose layers turn, and scenes whose layers only slide (the sliding fast path).
     @Test(arguments: [true, false])
     func framesAreByteIdenticalOnAnyNumberOfThreadsWithOrWithoutSIMD(turning: Bool) throws {
@@ -150,6 +151,7 @@ struct RasterKernelTests {
             RasterKernelOptions(threads: 1, simd: true), RasterKernelOptions(threads: 2, simd: true),
             RasterKernelOptions(threads: 2, simd: false), RasterKernelOptions(threads: 1, simd: false),
             RasterKernelOptions(threads: 2, simd: true, avx2: false),
+            RasterKernelOptions(threads: 2, simd: true, culls: false),
         ]
         let compositors = configurations.map { options -> Compositor in
             let compositor = Compositor()
@@ -293,12 +295,10 @@ struct RasterKernelTests {
         #expect(compared == 32)
     }
 
-    /// A frame's operations streamed to the worker while they are added (two threads) give the
-    /// pixels of the same operations batched on one thread and of each drawn on its own, in order
-    /// (tolerance 0): 700 overlapping slid, scaled and turned layers (past one chunk of the
-    /// stream's storage), translucent, antialiased or not. While a stream is open, another is
-    /// refused (the caller then batches).
-    @Test func streamedOperationsEqualOperationsDrawnOneByOne() throws {
+    /// A frame's operations batched (one thread or two: runs of slides in bands, turned layers in
+    /// halves) give the pixels of each drawn on its own, in order (tolerance 0): 700 overlapping
+    /// slid, scaled and turned layers, translucent, antialiased or not.
+    @Test func batchedOperationsEqualOperationsDrawnOneByOne() throws {
         let source = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 24, height: 18), scale: 1))
         fill(source) { x, y in
             let a = UInt32(100 + (x * 5 + y * 9) % 156)
@@ -317,11 +317,11 @@ struct RasterKernelTests {
             }
             maps.append((map, random.next() % 4 != 0, 0.35 + Double(random.next() % 65) / 100))
         }
-        func draw(streamed: Bool, batched: Bool) throws -> [UInt32] {
+        func draw(twoThreads: Bool, batched: Bool) throws -> [UInt32] {
             let target = try #require(Raster(covering: CGRect(x: 0, y: 0, width: 160, height: 140), scale: 1))
             fill(target) { x, y in 0xFF_00_00_00 | UInt32(x) << 8 | UInt32(y) }
             let buffer = KernelTarget(raster: target, originX: 0, originY: 0)
-            let options = RasterKernelOptions(threads: streamed ? 2 : 1)
+            let options = RasterKernelOptions(threads: twoThreads ? 2 : 1)
             let batch = batched ? KernelBatch() : nil
             for (map, antialias, alpha) in maps {
                 guard let made = RasterKernel.operation(
@@ -335,23 +335,15 @@ struct RasterKernelTests {
                     strata_composite(&op, &target, 1, 2)
                     cairo_surface_mark_dirty(buffer.surface)
                 }
-                if let batch, batch.streaming {
-                    // While this stream is open, no other can be. (Whether this one opened
-                    // depends on other tests running at once: the worker may be theirs.)
-                    var other = buffer.buffer
-                    let opened = strata_stream_begin(&other, 2) != 0
-                    if opened { strata_stream_end() }
-                    #expect(!opened)
-                }
             }
             batch?.flush()
             return pixels(target)
         }
-        let oneByOne = try draw(streamed: false, batched: false)
-        let batched = try draw(streamed: false, batched: true)
-        let streamed = try draw(streamed: true, batched: true)
+        let oneByOne = try draw(twoThreads: false, batched: false)
+        let batched = try draw(twoThreads: false, batched: true)
+        let shared = try draw(twoThreads: true, batched: true)
         #expect(batched == oneByOne, "batched")
-        #expect(streamed == oneByOne, "streamed")
+        #expect(shared == oneByOne, "batched on two threads")
         let untouched = (0..<140).flatMap { y in (0..<160).map { x in 0xFF_00_00_00 | UInt32(x) << 8 | UInt32(y) } }
         #expect(zip(oneByOne, untouched).filter { $0 != $1 }.count > 10_000, "the layers were drawn")
     }

@@ -39,6 +39,10 @@ typedef struct {
     /// this one draws, so they come from cache when it starts; null when unknown.
     const void *next;
     int64_t nextBytes;
+    /// Source pixels known opaque (alpha 255): [opaqueX0, opaqueX1) × [opaqueY0, opaqueY1), empty
+    /// when opaqueX0 ≥ opaqueX1. In a batch, the pixels this operation is sure to overwrite with
+    /// opaque ones (affine, alpha 255, wholly inside) are not drawn by the operations before it.
+    int32_t opaqueX0, opaqueY0, opaqueX1, opaqueY1;
 } strata_composite_op;
 
 /// Premultiplied ARGB32 pixels (native endian) and where they are in the operation's coordinates.
@@ -56,28 +60,21 @@ typedef struct {
 /// check it).
 void strata_composite(const strata_composite_op *op, const strata_target *target, int32_t threads, int32_t simd);
 
-/// Composites `count` operations onto `target` in order, as `strata_composite` one after the other
-/// would, the rows split into bands that the caller and the worker take in turn (no handoff per
-/// operation; small operations are shared too).
-void strata_composite_batch(const strata_composite_op *ops, int32_t count, const strata_target *target, int32_t threads, int32_t simd);
+/// Composites `count` operations onto `target` in order, with the pixels `strata_composite` one
+/// after the other would make: runs of operations that read their rasters row by row (copies,
+/// slides) in bands the caller and the worker take in turn, others split in halves. With `cull`,
+/// pixels that a later operation of the batch overwrites with opaque ones are skipped (the
+/// result is the same). Returns how many pixels were skipped.
+int64_t strata_composite_batch(const strata_composite_op *ops, int32_t count, const strata_target *target, int32_t threads, int32_t simd, int32_t cull);
 
-/// Opens a stream of operations onto `target`: each is drawn by the shared worker as soon as it is
-/// added (`strata_stream_add`), and the caller joins in at `strata_stream_end`, which returns when
-/// all are drawn: the same pixels as `strata_composite_batch` of the same operations. 0 when the
-/// worker is not available (another thread's, or none): use a batch then. One stream at a time,
-/// and nothing else may draw on the target while it is open.
-int32_t strata_stream_begin(const strata_target *target, int32_t simd);
+/// The largest rectangle of opaque (alpha 255) pixels of premultiplied ARGB32 `pixels`, as
+/// [r[0], r[2]) × [r[1], r[3]); all zero when no pixel is opaque.
+void strata_opaque_rect(const uint32_t *pixels, int32_t width, int32_t height, int32_t stride, int32_t *r);
 
 /// Sets the target's pixels in device rectangle [x0, x1) × [y0, y1) (clipped to the target) to
 /// `pixel`: an opaque fill or a clear. With two threads, large rectangles are split between the
 /// caller and the worker; returns when all rows are written.
 void strata_fill(const strata_target *target, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t pixel, int32_t threads);
-
-/// Adds an operation to the open stream; 0 when it is full (end it and open another).
-int32_t strata_stream_add(const strata_composite_op *op);
-
-/// Draws what is left of the open stream with the worker, and closes it.
-void strata_stream_end(void);
 
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);

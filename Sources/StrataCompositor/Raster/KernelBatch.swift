@@ -1,14 +1,14 @@
 import CCairo
 import CStrataRaster
 
-/// Kernel operations waiting to be drawn together onto one target, in order: the rows of a whole
-/// run of layers are shared between the threads in bands, with no handoff per layer. The frame
-/// walk draws them before anything else touches the target (`FrameWalk.cr`), when another
-/// target is drawn on, and at the end of the frame.
+/// Kernel operations waiting to be drawn together onto one target, in order. The frame walk
+/// draws them before anything else touches the target (`FrameWalk.cr`), when another target is
+/// drawn on, and at the end of the frame.
 ///
-/// With two threads the operations are streamed: the worker draws each as soon as it is added,
-/// while the walk works out the next layers, and the caller joins in at `flush()` (the same
-/// pixels: every band applies the operations in order).
+/// They wait so that the kernel knows every later operation when it draws one: pixels that a
+/// later layer covers with opaque pixels are not drawn (`RasterKernelOptions.culls`; the frame is
+/// the same). Runs of layers that read their rasters row by row share the target's rows between
+/// the threads in bands; turned layers are split in halves.
 final class KernelBatch {
     private var ops: [strata_composite_op] = []
     /// The rasters the operations read, held until they are drawn.
@@ -16,10 +16,10 @@ final class KernelBatch {
     private var surface: OpaquePointer?
     private var buffer = strata_target()
     private var options = RasterKernelOptions(threads: 1)
-    /// True while the operations go to an open stream (not to `ops`).
-    private(set) var streaming = false
+    /// Pixels skipped as hidden since the batch was made (for tests and benchmarks).
+    private(set) var hiddenPixels: Int64 = 0
 
-    var isEmpty: Bool { ops.isEmpty && !streaming }
+    var isEmpty: Bool { ops.isEmpty }
 
     func add(_ op: strata_composite_op, holding raster: Raster, next: Raster?, onto target: KernelTarget, options: RasterKernelOptions) {
         if surface != target.surface || self.options != options { flush() }
@@ -29,19 +29,10 @@ final class KernelBatch {
         held.append(raster)
         if let next { held.append(next) }
         var op = op
-        if !streaming, ops.isEmpty, options.threads >= 2 {
-            streaming = strata_stream_begin(&buffer, options.level) != 0
-        }
-        if streaming {
-            if strata_stream_add(&op) != 0 { return }
-            // Full: what was added is drawn, and a new stream takes this one.
-            strata_stream_end()
-            streaming = strata_stream_begin(&buffer, options.level) != 0
-            if streaming, strata_stream_add(&op) != 0 { return }
-            if streaming {
-                strata_stream_end()
-                streaming = false
-            }
+        // Only an affine operation at full opacity can hide what is under it.
+        if options.culls, op.alpha >= 255, op.wx == 0, op.wy == 0, op.w0 == 1 {
+            let r = raster.opaqueRect
+            (op.opaqueX0, op.opaqueY0, op.opaqueX1, op.opaqueY1) = (r.x0, r.y0, r.x1, r.y1)
         }
         ops.append(op)
     }
@@ -49,15 +40,13 @@ final class KernelBatch {
     /// Draws the operations waiting, in order.
     func flush() {
         guard let surface else { return }
-        if streaming {
-            strata_stream_end()
-            streaming = false
-        }
         if !ops.isEmpty {
-            ops.withUnsafeBufferPointer { ops in
+            let hidden = ops.withUnsafeBufferPointer { ops in
                 strata_composite_batch(
-                    ops.baseAddress, Int32(ops.count), &buffer, Int32(clamping: options.threads), options.level)
+                    ops.baseAddress, Int32(ops.count), &buffer, Int32(clamping: options.threads), options.level,
+                    options.culls ? 1 : 0)
             }
+            hiddenPixels += hidden
         }
         cairo_surface_mark_dirty(surface)
         ops.removeAll(keepingCapacity: true)

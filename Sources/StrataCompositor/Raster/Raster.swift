@@ -1,4 +1,5 @@
 import CCairo
+import CStrataRaster
 import CoreGraphics
 
 /// A cached picture of part of a layer, in the layer's own space: pixel (0, 0) is the local
@@ -11,6 +12,9 @@ package final class Raster {
     package let scale: Double
     package let width: Int
     package let height: Int
+    /// The largest rectangle of opaque pixels (x0, y0, x1, y1; ends excluded), worked out when
+    /// first asked for; rasters are drawn when made and not changed once used as a source.
+    private var opaque: (Int32, Int32, Int32, Int32)?
 
     /// A transparent raster covering `extent` (local units) at `scale`; nil when too large or empty.
     package init?(covering extent: CGRect, scale: Double) {
@@ -60,6 +64,26 @@ package final class Raster {
         cairo_translate(cr, -origin.x, -origin.y)
         body(cr)
         cairo_surface_flush(surface)
+        opaque = nil
+    }
+
+    /// The largest rectangle of pixels with alpha 255, in pixels (x0, y0, x1, y1; ends excluded;
+    /// all zero when none is opaque): where the raster hides what is under it.
+    package var opaqueRect: (x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
+        if let opaque { return opaque }
+        var r: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        cairo_surface_flush(surface)
+        if let data = cairo_image_surface_get_data(surface) {
+            let pixels = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+            withUnsafeMutablePointer(to: &r) {
+                $0.withMemoryRebound(to: Int32.self, capacity: 4) {
+                    strata_opaque_rect(
+                        pixels, Int32(width), Int32(height), cairo_image_surface_get_stride(surface) / 4, $0)
+                }
+            }
+        }
+        opaque = r
+        return r
     }
 
     /// A cairo pattern that maps the raster onto its extent in local space (caller destroys it).

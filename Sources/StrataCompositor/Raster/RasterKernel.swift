@@ -9,10 +9,13 @@ package struct RasterKernelOptions: Sendable, Equatable {
     package var simd: Bool
     /// AVX2 code as well, where the processor has it.
     package var avx2: Bool
-    package init(threads: Int, simd: Bool = true, avx2: Bool = true) {
+    /// Whether a batch skips the pixels a later operation covers with opaque ones (the same pixels).
+    package var culls: Bool
+    package init(threads: Int, simd: Bool = true, avx2: Bool = true, culls: Bool = true) {
         self.threads = threads
         self.simd = simd
         self.avx2 = avx2
+        self.culls = culls
     }
 
     /// The kernel's code level: 0 portable, 1 SSSE3, 2 AVX2.
@@ -62,24 +65,15 @@ enum RasterKernel {
             rectOp.x1 = Int32(clamping: Swift.min(Int(op.x1), x1))
             rectOp.y1 = Int32(clamping: Swift.min(Int(op.y1), y1))
             guard rectOp.x0 < rectOp.x1, rectOp.y0 < rectOp.y1 else { continue }
-            if let batch, Self.streams(rectOp) {
+            if let batch {
                 batch.add(rectOp, holding: raster, next: next, onto: target, options: options)
             } else {
-                // A turned or perspective layer walks its raster across rows: it goes faster split
-                // in two halves drawn at once (both cores on one raster) than in a batch's bands.
-                batch?.flush()
                 strata_composite(&rectOp, &buffer, Int32(clamping: options.threads), options.level)
                 drewNow = true
             }
         }
         if drewNow { cairo_surface_mark_dirty(target.surface) }
         return true
-    }
-
-    /// Whether an operation reads its raster row by row (a copy, or a layer that only slides): such
-    /// operations are batched.
-    static func streams(_ op: strata_composite_op) -> Bool {
-        op.filter == 0 || (op.ux == 1 && op.uy == 0 && op.vx == 0 && op.vy == 1 && op.wx == 0 && op.wy == 0 && op.w0 == 1)
     }
 
     /// Whether the kernel draws `map`: affine, or a perspective with the whole raster in front of
