@@ -145,10 +145,7 @@ public final class LayerWindow {
             let due = now >= nextDrawTime
             if due {
                 drawFrame()
-                // On time: the next slot of the frame clock (no drift); late: an interval from now,
-                // less half a millisecond of sleep jitter.
-                let interval = 1 / frameRate
-                nextDrawTime = max(nextDrawTime + interval, now + interval - 0.0005)
+                nextDrawTime = FrameClock.nextSlot(after: nextDrawTime, drawnAt: now, interval: 1 / frameRate)
             }
             sleepUntilNeeded(end: end, drawPending: !due)
         }
