@@ -119,13 +119,13 @@ struct KernelCullingTests {
                     strata_composite(&op, &t, 1, 2)
                 }
                 cairo_surface_mark_dirty(target.surface)
-                return (pixels(target), 0)
+                return (target.words, 0)
             }
             let batch = KernelBatch()
             let options = RasterKernelOptions(threads: threads, culls: culls)
             for (op, source) in ops { batch.add(op, holding: source, next: nil, onto: buffer, options: options) }
             batch.flush()
-            return (pixels(target), batch.hiddenPixels)
+            return (target.words, batch.hiddenPixels)
         }
         let oneByOne = try draw(culls: nil, threads: 1)
         let drawn = try draw(culls: false, threads: 2)
@@ -144,21 +144,7 @@ struct KernelCullingTests {
 
     func raster(_ w: Int, _ h: Int, _ colour: (Int, Int) -> UInt32) throws -> Raster {
         let raster = try #require(Raster(covering: CGRect(x: 0, y: 0, width: w, height: h), scale: 1))
-        let data = try #require(cairo_image_surface_get_data(raster.surface))
-        let stride = Int(cairo_image_surface_get_stride(raster.surface)) / 4
-        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        for y in 0..<h {
-            for x in 0..<w { words[y * stride + x] = colour(x, y) }
-        }
-        cairo_surface_mark_dirty(raster.surface)
+        raster.setWords(colour)
         return raster
-    }
-
-    func pixels(_ raster: Raster) -> [UInt32] {
-        cairo_surface_flush(raster.surface)
-        let data = cairo_image_surface_get_data(raster.surface)!
-        let stride = Int(cairo_image_surface_get_stride(raster.surface)) / 4
-        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        return (0..<raster.height).flatMap { y in (0..<raster.width).map { words[y * stride + $0] } }
     }
 }

@@ -350,21 +350,7 @@ struct RasterKernelTests {
 
     // MARK: - Helpers
 
-    func fill(_ raster: Raster, _ colour: (Int, Int) -> UInt32) {
-        let data = cairo_image_surface_get_data(raster.surface)!
-        let stride = Int(cairo_image_surface_get_stride(raster.surface)) / 4
-        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        for y in 0..<raster.height {
-            for x in 0..<raster.width { words[y * stride + x] = colour(x, y) }
-        }
-        cairo_surface_mark_dirty(raster.surface)
-    }
+    func fill(_ raster: Raster, _ colour: (Int, Int) -> UInt32) { raster.setWords(colour) }
 
-    func pixels(_ raster: Raster) -> [UInt32] {
-        cairo_surface_flush(raster.surface)
-        let data = cairo_image_surface_get_data(raster.surface)!
-        let stride = Int(cairo_image_surface_get_stride(raster.surface)) / 4
-        let words = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        return (0..<raster.height).flatMap { y in (0..<raster.width).map { words[y * stride + $0] } }
-    }
+    func pixels(_ raster: Raster) -> [UInt32] { raster.words }
 }
