@@ -74,7 +74,8 @@ struct KernelCullingTests {
     /// byte-identical (tolerance 0). The later operations are every kind that can hide or must
     /// not: magnified 4–9× (so a sample between the opaque part and a translucent border reads
     /// both), turned, nearest-filtered, 1:1 copies, slides, translucent layers (which hide nothing),
-    /// antialiased or hard-edged. Some pixels must have been skipped, and none without culling.
+    /// antialiased or hard-edged; each with its own whole-pixel frame offset, on a target whose
+    /// first pixel is not at the origin. Some pixels must have been skipped, and none without culling.
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func skippingHiddenPixelsLeavesTheSameFrame(seed: UInt64) throws {
         // Opaque inside, a half-transparent one-pixel ring, one transparent pixel inside.
@@ -104,15 +105,19 @@ struct KernelCullingTests {
             }
             let bilinear = kind != 0 && random.next() % 4 != 0
             let alpha = random.next() % 5 == 0 ? 0.6 : 1
+            // Coordinates less a whole-pixel frame offset, as a layer drawn with its copy's numbers.
+            let frame = (x: Int(random.next() % 9) - 4, y: Int(random.next() % 7) - 3)
             guard let made = RasterKernel.operation(
-                source, map: map, frame: (0, 0), bilinear: bilinear, alpha: alpha, antialias: random.next() % 2 == 0),
-                let op = made
+                source, map: map, frame: frame, bilinear: bilinear, alpha: alpha, antialias: random.next() % 2 == 0),
+                var op = made
             else { continue }
+            (op.frameX, op.frameY) = (Int32(frame.x), Int32(frame.y))
             ops.append((op, source))
         }
         func draw(culls: Bool?, threads: Int) throws -> (pixels: [UInt32], hidden: Int64) {
             let target = try raster(170, 130) { x, y in 0xFF_00_00_00 | UInt32(x) << 8 | UInt32(y) }
-            let buffer = KernelTarget(raster: target, originX: 0, originY: 0)
+            // Its pixel (0, 0) at device (−7, 5).
+            let buffer = KernelTarget(raster: target, originX: -7, originY: 5)
             guard let culls else {
                 for (op, _) in ops {
                     var op = op, t = buffer.buffer
