@@ -149,6 +149,18 @@ static uint64_t post(void) {
     return ticket;
 }
 
+/// Waits for the worker to finish the job posted as `ticket`, clears the job and gives the pool
+/// back; the pixels the worker skipped as hidden.
+static int64_t join(uint64_t ticket) {
+    while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
+    int64_t hidden = job.hidden;
+    job.batch = 0;
+    job.fill = 0;
+    job.hidden = 0;
+    pthread_mutex_unlock(&pool_use);
+    return hidden;
+}
+
 /// Draws a prepared operation, its rows split in halves between the caller and the worker when it
 /// is large enough; the pixels skipped as hidden.
 static int64_t draw_split(const strata_prepared *p, const strata_target *target, int32_t threads, int32_t simd) {
@@ -166,10 +178,7 @@ static int64_t draw_split(const strata_prepared *p, const strata_target *target,
     job.simd = simd;
     uint64_t ticket = post();
     int64_t hidden = strata_rows(p, target, y0, middle, simd);
-    while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
-    hidden += job.hidden;
-    pthread_mutex_unlock(&pool_use);
-    return hidden;
+    return hidden + join(ticket);
 }
 
 void strata_composite(const strata_composite_op *op, const strata_target *device, int32_t threads, int32_t simd) {
@@ -205,10 +214,7 @@ static int64_t draw_run(const strata_prepared *prepared, const strata_target *ta
         atomic_store_explicit(&job.nextBand, 0, memory_order_relaxed);
         uint64_t ticket = post();
         hidden = take_bands();
-        while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
-        hidden += job.hidden;
-        job.batch = 0;
-        pthread_mutex_unlock(&pool_use);
+        hidden += join(ticket);
     } else {
         // Alone (one thread asked for, or the worker is another caller's): the same bands.
         for (int32_t b = 0; b < bands; b++) hidden += draw_band(prepared, targets, n, y0 + b * STRATA_BAND, y0 + (b + 1) * STRATA_BAND, simd);
@@ -319,7 +325,5 @@ void strata_fill(const strata_target *target, int32_t x0, int32_t y0, int32_t x1
     job.y1 = y1;
     uint64_t ticket = post();
     fill_rows(target, x0, x1, y0, middle, pixel);
-    while (atomic_load_explicit(&finished, memory_order_acquire) != ticket) strata_relax();
-    job.fill = 0;
-    pthread_mutex_unlock(&pool_use);
+    join(ticket);
 }

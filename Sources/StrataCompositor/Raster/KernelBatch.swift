@@ -19,8 +19,6 @@ final class KernelBatch {
     /// Pixels skipped as hidden since the batch was made (for tests and benchmarks).
     private(set) var hiddenPixels: Int64 = 0
 
-    var isEmpty: Bool { ops.isEmpty }
-
     func add(_ op: strata_composite_op, holding raster: Raster, next: Raster?, onto target: KernelTarget, options: RasterKernelOptions) {
         if surface != target.surface || self.options != options { flush() }
         surface = target.surface
