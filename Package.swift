@@ -61,6 +61,9 @@ let package = Package(
         // The compositor's kernel: rasters resampled and composited through affine maps (SIMD
         // with runtime dispatch and a portable fallback; rows split across two threads).
         .target(name: "CStrataRaster"),
+        // Presentation copies of CALayer subclasses known only at run time (a Swift call into
+        // QuartzCore's own initialiser that Swift code may not make without `required`).
+        .target(name: "CStrataRuntime"),
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
@@ -91,7 +94,9 @@ let package = Package(
         // The public Core Animation API.
         .target(
             name: "QuartzCore",
-            dependencies: ["CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor"]),
+            dependencies: [
+                "CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor", "CStrataRuntime",
+            ]),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
         .target(name: "StrataExport", dependencies: ["QuartzCore", "StrataRender", "StrataCompositor"]),
         // Scene files (JSON) describing layer trees, animations and timed changes.

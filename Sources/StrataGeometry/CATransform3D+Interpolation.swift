@@ -17,9 +17,14 @@ extension CATransform3D {
     ///   rounding noise of order 1e-16).
     /// - The homogeneous factors (`m44` before normalisation) are interpolated linearly too; they
     ///   keep the fields continuous but do not change projected points while both are positive.
-    /// - If either side cannot be decomposed (singular, `m44 == 0`, or NaN / infinite fields) the
-    ///   value switches discretely: `self` below 0.5, `other` from 0.5 on. So a NaN endpoint can
-    ///   show up as that endpoint, but interpolation never manufactures NaN out of finite input.
+    /// - If either side is finite but cannot be decomposed (a zero scale on some axis, a singular
+    ///   3×3 part, `m44 == 0`), the sixteen fields are interpolated linearly: continuous in
+    ///   `progress`, exact at both ends, and the same as the decomposed result whenever the two
+    ///   sides differ only by scale and translation — `scale(0, 0, 0)` → identity grows from a
+    ///   dot (scale `p`), as iOS shows it (a checkbox mark's bounce).
+    /// - If either side has NaN or infinite fields the value switches discretely: `self` below
+    ///   0.5, `other` from 0.5 on. So a NaN endpoint can show up as that endpoint, but
+    ///   interpolation never manufactures NaN out of finite input.
     /// - A NaN progress returns `self`; +∞ returns `other`, −∞ `self`.
     package func interpolated(to other: CATransform3D, progress: Double) -> CATransform3D {
         guard progress.isFinite else { return progress > 0 ? other : self }
@@ -34,9 +39,20 @@ extension CATransform3D {
                 CGFloat(lerp(Double(m43), Double(other.m43), progress)))
         }
         guard let from = decomposed(), let to = other.decomposed() else {
-            return progress < 0.5 ? self : other
+            guard isFinite, other.isFinite else { return progress < 0.5 ? self : other }
+            return fieldwiseInterpolated(to: other, progress: progress)
         }
         return CATransform3D(from.interpolated(to: to, progress: progress))
+    }
+
+    /// Each of the sixteen fields interpolated linearly (for sides that cannot be decomposed).
+    func fieldwiseInterpolated(to other: CATransform3D, progress p: Double) -> CATransform3D {
+        func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { CGFloat(lerp(Double(a), Double(b), p)) }
+        return CATransform3D(
+            m11: mix(m11, other.m11), m12: mix(m12, other.m12), m13: mix(m13, other.m13), m14: mix(m14, other.m14),
+            m21: mix(m21, other.m21), m22: mix(m22, other.m22), m23: mix(m23, other.m23), m24: mix(m24, other.m24),
+            m31: mix(m31, other.m31), m32: mix(m32, other.m32), m33: mix(m33, other.m33), m34: mix(m34, other.m34),
+            m41: mix(m41, other.m41), m42: mix(m42, other.m42), m43: mix(m43, other.m43), m44: mix(m44, other.m44))
     }
 
     /// True when the matrix is exactly a translation (identity except `m41 m42 m43`).

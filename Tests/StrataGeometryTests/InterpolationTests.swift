@@ -84,18 +84,44 @@ import Testing
         expectClose(general, CATransform3DMakeTranslation(10 - 16 * p, -4 + 12 * p, 2 + 98 * p), tolerance: 1e-12)
     }
 
-    @Test(arguments: [0.0, 0.2, 0.49])
-    func singularSideSwitchesToTheTargetAtHalfway_before(_ p: Double) {
-        let from = CATransform3DMakeScale(0, 0, 1)
-        #expect(from.interpolated(to: CATransform3DIdentity, progress: p) == from)
-        #expect(CATransform3DIdentity.interpolated(to: from, progress: p) == CATransform3DIdentity)
+    /// A checkbox mark's bounce (issue 28): scale(0, 0, 0) → scale(1.35) grows from a dot,
+    /// linearly in scale, and back; the singular side cannot be decomposed.
+    @Test(arguments: [0.0, 0.1, 0.25, 0.49, 0.5, 0.8, 1.0])
+    func singularSideGrowsLinearlyFromADot(_ p: Double) {
+        let dot = CATransform3DMakeScale(0, 0, 0)
+        let big = CATransform3DMakeScale(1.35, 1.35, 1.35)
+        let grown = dot.interpolated(to: big, progress: p)
+        expectClose(grown, CATransform3DMakeScale(1.35 * p, 1.35 * p, 1.35 * p), tolerance: 1e-12)
+        let shrunk = CATransform3DIdentity.interpolated(to: dot, progress: p)
+        expectClose(shrunk, CATransform3DMakeScale(1 - p, 1 - p, 1 - p), tolerance: 1e-12)
     }
 
-    @Test(arguments: [0.5, 0.8, 1.0])
-    func singularSideSwitchesToTheTargetAtHalfway_after(_ p: Double) {
-        let from = CATransform3DMakeScale(0, 0, 1)
-        #expect(from.interpolated(to: CATransform3DIdentity, progress: p) == CATransform3DIdentity)
-        #expect(CATransform3DIdentity.interpolated(to: from, progress: p) == from)
+    /// Translations and rotations of the decomposable side come along continuously, and each
+    /// end is exact.
+    @Test func singularSideIsContinuousAndExactAtTheEnds() {
+        let flat = CATransform3DTranslate(CATransform3DMakeScale(0, 1, 1), 30, -8, 0)
+        let turned = CATransform3DRotate(CATransform3DMakeTranslation(-5, 12, 0), 1.1, 0, 0, 1)
+        #expect(flat.interpolated(to: turned, progress: 0) == flat)
+        #expect(flat.interpolated(to: turned, progress: 1) == turned)
+        for p in stride(from: -0.2, through: 1.2, by: 0.05) {
+            let here = flat.interpolated(to: turned, progress: p)
+            #expect(here.isFinite)
+            expectClose(here, flat.interpolated(to: turned, progress: p + 1e-7), tolerance: 1e-5)
+        }
+        // Halfway: the mean of the fields (flat's translation is scaled to (0, −8); turned's is (−5, 12)).
+        let half = flat.interpolated(to: turned, progress: 0.5)
+        #expect(abs(half.m41 - -2.5) < 1e-12 && abs(half.m42 - 2) < 1e-12)
+        #expect(abs(half.m11 - (0 + cos(1.1)) / 2) < 1e-12 && abs(half.m22 - (1 + cos(1.1)) / 2) < 1e-12)
+    }
+
+    /// Only non-finite sides still switch at halfway (nothing to interpolate).
+    @Test(arguments: [0.2, 0.49, 0.5, 0.8])
+    func nonFiniteSideSwitchesAtHalfway(_ p: Double) {
+        var bad = CATransform3DIdentity
+        bad.m41 = .nan
+        let target = CATransform3DMakeScale(2, 2, 1)
+        let shown = bad.interpolated(to: target, progress: p)
+        if p < 0.5 { #expect(shown.m41.isNaN) } else { #expect(shown == target) }
     }
 
     @Test func interpolationIsContinuousInProgress() {

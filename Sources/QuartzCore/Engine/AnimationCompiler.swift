@@ -135,10 +135,12 @@ package struct AnimationCompiler {
         }
         let rotation = animation.rotationMode.flatMap { RotationMode(rawValue: $0.rawValue) }
         if let path = animation.path {
-            guard kind == .point else { throw AnimationError("a keyframe path animates CGPoint properties; '\(keyPath)' is not one") }
+            guard kind == .point || kind == .size else {
+                throw AnimationError("a keyframe path animates CGPoint or CGSize properties; '\(keyPath)' is not one")
+            }
             guard let track = KeyframeTrack(
                 path: path.storage, keyTimes: keyTimes, timingCurves: curves, calculationMode: mode,
-                rotationMode: rotation, warnings: &warnings)
+                rotationMode: rotation, yieldingSizes: kind == .size, warnings: &warnings)
             else { throw AnimationError("the keyframe path for '\(keyPath)' has no segments") }
             return track
         }

@@ -122,8 +122,10 @@ extension CALayer {
     ///   multiple of 90° swaps width and height — and the position puts the centre of the
     ///   resulting frame at the centre of `r`. So the frame round-trips for scales (also negative),
     ///   quarter turns and translations; for other rotations or skews the resulting frame is the
-    ///   bounding box of the rotated layer, which contains `r`. A singular linear part keeps the
-    ///   bounds size (warning) and only moves the layer.
+    ///   bounding box of the rotated layer, which contains `r`.
+    /// - A singular linear part (a layer scaled to 0, waiting to grow in) is treated as the
+    ///   identity: `bounds.size = r.size` and the anchor point at its place in `r`, as iOS does,
+    ///   so the layer is in place once its transform is reset.
     /// - A non-finite rectangle is ignored with a warning; a negative size is standardised.
     final func applyFrame(_ r: CGRect) {
         guard r.origin.x.isFinite, r.origin.y.isFinite, r.size.width.isFinite, r.size.height.isFinite else {
@@ -137,11 +139,8 @@ extension CALayer {
             let ap = s.anchorPoint
             var size = r.size
             var position = CGPoint(x: r.minX + ap.x * r.width, y: r.minY + ap.y * r.height)
-            if !CATransform3DIsIdentity(t) {
-                size = Self.untransformedSize(r.size, linear: t) ?? {
-                    Diagnostics.warn("CALayer.frame: the transform is singular; keeping bounds.size")
-                    return s.bounds.size
-                }()
+            if !CATransform3DIsIdentity(t), let untransformed = Self.untransformedSize(r.size, linear: t) {
+                size = untransformed
                 let local = CGRect(x: -ap.x * size.width, y: -ap.y * size.height, width: size.width, height: size.height)
                 if let box = Self.projectedBox(of: local, z: -s.anchorPointZ, through: t) {
                     position = CGPoint(x: r.midX - box.midX, y: r.midY - box.midY)

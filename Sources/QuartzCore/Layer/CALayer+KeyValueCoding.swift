@@ -48,7 +48,7 @@ extension CALayer {
     final func setKVCValue(_ value: Any?, forKey key: String) {
         switch key {
         case "frame":
-            guard let r = value as? CGRect else { return refuse(value, key, "CGRect") }
+            guard let r = value.flatMap({ AnimatableValue.rect($0) }) else { return refuse(value, key, "CGRect") }
             frame = r
         case "mask": mask = value as? CALayer
         case "sublayers": sublayers = value as? [CALayer]

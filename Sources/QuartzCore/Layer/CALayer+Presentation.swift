@@ -1,3 +1,4 @@
+import CStrataRuntime
 import StrataAnimation
 
 extension CALayer {
@@ -15,7 +16,7 @@ extension CALayer {
         withLock {
             if flags.isPresentation { return self }
             guard flags.hasBeenCommitted else { return nil }
-            let copy = type(of: self).init(presentationCopyOf: self)
+            let copy = Self.makePresentationCopy(of: self)
             copy.flags.isPresentation = true
             copy.modelLayer = self
             copy.applyAnimations(from: self, at: mediaTime)
@@ -108,5 +109,27 @@ extension CALayer {
         }
         // Path animations with a rotationMode turn the layer, on top of its presented transform.
         if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
+    }
+}
+
+extension CALayer {
+    /// `init(layer:)` of `layer`'s own class, a class known only at run time: as Core Animation
+    /// makes presentation copies (`[[layer class] alloc] initWithLayer:layer]`). So the copy is
+    /// the subclass, with what its `init(layer:)` override copied; a subclass that declares
+    /// initialisers of its own and does not override `init(layer:)` stops with Swift's "Use of
+    /// unimplemented initializer 'init(layer:)'", as it does on iOS.
+    ///
+    /// Swift creates instances of a run-time class only through `required` initialisers, and any
+    /// required initialiser on CALayer breaks a subclass shape that compiles on Apple platforms
+    /// (its own designated initialiser, `override init(layer:)`, `required init?(coder:)`, no
+    /// `override init()`: it would not inherit the requirement). So the copy is made by calling
+    /// the allocating entry of `init(presentationCopyOf:)` (a convenience initialiser, which
+    /// reaches `init(layer:)` through the class's table, whatever the subclass's shape) from C
+    /// with the run-time class as its metatype.
+    static func makePresentationCopy<L: CALayer>(of layer: L) -> L {
+        let metatype = unsafeBitCast(type(of: layer) as AnyClass, to: UnsafeRawPointer.self)
+        let copy = strata_make_presentation_copy(Unmanaged.passRetained(layer).toOpaque(), metatype)
+        // The copy is an instance of `type(of: layer)`, so of L.
+        return unsafeDowncast(Unmanaged<CALayer>.fromOpaque(copy).takeRetainedValue(), to: L.self)
     }
 }

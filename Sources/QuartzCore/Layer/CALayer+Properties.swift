@@ -1,3 +1,5 @@
+import StrataAnimation
+
 // The property table behind key-value coding and `defaultValue(forKey:)`: each key's value as
 // KVC hands it out (numbers as NSNumber), and storing a value given in any of Apple's spellings.
 
@@ -83,10 +85,10 @@ extension CALayer {
         let b = Self.bool(value)
         let string = value as? String
         switch key {
-        case "bounds": return set(\.visual.bounds, value as? CGRect)
-        case "position": return set(\.visual.position, value as? CGPoint)
+        case "bounds": return set(\.visual.bounds, value.flatMap { AnimatableValue.rect($0) })
+        case "position": return set(\.visual.position, value.flatMap { AnimatableValue.point($0) })
         case "zPosition": return set(\.visual.zPosition, n.map { CGFloat($0) })
-        case "anchorPoint": return set(\.visual.anchorPoint, value as? CGPoint)
+        case "anchorPoint": return set(\.visual.anchorPoint, value.flatMap { AnimatableValue.point($0) })
         case "anchorPointZ": return set(\.visual.anchorPointZ, n.map { CGFloat($0) })
         case "transform": return set(\.visual.transform, Self.transform(value))
         case "sublayerTransform": return set(\.visual.sublayerTransform, Self.transform(value))
@@ -110,7 +112,7 @@ extension CALayer {
         case "rasterizationScale": return set(\.visual.rasterizationScale, n.map { CGFloat($0) })
         case "shadowColor": return setOptional(\.visual.shadowColor, CGColor.self)
         case "shadowOpacity": return set(\.visual.shadowOpacity, n.map { Float($0) })
-        case "shadowOffset": return set(\.visual.shadowOffset, value as? CGSize)
+        case "shadowOffset": return set(\.visual.shadowOffset, value.flatMap { AnimatableValue.size($0) })
         case "shadowRadius": return set(\.visual.shadowRadius, n.map { CGFloat($0) })
         case "shadowPath":
             if value == nil { return set(\.visual.shadowPath, .some(nil)) }
@@ -119,8 +121,8 @@ extension CALayer {
         case "contents":
             if notify { updateContents(value) } else { withLock { state.contents = value } }
             return true
-        case "contentsRect": return set(\.visual.contentsRect, value as? CGRect)
-        case "contentsCenter": return set(\.visual.contentsCenter, value as? CGRect)
+        case "contentsRect": return set(\.visual.contentsRect, value.flatMap { AnimatableValue.rect($0) })
+        case "contentsCenter": return set(\.visual.contentsCenter, value.flatMap { AnimatableValue.rect($0) })
         case "contentsScale": return set(\.visual.contentsScale, n.map { CGFloat($0) })
         case "contentsGravity": return set(\.contentsGravity, string.map(CALayerContentsGravity.init) ?? value as? CALayerContentsGravity)
         case "contentsFormat": return set(\.contentsFormat, string.map(CALayerContentsFormat.init) ?? value as? CALayerContentsFormat)

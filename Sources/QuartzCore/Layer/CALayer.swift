@@ -78,14 +78,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         }
     }
 
-    /// How Strata makes presentation copies: `self.init(layer:)` on the layer's own class, which
-    /// reaches a subclass's `init(layer:)` override. (Swift can create an instance of a class
-    /// known only at run time only through a required initialiser; Apple's `init(layer:)` is not
-    /// required, so this one is.) Subclasses inherit it when they declare no designated
-    /// initialiser, or override all of CALayer's (`init()`, `init(layer:)`, `init?(coder:)`).
-    /// A subclass with designated initialisers of its own and not all three writes
-    /// `required convenience init(presentationCopyOf layer: CALayer) { self.init(layer: layer) }`.
-    public required convenience init(presentationCopyOf layer: CALayer) {
+    /// A copy of `layer` made by `init(layer:)` of the class this is called on: how Strata makes
+    /// presentation copies, for every shape of subclass that compiles on Apple platforms (it is
+    /// called through the runtime on the layer's own class, so a subclass needs nothing for it).
+    /// Kept for code that declared it as earlier versions of Strata asked.
+    public convenience init(presentationCopyOf layer: CALayer) {
         self.init(layer: layer)
     }
 

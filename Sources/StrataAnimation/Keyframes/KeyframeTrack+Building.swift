@@ -127,25 +127,30 @@ extension KeyframeTrack {
     ///
     /// A path without line or curve elements: nil when it is empty (warning), otherwise a constant
     /// track at its move point. Validation and warnings as for values.
+    ///
+    /// `yieldingSizes`: the points are given as sizes, for a size key path such as
+    /// `transform.translation` (lottie-ios animates it along paths; iOS moves the layer).
     package init?(
         path storage: PathStorage,
         keyTimes: [Double]? = nil,
         timingCurves: [TimingCurve]? = nil,
         calculationMode mode: CalculationMode = .linear,
         rotationMode: RotationMode? = nil,
+        yieldingSizes: Bool = false,
         warnings: inout [String]
     ) {
+        let value = { (p: CGPoint) in AnimatableValue.pathPoint(p, asSize: yieldingSizes) }
         guard let path = PathKeyframes(storage) else {
             guard let move = storage.points.first else {
                 warnings.append("path is empty: the animation has no effect")
                 return nil
             }
-            let value = AnimatableValue.point(move)
             self.init(
-                calculationMode: mode, rotationMode: rotationMode, values: [value], keyTimes: [0], constant: value)
+                calculationMode: mode, rotationMode: rotationMode, values: [value(move)], keyTimes: [0],
+                pathYieldsSizes: yieldingSizes, constant: value(move))
             return
         }
-        let values = path.points.map(AnimatableValue.point)
+        let values = path.points.map(value)
         let n = values.count
         let segments = mode == .discrete ? n : n - 1
         if mode == .paced || mode == .cubicPaced, keyTimes != nil {
@@ -165,13 +170,20 @@ extension KeyframeTrack {
                 // Zero length: the point never moves.
                 self.init(
                     calculationMode: mode, rotationMode: rotationMode, values: values, keyTimes: [0], path: path,
-                    constant: values[0])
+                    pathYieldsSizes: yieldingSizes, constant: values[0])
                 return
             }
             times = paced
         }
         self.init(
             calculationMode: mode, rotationMode: rotationMode, values: values, keyTimes: times,
-            curveIndices: indices, curves: curves, path: path)
+            curveIndices: indices, curves: curves, path: path, pathYieldsSizes: yieldingSizes)
+    }
+}
+
+extension AnimatableValue {
+    /// A point of a keyframe path, as the key path's kind wants it.
+    static func pathPoint(_ p: CGPoint, asSize: Bool) -> AnimatableValue {
+        asSize ? .size(CGSize(width: p.x, height: p.y)) : .point(p)
     }
 }

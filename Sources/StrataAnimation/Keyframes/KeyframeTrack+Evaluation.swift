@@ -95,7 +95,7 @@ extension KeyframeTrack {
             return (constant!, rotation(path.angle(segment: 0, at: 0)))
         case .paced, .cubicPaced:
             let (point, angle) = path.measure.position(atFraction: p)
-            return (.point(point), rotation(angle))
+            return (.pathPoint(point, asSize: pathYieldsSizes), rotation(angle))
         case .discrete:
             let i = SegmentLocator.segment(containing: p, in: keyTimes, segmentCount: n, cursor: &cursor)
             // Keyframe i ends segment i − 1; the first keyframe starts segment 0.
@@ -105,7 +105,7 @@ extension KeyframeTrack {
             let i = SegmentLocator.segment(containing: p, in: keyTimes, segmentCount: n - 1, cursor: &cursor)
             let s = min(1, max(0, easedFraction(p, segment: i)))
             let point = path.segments[i].point(at: CGFloat(s))
-            return (.point(point), rotation(path.angle(segment: i, at: s)))
+            return (.pathPoint(point, asSize: pathYieldsSizes), rotation(path.angle(segment: i, at: s)))
         }
     }
 }

@@ -38,6 +38,8 @@ package struct KeyframeTrack: Sendable {
     let arcLength: SplineArcLength?
     /// Path tracks.
     let path: PathKeyframes?
+    /// A path track of a size key path (`transform.translation`): its points are given as sizes.
+    let pathYieldsSizes: Bool
     /// Set when every evaluation gives the same value (build-time shortcut: one keyframe, all
     /// keyframes equal, zero total distance in a paced mode).
     let constant: AnimatableValue?
@@ -56,7 +58,7 @@ package struct KeyframeTrack: Sendable {
         calculationMode: CalculationMode, rotationMode: RotationMode?, values: [AnimatableValue],
         keyTimes: [Double], curveIndices: [Int32] = [], curves: [TimingCurve] = [],
         spline: HermiteSpline? = nil, arcLength: SplineArcLength? = nil, path: PathKeyframes? = nil,
-        constant: AnimatableValue? = nil
+        pathYieldsSizes: Bool = false, constant: AnimatableValue? = nil
     ) {
         self.calculationMode = calculationMode
         self.rotationMode = rotationMode
@@ -67,6 +69,7 @@ package struct KeyframeTrack: Sendable {
         self.spline = spline
         self.arcLength = arcLength
         self.path = path
+        self.pathYieldsSizes = pathYieldsSizes
         self.constant = constant
     }
 }

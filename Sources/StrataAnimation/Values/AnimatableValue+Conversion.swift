@@ -15,7 +15,8 @@ extension AnimatableValue {
     /// - `.scalar`: `Double`, `Float`, `CGFloat`, any Swift integer, `Bool` (1/0, as NSNumber
     ///   bridging gives on Apple), `NSNumber`.
     /// - `.point` / `.size` / `.rect`: the `CG` struct, or an `NSValue(point:/size:/rect:)` (the
-    ///   boxes swift-corelibs-foundation offers; checked by `objCType`).
+    ///   boxes swift-corelibs-foundation offers; checked by `objCType`). A point and a size are
+    ///   each accepted for the other (`transform.translation` given CGPoints, as iOS takes them).
     /// - `.transform`: `CATransform3D`, `NSValue(caTransform3D:)`, `CGAffineTransform`
     ///   (→ `CATransform3DMakeAffineTransform`).
     /// - `.color`: `CGColor` (converted to straight sRGB); nil → transparent black.
@@ -103,19 +104,32 @@ extension AnimatableValue {
         return number(value).map { $0 != 0 }
     }
 
-    private static func point(_ value: Any) -> CGPoint? {
+    /// A point, or a size read as one (iOS reads either two-number struct for a 2-D key path),
+    /// bare or boxed in an NSValue.
+    package static func point(_ value: Any) -> CGPoint? {
+        exactPoint(value) ?? exactSize(value).map { CGPoint(x: $0.width, y: $0.height) }
+    }
+
+    /// A size, or a point read as one: lottie-ios animates `transform.translation` with CGPoint
+    /// values, and iOS moves the layer.
+    package static func size(_ value: Any) -> CGSize? {
+        exactSize(value) ?? exactPoint(value).map { CGSize(width: $0.x, height: $0.y) }
+    }
+
+    private static func exactPoint(_ value: Any) -> CGPoint? {
         if let p = value as? CGPoint { return p }
         if let v = value as? NSValue, objCType(v).hasPrefix("{CGPoint=") { return v.pointValue }
         return nil
     }
 
-    private static func size(_ value: Any) -> CGSize? {
+    private static func exactSize(_ value: Any) -> CGSize? {
         if let s = value as? CGSize { return s }
         if let v = value as? NSValue, objCType(v).hasPrefix("{CGSize=") { return v.sizeValue }
         return nil
     }
 
-    private static func rect(_ value: Any) -> CGRect? {
+    /// A rectangle, bare or boxed in an NSValue.
+    package static func rect(_ value: Any) -> CGRect? {
         if let r = value as? CGRect { return r }
         if let v = value as? NSValue, objCType(v).hasPrefix("{CGRect=") { return v.rectValue }
         return nil
@@ -163,8 +177,8 @@ extension AnimatableValue {
     private static func inferred(_ value: Any) -> AnimatableValue? {
         if type(of: value) == Bool.self, let b = value as? Bool { return .bool(b) }
         if let n = number(value) { return .scalar(n) }
-        if let p = point(value) { return .point(p) }
-        if let s = size(value) { return .size(s) }
+        if let p = exactPoint(value) { return .point(p) }
+        if let s = exactSize(value) { return .size(s) }
         if let r = rect(value) { return .rect(r) }
         if let t = transform(value) { return .transform(t) }
         if let c = value as? CGColor { return .color(c.sRGBComponents) }

@@ -91,6 +91,18 @@ private let accepted: [ConversionCase] = [
         expected: .color(RGBA(r: 1, g: 1, b: 1, a: 1))),
     .init(name: "any: [Double]", input: [1.0], kind: .any, expected: .scalars([1])),
     .init(name: "any: nil", input: nil, kind: .any, expected: .none),
+    .init(
+        name: "CGSize as a point (iOS reads either)", input: CGSize(width: 1, height: 2), kind: .point,
+        expected: .point(CGPoint(x: 1, y: 2))),
+    .init(
+        name: "CGPoint as a size (lottie-ios's transform.translation)", input: CGPoint(x: 3, y: -4), kind: .size,
+        expected: .size(CGSize(width: 3, height: -4))),
+    .init(
+        name: "NSValue(point:) as a size", input: NSValue(point: CGPoint(x: 5, y: 6)), kind: .size,
+        expected: .size(CGSize(width: 5, height: 6))),
+    .init(
+        name: "NSValue(size:) as a point", input: NSValue(size: CGSize(width: 7, height: 8)), kind: .point,
+        expected: .point(CGPoint(x: 7, y: 8))),
     .init(name: "typed value passes through", input: AnimatableValue.scalar(4), kind: .scalar, expected: .scalar(4)),
 ]
 
@@ -104,7 +116,8 @@ struct RejectionCase: CustomTestStringConvertible, @unchecked Sendable {
 
 private let rejected: [RejectionCase] = [
     .init(input: "12", kind: .point, message: "value must be a CGPoint, got String"),
-    .init(input: CGSize(width: 1, height: 1), kind: .point, message: "value must be a CGPoint, got CGSize"),
+    .init(input: CGRect.zero, kind: .point, message: "value must be a CGPoint, got CGRect"),
+    .init(input: CGRect.zero, kind: .size, message: "value must be a CGSize, got CGRect"),
     .init(input: NSNumber(value: 1), kind: .point, message: "value must be a CGPoint, got NSNumber"),
     .init(input: nil, kind: .scalar, message: "value must be a number, got nil"),
     .init(input: "1", kind: .scalar, message: "value must be a number, got String"),
@@ -144,9 +157,10 @@ struct ConversionTests {
     }
 
     @Test func boxedValuesAreCheckedByTheirObjCType() {
-        // An NSValue holding a size is not a point even though both are NSValues.
+        // An NSValue holding a rect is not a point even though both are NSValues (a size is: see
+        // the accepted cases).
         #expect(throws: ValueConversionError.self) {
-            try AnimatableValue.convert(NSValue(size: CGSize(width: 1, height: 1)), to: .point).get()
+            try AnimatableValue.convert(NSValue(rect: .zero), to: .point).get()
         }
         #expect(throws: ValueConversionError.self) {
             try AnimatableValue.convert(NSValue(point: .zero), to: .rect).get()
