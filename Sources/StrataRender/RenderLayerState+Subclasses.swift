@@ -128,6 +128,10 @@ package struct EmitterState: Sendable {
     package var seed: UInt32 = 0
     /// How many cells were set (what a change of `emitterCells` is compared by).
     package var cellCount = 0
+    /// The layer time (seconds) emission began: the commit that first showed the layer or set
+    /// its cells, never before the layer's own time 0 (`beginTime`). NaN: not committed yet
+    /// (nothing emitted). As on iOS, an emitter starts empty and fills over time.
+    package var emissionStart = Double.nan
 
     package init() {}
 }

@@ -21,14 +21,15 @@ open class CASpringAnimation: CABasicAnimation {
     open var allowsOverdamping = false
 
     /// A spring that settles in about `perceptualDuration` seconds, bouncing by `bounce`
-    /// (0 none, up to 1 most; negative values give over-damped, slower curves).
+    /// (0 none, up to 1 most; negative values give over-damped, slower curves). Sets
+    /// `allowsOverdamping` to true, as Apple's header says it does.
     public convenience init(perceptualDuration: TimeInterval, bounce: Double) {
         self.init()
         let spring = Spring(perceptualDuration: perceptualDuration, bounce: bounce)
         mass = spring.mass
         stiffness = spring.stiffness
         damping = spring.damping
-        allowsOverdamping = bounce < 0
+        allowsOverdamping = true
         duration = settlingDuration
     }
 

@@ -26,7 +26,8 @@ extension CALayer: TransactionCommitting {
             let local = place.timeMap.apply(mediaTime)
             let next = layer.commitEntries(now: local, mediaTime: mediaTime, timeMap: place.timeMap, wantsNext: isSystemClock)
             layer.flags.hasBeenCommitted = true
-            layer.markSubtreeCommitted()
+            if layer.flags.startsEmission { layer.startEmission(atLayerTime: local) }
+            layer.markSubtreeCommitted(at: mediaTime)
             // A wake-up already asked for at that time or earlier covers this one: the wake-up
             // processes the layer and asks again for its next event then (commits of thousands
             // of animated layers skip the waiting list's lookups).
@@ -99,8 +100,9 @@ extension CALayer: TransactionCommitting {
         return next
     }
 
-    /// A layer added to a committed tree is committed with it (its sublayers too; iterative).
-    private func markSubtreeCommitted() {
+    /// A layer added to a committed tree is committed with it (its sublayers too; iterative),
+    /// at media time `mediaTime`.
+    private func markSubtreeCommitted(at mediaTime: CFTimeInterval) {
         // The common case: nothing under this layer is new (no allocation).
         let hasNew = sublayerStorage.contains { !$0.flags.hasBeenCommitted } || maskStorage.map { !$0.flags.hasBeenCommitted } ?? false
         guard hasNew else { return }
@@ -108,12 +110,21 @@ extension CALayer: TransactionCommitting {
         while let layer = stack.popLast() {
             for sublayer in layer.sublayerStorage where !sublayer.flags.hasBeenCommitted {
                 sublayer.flags.hasBeenCommitted = true
+                if sublayer.flags.startsEmission { sublayer.startEmission(atLayerTime: sublayer.mediaTimeMap.apply(mediaTime)) }
                 stack.append(sublayer)
             }
             if let mask = layer.maskStorage, !mask.flags.hasBeenCommitted {
                 mask.flags.hasBeenCommitted = true
             }
         }
+    }
+
+    /// A CAEmitterLayer starts emitting now (`localTime`, its own time): particles are born
+    /// from then on, so it starts empty, as on iOS.
+    private func startEmission(atLayerTime localTime: Double) {
+        flags.startsEmission = false
+        guard case .emitter = state.visual.kind else { return }
+        state.visual.emitter.emissionStart = localTime
     }
 }
 

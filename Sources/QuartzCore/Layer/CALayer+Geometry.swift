@@ -353,23 +353,18 @@ extension CALayer {
     }
 
     /// `t`, a time in `l`'s local time (nil: absolute media time, as `CACurrentMediaTime()`), in
-    /// the receiver's local time. When the way up from `l` passes a paused layer (speed 0) below
-    /// the common ancestor, no such time exists: `t` is returned unchanged with a warning.
+    /// the receiver's local time. As QuartzCore answers: where the way up from `l` passes a
+    /// paused layer (speed 0, below the common ancestor) the time there is 0, and so it is
+    /// going down into a layer at a parent time before its `beginTime`.
     public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        withLock { Self.mapTime(t, from: l?.ancestorTimeMaps ?? [], to: ancestorTimeMaps) }
+        withLock { TimeMap.convertLayerTime(t, from: l?.ancestorTimeMaps ?? [], to: ancestorTimeMaps) }
     }
 
-    /// `t`, in the receiver's local time, in `l`'s (nil: absolute media time).
+    /// `t`, in the receiver's local time, in `l`'s (nil: absolute media time); 0 where
+    /// `convertTime(_:from:)` gives 0 (a paused layer on the way up, a layer not yet begun on
+    /// the way down).
     public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        withLock { Self.mapTime(t, from: ancestorTimeMaps, to: l?.ancestorTimeMaps ?? []) }
-    }
-
-    private static func mapTime(_ t: CFTimeInterval, from source: [TimeMap], to destination: [TimeMap]) -> CFTimeInterval {
-        guard let result = TimeMap.convert(t, from: source, to: destination) else {
-            Diagnostics.warn("CALayer.convertTime: a paused layer (speed 0) cannot be converted from; returning \(t) unchanged")
-            return t
-        }
-        return result
+        withLock { TimeMap.convertLayerTime(t, from: ancestorTimeMaps, to: l?.ancestorTimeMaps ?? []) }
     }
 
     // MARK: - Hit testing

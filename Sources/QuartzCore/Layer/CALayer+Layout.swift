@@ -1,14 +1,20 @@
 // Layout, and the layout-and-display pass a commit runs (spec §3.2).
 
 extension CALayer {
-    /// Marks the layer for `layoutSublayers()` and joins the current transaction; does nothing
-    /// while the layer is running its own `layoutSublayers()`.
-    final func markNeedsLayout() {
+    /// Marks the layer for `layoutSublayers()` and joins the current transaction. The layout
+    /// manager's `invalidateLayout(of:)` is told when the mark is new (so one that marks the
+    /// layer again from there does not recurse).
+    ///
+    /// While the layer runs its own `layoutSublayers()`, implicit marks (a changed `bounds`,
+    /// `transform` or `sublayers`) are skipped, as Apple's header says; an explicit
+    /// `setNeedsLayout()` (`explicit`) marks it, and it is laid out again in the same pass.
+    final func markNeedsLayout(explicit: Bool = false) {
         withLock {
-            guard !flags.isLayingOut else { return }
-            if !flags.needsLayout, !flags.isPresentation { PendingLayerUpdates.queueLayout(self) }
+            guard explicit || !flags.isLayingOut else { return }
+            let isNew = !flags.needsLayout
+            if isNew, !flags.isPresentation { PendingLayerUpdates.queueLayout(self) }
             flags.needsLayout = true
-            if let manager = state.layoutManager { manager.invalidateLayout(of: self) }
+            if isNew, let manager = state.layoutManager { manager.invalidateLayout(of: self) }
             joinTransaction()
         }
     }
@@ -29,23 +35,28 @@ extension CALayer {
         Self.layoutSubtree(top)
     }
 
-    /// Runs `layoutSublayers()` on the layer if it is marked (with the mark cleared and further
-    /// marks suppressed meanwhile); returns whether it did.
+    /// Runs `layoutSublayers()` on the layer if it is marked (the mark cleared first, implicit
+    /// marks skipped meanwhile), again while its layout marks it explicitly (at most
+    /// `maximumLayoutIterations` times); returns whether it ran.
     @discardableResult
     private func layOutIfMarked() -> Bool {
-        let marked = withLock {
-            guard flags.needsLayout, !flags.isLayingOut else { return false }
-            flags.needsLayout = false
-            flags.isLayingOut = true
-            return true
+        var ran = false
+        for _ in 0..<Self.maximumLayoutIterations {
+            let marked = withLock {
+                guard flags.needsLayout, !flags.isLayingOut else { return false }
+                flags.needsLayout = false
+                flags.isLayingOut = true
+                return true
+            }
+            guard marked else { return ran }
+            ran = true
+            layoutSublayers()
+            withLock { flags.isLayingOut = false }
         }
-        guard marked else { return false }
-        layoutSublayers()
-        withLock {
-            flags.isLayingOut = false
-            flags.needsLayout = false
-        }
-        return true
+        Diagnostics.warn(
+            "CALayer.layoutSublayers marked its layer again \(Self.maximumLayoutIterations) times in a row; "
+                + "the layer stays marked for the next pass")
+        return ran
     }
 
     /// The layers that layout and display visit under this one: its mask, then its sublayers

@@ -538,12 +538,16 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     // MARK: - macOS layout
 
     /// Lays out the sublayers (macOS), e.g. a `CAConstraintLayoutManager`. Setting it marks the
-    /// layer for layout.
+    /// layer for layout (and tells the new manager to invalidate, even if the layer was marked).
     open var layoutManager: CALayoutManager? {
         get { read(\.layoutManager) }
         set {
-            withLock { state.layoutManager = newValue }
+            let wasMarked = withLock {
+                state.layoutManager = newValue
+                return flags.needsLayout
+            }
             setNeedsLayout()
+            if wasMarked { newValue?.invalidateLayout(of: self) }
         }
     }
 
@@ -596,8 +600,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         markNeedsDisplay()
     }
 
+    /// Marks the layer for `layoutSublayers()` before the next update (and tells the layout
+    /// manager). Explicit calls count even from the layer's own `layoutSublayers()`.
     open func setNeedsLayout() {
-        markNeedsLayout()
+        markNeedsLayout(explicit: true)
     }
 }
 
@@ -612,4 +618,6 @@ struct LayerFlags {
     var isPresentation = false
     /// A delegate was set at some point: the action search asks it (a weak load) only then.
     var mayHaveDelegate = false
+    /// A CAEmitterLayer whose emission starts at its next commit (new, or its cells were set).
+    var startsEmission = false
 }

@@ -34,7 +34,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable, _L
 /// A particle system: each cell emits particles from the emitter's shape; they move, grow, spin
 /// and change colour over their life, above the layer's background and border. The particles
 /// at a time are computed from that time and `seed` (never integrated frame by frame): any
-/// frame can be rendered on its own, and the same seed gives the same particles.
+/// frame can be rendered on its own, and the same seed gives the same particles. Emission starts
+/// at the commit that first shows the layer, or that sets its `emitterCells` (not before the
+/// layer's own time 0): an emitter starts empty and fills over time, as on iOS.
 open class CAEmitterLayer: CALayer {
     override package class var engineLayerClass: LayerClass { .emitterLayer }
 
@@ -46,6 +48,8 @@ open class CAEmitterLayer: CALayer {
             update("emitterCells", \.visual.emitter.cellCount, newValue?.count ?? 0)
             withLock {
                 state.visual.emitter.cells = (newValue ?? []).map(\.frozen)
+                // New cells emit from the commit that shows them (nothing pre-spread).
+                flags.startsEmission = true
                 joinTransaction()
             }
         }
@@ -88,6 +92,7 @@ open class CAEmitterLayer: CALayer {
 
     override func prepareKind() {
         state.visual.kind = .emitter(EmitterState())
+        flags.startsEmission = true
     }
 
     override package class var archivedProperties: [ArchivedProperty] {

@@ -95,6 +95,44 @@ open class CATextLayer: CALayer {
         state.visual.kind = .text(TextState())
     }
 
+    /// The keys whose change redraws a text layer (and marks it for display, as on Apple).
+    static let textDisplayKeys: Set<String> = [
+        "string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode", "alignmentMode",
+        "allowsFontSubpixelQuantization", "contentsScale", "style",
+    ]
+
+    /// True for the text keys (`string`, `font`, `fontSize`, `foregroundColor`, `wrapped`,
+    /// `truncationMode`, `alignmentMode`, `allowsFontSubpixelQuantization`, `contentsScale`,
+    /// `style`), so that changing one marks the layer for display.
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        textDisplayKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    /// Set by `setNeedsDisplay()`: someone asked for `draw(in:)`, not only a text property.
+    private final var displayRequested = false
+
+    open override func setNeedsDisplay() {
+        withLock { displayRequested = true }
+        super.setNeedsDisplay()
+    }
+
+    open override func setNeedsDisplay(_ r: CGRect) {
+        withLock { displayRequested = true }
+        super.setNeedsDisplay(r)
+    }
+
+    /// The text itself is drawn by the renderer from the layer's text properties at every
+    /// frame (so animated `fontSize` or colours show), not into `contents`: a display caused by
+    /// a text property only clears the mark. After `setNeedsDisplay()`, the delegate's
+    /// `display(_:)` or `draw(in:)` runs as for any layer.
+    open override func display() {
+        let requested = withLock {
+            defer { displayRequested = false }
+            return displayRequested
+        }
+        if requested { super.display() }
+    }
+
     override package class var archivedProperties: [ArchivedProperty] {
         super.archivedProperties + [
             ArchivedProperty("string", \CATextLayer.string),

@@ -95,4 +95,18 @@ package struct TimeMap: Hashable, Sendable {
         guard let shared = up.invert(t) else { return nil }
         return down.apply(shared)
     }
+
+    /// `CALayer.convertTime`'s answer, as QuartzCore gives it (measured on macOS by the
+    /// OpenCoreAnimation project): like `convert`, but one map at a time, and where a map has no
+    /// answer it gives 0 — up through a paused map (speed 0: no inverse), and down into a map
+    /// at a parent time before its `beginTime` (the object has not started). Maps the chains
+    /// share are skipped, as in `convert`.
+    package static func convertLayerTime(_ t: Double, from source: [TimeMap], to destination: [TimeMap]) -> Double {
+        var shared = 0
+        while shared < source.count, shared < destination.count, source[shared] == destination[shared] { shared += 1 }
+        var time = t
+        for map in source[shared...].reversed() { time = map.invert(time) ?? 0 }
+        for map in destination[shared...] { time = time < map.beginTime ? 0 : map.apply(time) }
+        return time
+    }
 }

@@ -3,7 +3,7 @@ import CoreGraphics
 import StrataRender
 
 // CAEmitterLayer particles, computed for the frame's time rather than simulated: cell c's
-// particle k is born at k / birthRate seconds (layer time), with its random values drawn from a
+// particle k is born k / birthRate seconds after emission started (layer time), with its random values drawn from a
 // hash of (seed, c, k), so any frame can be drawn on its own and every run draws the same.
 
 extension FrameWalk {
@@ -12,7 +12,9 @@ extension FrameWalk {
 
     func drawParticles(_ node: Int, _ e: EmitterState, map: PlaneMap, alpha: Double, context: Context) {
         guard map.isAffine, !e.cells.isEmpty else { return }
-        let t = localTime(of: node) - states[node].beginTime
+        // Seconds of emission: from the commit that started it (or the layer's time 0 when that
+        // comes later: a `beginTime` in the future delays it).
+        let t = localTime(of: node) - max(e.emissionStart, 0)
         guard t.isFinite, t > 0 else { return }
         var budget = Self.maxParticles
         let m = map.affine

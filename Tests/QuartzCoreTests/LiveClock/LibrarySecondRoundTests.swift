@@ -133,4 +133,140 @@ struct LibrarySecondRoundTests {
         layer.setValue(CGPoint(x: 2, y: 3), forKeyPath: "transform.scale")
         #expect(layer.transform == CATransform3DIdentity)
     }
+
+    // MARK: Item 8: from the OpenCoreAnimation peer's suite (checked against Apple by its authors)
+
+    /// A layout manager that marks the layer again from `invalidateLayout(of:)`, and once from
+    /// its first layout: no recursion; invalidated twice (when set, and by the explicit mark
+    /// made during the first layout, which lays the layer out again in the same pass).
+    @Test func aLayoutManagerThatMarksTheLayerFromInvalidateDoesNotRecurse() {
+        let manager = InvalidatingLayoutManager()
+        let layer = CALayer()
+        layer.layoutManager = manager
+        layer.layoutIfNeeded()
+        #expect(manager.layouts == 2 && manager.invalidations == 2)
+        #expect(!layer.needsLayout())
+    }
+
+    /// An explicit `setNeedsLayout()` inside `layoutSublayers()` counts (lays out again); an
+    /// implicit one (a sublayer's bounds changed by the layout) is skipped, as the header says.
+    @Test func explicitMarksDuringLayoutCountAndImplicitOnesDoNot() {
+        let layer = RelayoutLayer()
+        let child = CALayer()
+        layer.addSublayer(child)
+        layer.explicitMarks = 2
+        layer.setNeedsLayout()
+        layer.layoutIfNeeded()
+        #expect(layer.layouts == 3, "once, then once for each explicit mark")
+        #expect(!layer.needsLayout())
+
+        let implicitOnly = RelayoutLayer()
+        implicitOnly.addSublayer(CALayer())
+        implicitOnly.setNeedsLayout()
+        implicitOnly.layoutIfNeeded()
+        #expect(implicitOnly.layouts == 1 && !implicitOnly.needsLayout(), "its own sublayer's bounds change is skipped")
+    }
+
+    /// `init(perceptualDuration:bounce:)` sets `allowsOverdamping` (the header says so) and the
+    /// coefficients Apple gives (mass 1, stiffness (2π/d)², damping 4π(1 − b)/d or 4π/(d(1 + b))).
+    @Test(arguments: [(0.5, 0.0, 25.132741228718345), (0.5, 0.3, 17.59291886010284), (0.5, -0.3, 35.90391604102621)])
+    func perceptualSpringsAllowOverdamping(_ duration: Double, _ bounce: Double, _ damping: Double) {
+        let spring = CASpringAnimation(perceptualDuration: duration, bounce: bounce)
+        #expect(spring.allowsOverdamping)
+        #expect(spring.mass == 1 && abs(spring.stiffness - 157.91367041742973) < 1e-9)
+        #expect(abs(spring.damping - damping) < 1e-9)
+        #expect(spring.duration == spring.settlingDuration)
+    }
+
+    /// `convertTime` before a layer's `beginTime` and out of a paused layer, as QuartzCore
+    /// answers (0 in both cases; the peer's figures, cross-checked on macOS by its authors).
+    @Test func convertTimeBeforeBeginTimeAndFromPausedLayers() {
+        let root = CALayer()
+        let child = CALayer()
+        root.addSublayer(child)
+        child.speed = 0.5
+        child.timeOffset = 7
+        child.beginTime = 8
+        #expect(child.convertTime(7, from: root) == 0, "before its beginTime")
+        #expect(child.convertTime(8, from: root) == 7)
+        #expect(child.convertTime(10, from: root) == 8)
+
+        root.speed = 2
+        root.timeOffset = 3
+        root.beginTime = 1
+        child.speed = 0
+        #expect(child.convertTime(10, from: root) == 7)
+        #expect(root.convertTime(10, from: child) == 0, "out of a paused layer")
+        #expect(child.convertTime(10, to: nil) == -0.5)
+
+        let first = CALayer(), second = CALayer()
+        let plain = CALayer()
+        plain.addSublayer(first)
+        plain.addSublayer(second)
+        (first.speed, first.timeOffset, first.beginTime) = (4, 5, 6)
+        (second.speed, second.timeOffset, second.beginTime) = (0.5, 7, 8)
+        #expect(first.convertTime(10, from: plain) == 21 && plain.convertTime(10, from: first) == 7.25)
+        #expect(second.convertTime(10, from: first) == 0 && first.convertTime(10, from: second) == 37)
+    }
+
+    /// CATextLayer's text properties mark it for display once per change of value; the same
+    /// value again does not.
+    @Test func textPropertiesMarkATextLayerForDisplay() {
+        let changes: [(String, (CATextLayer) -> Void)] = [
+            ("string", { $0.string = "hello" }),
+            ("font", { $0.font = "Courier" as CFTypeRef }),
+            ("fontSize", { $0.fontSize = 12 }),
+            ("foregroundColor", { $0.foregroundColor = CGColor(gray: 0.5, alpha: 1) }),
+            ("wrapped", { $0.isWrapped = true }),
+            ("truncationMode", { $0.truncationMode = .end }),
+            ("alignmentMode", { $0.alignmentMode = .center }),
+            ("allowsFontSubpixelQuantization", { $0.allowsFontSubpixelQuantization = true }),
+            ("contentsScale", { $0.contentsScale = 2 }),
+        ]
+        for (key, change) in changes {
+            let layer = CATextLayer()
+            #expect(!layer.needsDisplay(), "fresh: \(key)")
+            #expect(CATextLayer.needsDisplay(forKey: key))
+            change(layer)
+            #expect(layer.needsDisplay(), "\(key) marks the layer")
+            layer.displayIfNeeded()
+            #expect(!layer.needsDisplay() && layer.contents == nil, "displayed: the text is drawn by the renderer")
+            change(layer)
+            #expect(!layer.needsDisplay(), "the same \(key) again does not mark it")
+        }
+        #expect(!CATextLayer.needsDisplay(forKey: "bounds") && !CALayer.needsDisplay(forKey: "string"))
+    }
+}
+
+/// Counts layouts and invalidations; marks the layer again from `invalidateLayout(of:)` and
+/// once from its first layout (the peer's recursion case).
+private final class InvalidatingLayoutManager: CALayoutManager {
+    var layouts = 0
+    var invalidations = 0
+
+    func invalidateLayout(of layer: CALayer) {
+        invalidations += 1
+        layer.setNeedsLayout()
+    }
+
+    func layoutSublayers(of layer: CALayer) {
+        layouts += 1
+        if layouts == 1 { layer.setNeedsLayout() }
+    }
+}
+
+/// Lays its sublayers out (changing their bounds, an implicit mark of itself) and marks itself
+/// explicitly `explicitMarks` times.
+private final class RelayoutLayer: CALayer {
+    var layouts = 0
+    var explicitMarks = 0
+
+    override func layoutSublayers() {
+        layouts += 1
+        for sublayer in sublayers ?? [] { sublayer.bounds = CGRect(x: 0, y: 0, width: 10 + layouts, height: 10) }
+        if explicitMarks > 0 {
+            explicitMarks -= 1
+            setNeedsLayout()
+        }
+    }
 }

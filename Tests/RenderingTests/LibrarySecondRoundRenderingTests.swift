@@ -1,0 +1,102 @@
+import CoreGraphics
+import QuartzCore
+import Testing
+
+/// Issue 28: what five more iOS animation libraries do, where pixels are the point, drawn through
+/// `CARenderer` on a clock that starts at each of three origins.
+@Suite("Real iOS code, second round, through CARenderer")
+struct LibrarySecondRoundRenderingTests {
+    // MARK: Item 5: an emitter starts empty
+
+    private func dotImage() -> CGImage {
+        let context = Golden.makeContext(width: 4, height: 4)
+        context.setFillColor(CGColor(gray: 1, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        return context.makeImage()!
+    }
+
+    /// A confetti-style emitter on black: one particle a second along +x at 10 points a second,
+    /// living 10 s, from (10, 30). `configure` runs before it is added.
+    private func confetti(_ configure: (CAEmitterLayer) -> Void = { _ in }) -> (root: CALayer, emitter: CAEmitterLayer) {
+        scene {
+            let root = canvas(120, 60)
+            root.backgroundColor = CGColor(gray: 0, alpha: 1)
+            let emitter = CAEmitterLayer()
+            emitter.frame = root.bounds
+            emitter.emitterPosition = CGPoint(x: 10, y: 30)
+            let cell = CAEmitterCell()
+            cell.contents = dotImage()
+            cell.birthRate = 1
+            cell.lifetime = 10
+            cell.velocity = 10
+            emitter.emitterCells = [cell]
+            configure(emitter)
+            root.addSublayer(emitter)
+            return (root, emitter)
+        }
+    }
+
+    /// Lit pixels of the white particles on black.
+    private func litColumns(_ image: CGImage) -> [Int] {
+        (0..<image.width).filter { x in (0..<image.height).contains { image.rgba(x, $0).r > 200 } }
+    }
+
+    /// Added at T: nothing at T, then particles born at T, T + 1, T + 2 s, each 10 points a
+    /// second along +x (so at T + 2.5 s: at x = 35, 25, 15) — not particles spread along their
+    /// whole 10-s path as if it had been emitting since the clock began.
+    @Test(arguments: clockOrigins)
+    func anEmitterAddedLaterStartsEmpty(origin: Double) {
+        let start = origin + 7.25
+        MediaClock.withClock(MediaClock.Manual(time: start)) {
+            let (root, _) = confetti()
+            #expect(litColumns(Golden.render(root, width: 120, height: 60, at: start)).isEmpty, "empty when added")
+            let later = Golden.render(root, width: 120, height: 60, at: start + 2.5)
+            for x in [35, 25, 15] { #expect(later.rgba(x, 30).r > 200, "particle at x = \(x)") }
+            #expect(later.rgba(45, 30).r < 20 && later.rgba(60, 30).r < 20, "no particle born before it was added")
+        }
+    }
+
+    /// The iOS idiom `emitter.beginTime = CACurrentMediaTime()` starts it at once too.
+    @Test(arguments: clockOrigins)
+    func anEmitterBegunNowEmitsAtOnce(origin: Double) {
+        let start = origin + 3.5
+        MediaClock.withClock(MediaClock.Manual(time: start)) {
+            let (root, _) = confetti { $0.beginTime = CACurrentMediaTime() }
+            let later = Golden.render(root, width: 120, height: 60, at: start + 1.5)
+            for x in [25, 15] { #expect(later.rgba(x, 30).r > 200, "particle at x = \(x)") }
+            #expect(later.rgba(35, 30).r < 20)
+        }
+    }
+
+    /// New cells restart emission from the commit that sets them; a paused emitter (speed 0)
+    /// keeps its particles where they are.
+    @Test(arguments: clockOrigins)
+    func newCellsEmitFromTheirCommitAndPausedEmittersFreeze(origin: Double) {
+        let start = origin + 1.125
+        let clock = MediaClock.Manual(time: start)
+        MediaClock.withClock(clock) {
+            let (root, emitter) = confetti()
+            clock.time = start + 5
+            scene {
+                let cell = CAEmitterCell()
+                cell.contents = dotImage()
+                cell.birthRate = 1
+                cell.lifetime = 10
+                cell.velocity = 20
+                emitter.emitterCells = [cell]
+            }
+            let image = Golden.render(root, width: 120, height: 60, at: start + 6.5)
+            // Born at start + 5 and + 6: 30 and 10 points along.
+            for x in [40, 20] { #expect(image.rgba(x, 30).r > 200, "particle at x = \(x)") }
+            #expect(image.rgba(70, 30).r < 20, "the old cells' particles are gone")
+
+            clock.time = start + 6.5
+            scene {
+                emitter.timeOffset = emitter.convertTime(CACurrentMediaTime(), from: nil)
+                emitter.speed = 0
+            }
+            let paused = litColumns(Golden.render(root, width: 120, height: 60, at: start + 9))
+            #expect(!paused.isEmpty && paused == litColumns(image), "frozen where they were when paused")
+        }
+    }
+}
