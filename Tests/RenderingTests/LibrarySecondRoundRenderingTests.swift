@@ -99,4 +99,52 @@ struct LibrarySecondRoundRenderingTests {
             #expect(!paused.isEmpty && paused == litColumns(image), "frozen where they were when paused")
         }
     }
+
+    // MARK: Item 9: the context's subpixel text switches
+
+    /// A line of narrow glyphs at a size whose advances are fractional, drawn by `render(in:)`
+    /// into a context prepared by `configure`. Pixels compared exactly (same machine, same font).
+    private func drawnText(_ configure: (CGContext) -> Void) -> [UInt8] {
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 200, height: 30)
+        layer.string = "iiiiiiiiiiiiiiiiiiiiiiii llll"
+        layer.fontSize = 13.3
+        layer.foregroundColor = CGColor(gray: 0, alpha: 1)
+        let context = Golden.makeContext(width: 200, height: 30)
+        configure(context)
+        layer.render(in: context)
+        let image = context.makeImage()!
+        return (0..<30).flatMap { y in (0..<200).map { UInt8(image.rgba($0, y).a) } }
+    }
+
+    /// Whole-pixel placement (either switch off, or unantialiased text) and subpixel placement
+    /// draw different glyph positions; `setShouldSubpixelPositionFonts` is saved and restored
+    /// with the graphics state, `setAllowsFontSubpixelPositioning` is not.
+    @Test func subpixelSwitchesDecideWhereGlyphsSit() {
+        let subpixel = drawnText { $0.setShouldSubpixelPositionFonts(true) }
+        let whole = drawnText { $0.setShouldSubpixelPositionFonts(false) }
+        #expect(subpixel != whole, "subpixel positions differ from whole pixels")
+        #expect(subpixel.contains { $0 > 0 } && whole.contains { $0 > 0 }, "text drawn in both")
+        #expect(drawnText { $0.setAllowsFontSubpixelPositioning(false) } == whole, "not allowed: whole pixels")
+        let restored = drawnText {
+            $0.setAllowsFontSubpixelPositioning(true)
+            $0.saveGState()
+            $0.setShouldSubpixelPositionFonts(false)
+            $0.restoreGState()
+        }
+        #expect(restored == subpixel, "restoring the state turns subpixel positions back on")
+        let notRestored = drawnText {
+            $0.saveGState()
+            $0.setAllowsFontSubpixelPositioning(false)
+            $0.restoreGState()
+        }
+        #expect(notRestored == whole, "allowing is not part of the graphics state")
+        // Quantization: accepted and kept (Pango has no quarter-pixel positions): no change.
+        let quantized = drawnText {
+            $0.setShouldSubpixelPositionFonts(true)
+            $0.setAllowsFontSubpixelQuantization(true)
+            $0.setShouldSubpixelQuantizeFonts(false)
+        }
+        #expect(quantized == subpixel)
+    }
 }

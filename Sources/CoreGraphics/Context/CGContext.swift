@@ -17,6 +17,9 @@ public final class CGContext {
     var transparencyLayers: [GState] = []
     /// The text matrix and position (not part of the graphics state, as on Apple).
     var textState = (matrix: CGAffineTransform.identity, position: CGPoint.zero)
+    /// `setAllowsFontSubpixelPositioning` / `…Quantization` (not part of the graphics state, as
+    /// on Apple; nil: never set).
+    var allowsFontSubpixel: (positioning: Bool?, quantization: Bool?) = (nil, nil)
 
     public let width: Int
     public let height: Int

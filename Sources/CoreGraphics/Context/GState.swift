@@ -29,6 +29,9 @@ struct GState {
     var interpolationQuality: CGInterpolationQuality = .default
     var shouldAntialias = true
     var allowsAntialiasing = true
+    /// `setShouldSubpixelPositionFonts` / `setShouldSubpixelQuantizeFonts` (nil: never set).
+    var shouldSubpixelPositionFonts: Bool?
+    var shouldSubpixelQuantizeFonts: Bool?
     /// The spaces `setFillColor(_: UnsafePointer<CGFloat>)` and its stroke twin read components
     /// in (device gray by default, as on Apple).
     var fillColorSpace: CGColorSpace = .deviceGray

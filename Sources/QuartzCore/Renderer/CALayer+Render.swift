@@ -13,8 +13,10 @@ extension CALayer {
             s.sublayerTransform = CATransform3DMakeAffineTransform(CATransform3DGetAffineTransform(s.sublayerTransform))
             return s
         }
+        let compositor = Compositor()
+        compositor.glyphPositioning = ctx.glyphPositioning
         ctx.withCairo { cr, base, clip in
-            Compositor().draw(snapshot, states: states, root: 0, placement: .ownSpace, into: cr, base: base, clip: clip)
+            compositor.draw(snapshot, states: states, root: 0, placement: .ownSpace, into: cr, base: base, clip: clip)
         }
     }
 

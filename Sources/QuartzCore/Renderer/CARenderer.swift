@@ -116,6 +116,7 @@ open class CARenderer: NSObject {
         let region = updateBounds()
         guard !region.isNull, !region.isEmpty else { return }
         let region2 = region.integral
+        compositor.glyphPositioning = destination.glyphPositioning
         destination.withCairo { cr, _, clip in
             let area = region2.intersection(clip)
             guard !area.isNull, !area.isEmpty else { return }

@@ -80,6 +80,9 @@ package final class Compositor {
     /// When false, rasters go through cairo and pixman only (the reference the kernel's tests
     /// compare with, and the benchmarks' baselines).
     package var usesKernel = true
+    /// Where text may place glyphs: the destination context's subpixel switches
+    /// (`CGContext.glyphPositioning`), set by `render(in:)` and `CARenderer`.
+    package var glyphPositioning = GlyphPositioning.unspecified
     /// Threads and code the composite kernel runs with (byte-identical results whatever they are).
     package var kernelOptions = RasterKernelOptions(
         threads: Swift.min(2, ProcessInfo.processInfo.activeProcessorCount))

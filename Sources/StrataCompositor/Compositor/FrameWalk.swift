@@ -248,7 +248,8 @@ struct FrameWalk {
         // The border goes over everything of the layer: drawn apart when sublayers or tiles come
         // between it and the body.
         let borderApart = hasSublayers || s.tiles != nil
-        let body = LayerBody(s, withBorder: !borderApart, flipped: context.flipped)
+        let body = LayerBody(
+            s, withBorder: !borderApart, flipped: context.flipped, glyphPositioning: compositor.glyphPositioning)
 
         // The shadow (from the body or shadowPath) goes under everything of the layer. A mask or
         // masksToBounds cuts it too, as on Apple (a shadowed layer that clips needs a container

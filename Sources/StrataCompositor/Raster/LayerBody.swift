@@ -42,8 +42,12 @@ package struct LayerBody: Hashable {
     }
 
     /// The body of `s`; `withBorder` when the border belongs in it (no sublayers are drawn
-    /// between the contents and the border), `flipped` for contentsAreFlipped.
-    package init(_ s: RenderLayerState, withBorder: Bool, withFill: Bool = true, flipped: Bool) {
+    /// between the contents and the border), `flipped` for contentsAreFlipped; text placed as
+    /// `glyphPositioning` says.
+    package init(
+        _ s: RenderLayerState, withBorder: Bool, withFill: Bool = true, flipped: Bool,
+        glyphPositioning: GlyphPositioning = .unspecified
+    ) {
         bounds = s.bounds
         corners = CornerShape(radius: s.cornerRadius, corners: s.maskedCornersRaw, continuous: s.isCornerCurveContinuous)
         masksToBounds = s.masksToBounds
@@ -57,7 +61,7 @@ package struct LayerBody: Hashable {
             switch s.kind {
             case .shape(let state): shape = ShapeKey(state)
             case .gradient(let state): gradient = GradientKey(state)
-            case .text(let state): text = TextKey(state)
+            case .text(let state): text = TextKey(state, glyphPositioning: glyphPositioning)
             default: break
             }
             if let color = s.backgroundColor?.sRGBComponents.clamped, color.a > 0 { background = color }

@@ -12,11 +12,13 @@ package struct TextKey: Hashable {
     var isWrapped: Bool
     var truncation: String
     var alignment: String
+    /// Where glyphs may sit (the destination context's subpixel switches).
+    var glyphPositioning: GlyphPositioning
 
     /// Font sizes are held to this many points (a huge size would only make huge glyph caches).
     static let maxFontSize: Double = 2000
 
-    init?(_ t: TextState) {
+    init?(_ t: TextState, glyphPositioning: GlyphPositioning = .unspecified) {
         guard let string = t.string, !string.isEmpty, let color = t.foregroundColor?.sRGBComponents.clamped,
             color.a > 0, t.fontSize.isFinite, t.fontSize > 0
         else { return nil }
@@ -27,6 +29,21 @@ package struct TextKey: Hashable {
         isWrapped = t.isWrapped
         truncation = t.truncationMode
         alignment = t.alignmentMode
+        self.glyphPositioning = glyphPositioning
+    }
+
+    /// Pango's glyph placement for `glyphPositioning`: whole pixels (its default) or exact
+    /// positions, with hinted or unhinted metrics to match.
+    private func placeGlyphs(of layout: OpaquePointer) {
+        guard glyphPositioning != .unspecified, let context = pango_layout_get_context(layout) else { return }
+        let subpixel = glyphPositioning == .subpixel
+        pango_context_set_round_glyph_positions(context, subpixel ? 0 : 1)
+        if let options = cairo_font_options_create() {
+            defer { cairo_font_options_destroy(options) }
+            cairo_font_options_set_hint_metrics(options, subpixel ? CAIRO_HINT_METRICS_OFF : CAIRO_HINT_METRICS_ON)
+            pango_cairo_context_set_font_options(context, options)
+        }
+        pango_layout_context_changed(layout)
     }
 
     /// Lays the text out in `b` (local space, y down) and draws it, clipped to `b`.
@@ -41,6 +58,7 @@ package struct TextKey: Hashable {
         let description = pango_font_description_from_string(Self.pangoFamily(fontName))
         defer { pango_font_description_free(description) }
         pango_font_description_set_absolute_size(description, fontSize * Double(PANGO_SCALE))
+        placeGlyphs(of: layout)
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, string, -1)
         let width = Int32(Swift.min(b.width, 1e6) * Double(PANGO_SCALE))
