@@ -135,28 +135,38 @@ extension CALayer {
     }
 
     /// Delivers start and stop events due at `mediaTime` for this layer and its descendants, and
-    /// removes finished animations whose `isRemovedOnCompletion` is set. Hosts call it every frame;
-    /// tests with a manual clock call it after advancing the clock. Delegates are called later, on
-    /// the main queue, outside the lock.
+    /// removes finished animations whose `isRemovedOnCompletion` is set. `CARenderer.endFrame()`
+    /// calls it for the time it rendered (so do Strata's hosts); tests with a manual clock call it
+    /// after advancing the clock. Delegates are called later, on the main queue, outside the
+    /// lock. Iterative, with each layer's time map made from its parent's (deep trees cost their
+    /// size, not size × depth, and cannot exhaust the stack).
     package func processAnimationEvents(at mediaTime: CFTimeInterval, recursive: Bool = true) {
         withLock {
-            let local = mediaTimeMap.apply(mediaTime)
-            for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
-                if !entry.hasStarted, entry.timing.hasStarted(parentTime: local) {
-                    entry.hasStarted = true
-                    if let animation = entry.attachedAnimation { AnimationEvents.didStart(animation) }
-                }
-                if entry.timing.isFinished(parentTime: local) {
-                    entry.hasFinished = true
-                    if entry.isRemovedOnCompletion {
-                        animationEntries.removeAll { $0 === entry }
-                    }
-                    endAnimation(entry, finished: true)
-                }
+            var stack: [(layer: CALayer, map: TimeMap)] = [(self, mediaTimeMap)]
+            while let (layer, map) = stack.popLast() {
+                if !layer.animationEntries.isEmpty { layer.deliverEvents(atLocalTime: map.apply(mediaTime)) }
+                guard recursive else { continue }
+                for sublayer in layer.sublayerStorage { stack.append((sublayer, map.then(sublayer.state.visual.timeMap))) }
+                if let mask = layer.maskStorage { stack.append((mask, map.then(mask.state.visual.timeMap))) }
             }
-            guard recursive else { return }
-            for sublayer in sublayerStorage { sublayer.processAnimationEvents(at: mediaTime) }
-            maskStorage?.processAnimationEvents(at: mediaTime)
+        }
+    }
+
+    /// The start and stop events of this layer's animations due at its local time `local`.
+    /// Call under the lock.
+    private func deliverEvents(atLocalTime local: Double) {
+        for entry in animationEntries where entry.isCommitted && !entry.hasFinished {
+            if !entry.hasStarted, entry.timing.hasStarted(parentTime: local) {
+                entry.hasStarted = true
+                if let animation = entry.attachedAnimation { AnimationEvents.didStart(animation) }
+            }
+            if entry.timing.isFinished(parentTime: local) {
+                entry.hasFinished = true
+                if entry.isRemovedOnCompletion {
+                    animationEntries.removeAll { $0 === entry }
+                }
+                endAnimation(entry, finished: true)
+            }
         }
     }
 

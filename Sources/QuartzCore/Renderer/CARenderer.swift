@@ -8,7 +8,8 @@ import StrataRender
 ///
 /// A frame: `beginFrame(atTime:timeStamp:)` (commits pending changes and evaluates the tree at
 /// that media time), `updateBounds()` (what changed), `addUpdate(_:)` (more to redraw),
-/// `render()` (redraws only the changed region), `endFrame()`. `nextFrameTime()` says when
+/// `render()` (redraws only the changed region), `endFrame()` (delivers the animation callbacks
+/// due by the frame's time, on the main queue). `nextFrameTime()` says when
 /// something will next change (infinity when nothing animates), so an idle host can sleep.
 ///
 /// The destination shows the rectangle `bounds` of the layer's superlayer space (default: the
@@ -181,8 +182,16 @@ open class CARenderer: NSObject {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Ends the frame.
+    /// Ends the frame, and delivers what happened in the layer tree by the time rendered:
+    /// animations that started or finished by then get `animationDidStart(_:)` and
+    /// `animationDidStop(_:finished:)`, and their transactions' completion blocks run, on the
+    /// main queue (as Core Animation delivers them on the main run loop); finished animations
+    /// with `isRemovedOnCompletion` are removed. So a program that drives a renderer on its own
+    /// clock (a game loop, a test harness, a server) gets the same callbacks as a live app, at
+    /// the times it renders. (A loop on the main thread lets the main queue run once a frame,
+    /// e.g. `RunLoop.main.run(until: Date())`.) Events already delivered are not repeated.
     open func endFrame() {
+        if let t = frameTime, let layer { layer.processAnimationEvents(at: t) }
         lastFrameTime = frameTime ?? lastFrameTime
         frameTime = nil
     }

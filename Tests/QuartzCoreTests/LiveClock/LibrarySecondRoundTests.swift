@@ -134,6 +134,56 @@ struct LibrarySecondRoundTests {
         #expect(layer.transform == CATransform3DIdentity)
     }
 
+    // MARK: Item 6: hosts of one's own on a manual clock
+
+    /// A program drives `CARenderer` on its own clock (frames at T, T + 0.5, T + 1.5): the
+    /// animation's delegate hears start and stop, the transaction's completion block runs, and the
+    /// finished animation is removed — delivered by `endFrame()` for the time rendered.
+    @Test(arguments: clockOrigins)
+    func aRendererOnItsOwnClockDeliversCallbacks(origin: Double) async throws {
+        let recorder = StopRecorder()
+        let completed = Flag()
+        let layer = CALayer()
+        let renderer = try onClock(at: origin) { clock -> CARenderer in
+            let context = try #require(
+                CGContext(
+                    data: nil, width: 20, height: 20, bitsPerComponent: 8, bytesPerRow: 0,
+                    space: CGColorSpaceCreateDeviceRGB(),
+                    bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue))
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = layer
+            CATransaction.begin()
+            layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0
+            fade.toValue = 1
+            fade.duration = 1
+            fade.delegate = recorder
+            CATransaction.setCompletionBlock { completed.set() }
+            layer.add(fade, forKey: "fade")
+            CATransaction.commit()
+            for t in [0.0, 0.5] {
+                clock.time = origin + t
+                renderer.beginFrame(atTime: origin + t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+            }
+            return renderer
+        }
+        #expect(await eventually { recorder.started == ["opacity"] })
+        #expect(recorder.stopped.isEmpty && !completed.isSet, "not over at T + 0.5 s")
+        #expect(layer.animation(forKey: "fade") != nil)
+
+        onClock(at: origin + 1.5) { _ in
+            renderer.beginFrame(atTime: origin + 1.5, timeStamp: nil)
+            renderer.render()
+            renderer.endFrame()
+        }
+        #expect(await eventually { recorder.stopped.count == 1 && completed.isSet })
+        #expect(recorder.stopped.first?.1 == true, "finished")
+        #expect(layer.animation(forKey: "fade") == nil, "removed on completion")
+    }
+
     // MARK: Item 8: from the OpenCoreAnimation peer's suite (checked against Apple by its authors)
 
     /// A layout manager that marks the layer again from `invalidateLayout(of:)`, and once from
