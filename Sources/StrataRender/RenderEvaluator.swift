@@ -66,6 +66,10 @@ package enum RenderEvaluator {
             if animated {
                 apply(node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
             }
+            // A layer that redraws for a custom property it animates: its presentation copy's drawing.
+            if let drawing = nodes[i].presentationContents, let image = drawing.contents(atLocalTime: map.apply(mediaTime)) {
+                states[i].contentsImage = image
+            }
         }
     }
 

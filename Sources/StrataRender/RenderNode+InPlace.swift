@@ -9,10 +9,11 @@ extension RenderNode {
         sublayers: MemoryLayout<RenderNode>.offset(of: \.sublayers) ?? 0,
         mask: MemoryLayout<RenderNode>.offset(of: \.mask) ?? 0,
         isMask: MemoryLayout<RenderNode>.offset(of: \.isMask) ?? 0,
-        animations: MemoryLayout<RenderNode>.offset(of: \.animations) ?? 0)
+        animations: MemoryLayout<RenderNode>.offset(of: \.animations) ?? 0,
+        presentationContents: MemoryLayout<RenderNode>.offset(of: \.presentationContents) ?? 0)
 
     /// The number of stored properties `initialize(_:…)` sets (a test checks it against the type).
-    package static let fieldsInitializedInPlace = 9
+    package static let fieldsInitializedInPlace = 10
 
     /// Initializes the uninitialized memory at `node` field by field, the state copied straight
     /// from `state` (a commit makes thousands of nodes: built aside and moved in, each cost three
@@ -20,7 +21,7 @@ extension RenderNode {
     package static func initialize(
         _ node: UnsafeMutablePointer<RenderNode>, layerID: UInt64, stateSerial: UInt64, isTransformLayer: Bool,
         state: UnsafePointer<RenderLayerState>, parent: Int32, sublayers: [Int32], mask: Int32, isMask: Bool,
-        animations: [CommittedAnimation]
+        animations: [CommittedAnimation], presentationContents: PresentationContents? = nil
     ) {
         let raw = UnsafeMutableRawPointer(node), o = offsets
         (raw + o.layerID).initializeMemory(as: UInt64.self, to: layerID)
@@ -32,5 +33,6 @@ extension RenderNode {
         (raw + o.mask).initializeMemory(as: Int32.self, to: mask)
         (raw + o.isMask).initializeMemory(as: Bool.self, to: isMask)
         (raw + o.animations).initializeMemory(as: [CommittedAnimation].self, to: animations)
+        (raw + o.presentationContents).initializeMemory(as: PresentationContents?.self, to: presentationContents)
     }
 }

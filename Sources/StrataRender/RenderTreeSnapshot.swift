@@ -87,13 +87,17 @@ package struct RenderNode: Sendable {
     package var mask: Int32
     package var isMask: Bool
     package var animations: [CommittedAnimation]
+    /// Draws the layer's contents each frame (its presentation copy's `display()`), for a layer
+    /// that redraws for a custom property it animates; nil for every other layer.
+    package var presentationContents: PresentationContents?
 
     /// A node from its parts. (Commits make theirs in place with `initialize(_:…)`: this
     /// initializer, called across modules, was not inlined and each node was copied twice more.)
     @inlinable
     package init(
         layerID: UInt64 = 0, stateSerial: UInt64 = 0, isTransformLayer: Bool = false, state: RenderLayerState, parent: Int32,
-        sublayers: [Int32] = [], mask: Int32 = -1, isMask: Bool = false, animations: [CommittedAnimation] = []
+        sublayers: [Int32] = [], mask: Int32 = -1, isMask: Bool = false, animations: [CommittedAnimation] = [],
+        presentationContents: PresentationContents? = nil
     ) {
         self.layerID = layerID
         self.stateSerial = stateSerial
@@ -104,6 +108,7 @@ package struct RenderNode: Sendable {
         self.mask = mask
         self.isMask = isMask
         self.animations = animations
+        self.presentationContents = presentationContents
     }
 }
 

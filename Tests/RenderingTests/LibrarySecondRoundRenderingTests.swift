@@ -6,6 +6,75 @@ import Testing
 /// `CARenderer` on a clock that starts at each of three origins.
 @Suite("Real iOS code, second round, through CARenderer")
 struct LibrarySecondRoundRenderingTests {
+    // MARK: Item 3: custom animatable properties drawn through CARenderer
+
+    /// A progress ring as a library writes it: its own animatable `angle` (radians), redrawn
+    /// for it (`needsDisplay(forKey:)`), drawn in `draw(in:)` from 0 to `angle`.
+    final class RingLayer: CALayer {
+        var angle: CGFloat {
+            get { (value(forKey: "angle") as? NSNumber).map { CGFloat($0.doubleValue) } ?? 0 }
+            set { setValue(NSNumber(value: Double(newValue)), forKey: "angle") }
+        }
+
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "angle" || super.needsDisplay(forKey: key)
+        }
+
+        override func draw(in ctx: CGContext) {
+            let c = CGPoint(x: bounds.midX, y: bounds.midY)
+            ctx.setStrokeColor(CGColor(red: 0, green: 0.7, blue: 0, alpha: 1))
+            ctx.setLineWidth(8)
+            ctx.addArc(center: c, radius: 30, startAngle: 0, endAngle: angle, clockwise: false)
+            ctx.strokePath()
+        }
+    }
+
+    /// Whether the ring is drawn at `degrees` (screen angle, y down) around (40, 40), radius 30.
+    private func ringIsLit(_ image: CGImage, at degrees: Double) -> Bool {
+        let a = degrees * .pi / 180
+        let p = image.rgba(Int((40 + 30 * cos(a)).rounded()), Int((40 + 30 * sin(a)).rounded()))
+        return p.g > 120 && p.r < 80
+    }
+
+    /// `angle` animated 0 → 2π in 1 s (model set to 2π first, as libraries do): the frames show
+    /// a quarter, a half and three quarters of the ring — the presentation copy's drawing, not
+    /// the model's full ring.
+    @Test(arguments: clockOrigins)
+    func aCustomPropertyIsDrawnFrameByFrame(origin: Double) throws {
+        let clock = MediaClock.Manual(time: origin)
+        try MediaClock.withClock(clock) {
+            let (root, ring) = scene { () -> (CALayer, RingLayer) in
+                let root = canvas(80, 80)
+                let ring = RingLayer()
+                ring.frame = root.bounds
+                ring.angle = 2 * .pi
+                ring.setNeedsDisplay()
+                root.addSublayer(ring)
+                return (root, ring)
+            }
+            let fill = CABasicAnimation(keyPath: "angle")
+            fill.fromValue = 0
+            fill.toValue = 2 * Double.pi
+            fill.duration = 1
+            CATransaction.begin()
+            ring.add(fill, forKey: "fill")
+            CATransaction.commit()
+            let context = Golden.makeContext(width: 80, height: 80)
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = root
+            for (t, lit) in [(0.25, [45.0]), (0.5, [45, 135]), (0.75, [45, 135, 225]), (1.5, [45, 135, 225, 315])] {
+                renderer.beginFrame(atTime: origin + t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+                let image = try #require(context.makeImage())
+                for degrees in [45.0, 135, 225, 315] {
+                    #expect(ringIsLit(image, at: degrees) == lit.contains(degrees), "at \(t) s, \(degrees)°")
+                }
+            }
+            #expect(ring.angle == 2 * .pi, "the model keeps its value")
+        }
+    }
+
     // MARK: Item 5: an emitter starts empty
 
     private func dotImage() -> CGImage {

@@ -1,5 +1,6 @@
 import CStrataRuntime
 import StrataAnimation
+import StrataRender
 
 extension CALayer {
     /// A copy showing the layer as it appears now: committed model values with every running
@@ -23,15 +24,7 @@ extension CALayer {
             // Custom animatable properties: a class that redraws for an animated key redraws
             // its presentation copy, so the drawing follows the animation frame by frame.
             let type = type(of: self)
-            let redraws = animationEntries.contains { entry in
-                entry.isCommitted && entry.records.contains { record in
-                    switch record.key.base {
-                    case .custom(let name): type.needsDisplay(forKey: name)
-                    case .layer(let property): type.needsDisplay(forKey: property.key)
-                    }
-                }
-            }
-            if redraws { copy.display() }
+            if redraws(for: type) { copy.display() }
             // The copy's subtree, so that hit testing and conversions on it see where sublayers
             // appear (a parent copy holds its sublayers; they refer back weakly, as in the model).
             copy.sublayerStorage = sublayerStorage.compactMap { $0.presentation(at: mediaTime) }
@@ -41,6 +34,20 @@ extension CALayer {
                 mask.maskOwner = copy
             }
             return copy
+        }
+    }
+
+    /// Whether a committed animation animates a key `type` redraws for (`needsDisplay(forKey:)`):
+    /// custom keys only when `customOnly` (the renderer draws built-in properties itself).
+    /// Call under the lock.
+    final func redraws(for type: CALayer.Type, customOnly: Bool = false) -> Bool {
+        animationEntries.contains { entry in
+            entry.isCommitted && entry.records.contains { record in
+                switch record.key.base {
+                case .custom(let name): type.needsDisplay(forKey: name)
+                case .layer(let property): !customOnly && type.needsDisplay(forKey: property.key)
+                }
+            }
         }
     }
 
@@ -88,7 +95,11 @@ extension CALayer {
     /// Applies `model`'s committed animations at `mediaTime` to this (presentation) copy.
     private func applyAnimations(from model: CALayer, at mediaTime: CFTimeInterval) {
         guard !model.animationEntries.isEmpty else { return }
-        let local = model.mediaTimeMap.apply(mediaTime)
+        applyAnimations(from: model, atLocalTime: model.mediaTimeMap.apply(mediaTime))
+    }
+
+    /// Applies `model`'s committed animations at the model's local time `local` to this copy.
+    private func applyAnimations(from model: CALayer, atLocalTime local: Double) {
         var turn = 0.0
         for entry in model.animationEntries where entry.isCommitted {
             entry.prepareCursors()
@@ -131,5 +142,34 @@ extension CALayer {
         let copy = strata_make_presentation_copy(Unmanaged.passRetained(layer).toOpaque(), metatype)
         // The copy is an instance of `type(of: layer)`, so of L.
         return unsafeDowncast(Unmanaged<CALayer>.fromOpaque(copy).takeRetainedValue(), to: L.self)
+    }
+}
+
+extension CALayer: PresentationContentsSource {
+    /// The contents of a presentation copy made at the layer's local time `localTime` and
+    /// displayed (`display()`, so `draw(in:)` sees the animated values): what a renderer shows
+    /// each frame for a layer that redraws for a custom property it animates, as Core Animation
+    /// displays the presentation layer. Only this layer's copy is made (no subtree). nil when the
+    /// copy draws no image.
+    package func presentationContents(atLocalTime localTime: Double) -> CGImage? {
+        let copy: CALayer = withLock {
+            let copy = CALayer.makePresentationCopy(of: self)
+            copy.flags.isPresentation = true
+            copy.modelLayer = self
+            copy.applyAnimations(from: self, atLocalTime: localTime)
+            return copy
+        }
+        copy.display()
+        return copy.withLock { copy.state.visual.contentsImage }
+    }
+
+    /// The snapshot's link for this layer's per-frame drawing, when it redraws for a custom key
+    /// one of its committed animations animates (made once, kept). Call under the lock.
+    final var presentationContentsLink: PresentationContents? {
+        guard !animationEntries.isEmpty, redraws(for: type(of: self), customOnly: true) else { return nil }
+        if let link = storedPresentationContentsLink { return link }
+        let link = PresentationContents(self)
+        storedPresentationContentsLink = link
+        return link
     }
 }

@@ -62,7 +62,7 @@ extension CALayer {
                             base + i, layerID: layer.layerID, stateSerial: layer.stateSerial,
                             isTransformLayer: layer.isTransformLayer, state: UnsafePointer(state), parent: item.parent,
                             sublayers: sublayerLists[i], mask: masks[i], isMask: item.isMask,
-                            animations: layer.committedAnimations)
+                            animations: layer.committedAnimations, presentationContents: layer.presentationContentsLink)
                     }
                 }
                 count = i + 1

@@ -42,6 +42,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     final var flags = LayerFlags()
     /// For presentation copies: the model layer they were made from.
     final weak var modelLayer: CALayer?
+    /// Snapshots' link to this layer's per-frame drawing (see `presentationContentsLink`).
+    final var storedPresentationContentsLink: PresentationContents?
     final var anonymousKeyCounter = 0
     /// The media time this layer has asked `AnimationWakeups` to process it at (infinity: no
     /// request pending). A commit asks again only for an earlier time. Under the transaction lock.
