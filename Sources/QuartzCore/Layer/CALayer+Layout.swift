@@ -36,8 +36,9 @@ extension CALayer {
     }
 
     /// Runs `layoutSublayers()` on the layer if it is marked (the mark cleared first, implicit
-    /// marks skipped meanwhile), again while its layout marks it explicitly (at most
-    /// `maximumLayoutIterations` times); returns whether it ran.
+    /// marks skipped meanwhile), again while its layout marks it explicitly — at most
+    /// `maximumLayoutIterations` times, then the mark is dropped with a warning; returns whether
+    /// it ran.
     @discardableResult
     private func layOutIfMarked() -> Bool {
         var ran = false
@@ -53,9 +54,11 @@ extension CALayer {
             layoutSublayers()
             withLock { flags.isLayingOut = false }
         }
+        // A layout that always marks its layer again would otherwise run at every commit.
+        withLock { flags.needsLayout = false }
         Diagnostics.warn(
             "CALayer.layoutSublayers marked its layer again \(Self.maximumLayoutIterations) times in a row; "
-                + "the layer stays marked for the next pass")
+                + "the last mark is dropped")
         return ran
     }
 
