@@ -123,11 +123,15 @@ package struct RenderTreeSnapshot: Sendable {
     package let version: UInt64
     /// Its evaluations so far and its animation table (shared by the snapshot's copies).
     let evaluationCache = SnapshotEvaluationCache()
+    /// False when no node has an animation (true when not known): a renderer then has no
+    /// animation events to deliver.
+    package let hasAnimations: Bool
 
-    package init(nodes: [RenderNode], commitTime: Double, version: UInt64) {
+    package init(nodes: [RenderNode], commitTime: Double, version: UInt64, hasAnimations: Bool = true) {
         self.nodes = nodes
         self.commitTime = commitTime
         self.version = version
+        self.hasAnimations = hasAnimations
     }
 }
 

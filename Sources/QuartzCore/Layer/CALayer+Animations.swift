@@ -46,6 +46,9 @@ extension CALayer {
             }
             entry.completionGroup = TransactionStack.currentCompletionGroup()
             entry.completionGroup?.enter()
+            if !flags.mayAnimateCustomKeys, records.contains(where: { if case .custom = $0.key.base { true } else { false } }) {
+                flags.mayAnimateCustomKeys = true
+            }
             animationEntries.append(entry)
             joinTransaction()
         }

@@ -166,7 +166,9 @@ extension CALayer: PresentationContentsSource {
     /// The snapshot's link for this layer's per-frame drawing, when it redraws for a custom key
     /// one of its committed animations animates (made once, kept). Call under the lock.
     final var presentationContentsLink: PresentationContents? {
-        guard !animationEntries.isEmpty, redraws(for: type(of: self), customOnly: true) else { return nil }
+        guard flags.mayAnimateCustomKeys, !animationEntries.isEmpty, redraws(for: type(of: self), customOnly: true) else {
+            return nil
+        }
         if let link = storedPresentationContentsLink { return link }
         let link = PresentationContents(self)
         storedPresentationContentsLink = link

@@ -52,10 +52,12 @@ extension CALayer {
         }
         // Each node is made in its place in the array, its state copied from the layer's (a node
         // built aside and moved in was copied three times).
+        var hasAnimations = false
         let nodes = [RenderNode](unsafeUninitializedCapacity: order.count) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             for (i, item) in order.enumerated() {
                 item.layer._withUnsafeGuaranteedRef { layer in
+                    if !layer.animationEntries.isEmpty { hasAnimations = true }
                     // The layer's storage itself (a read through `state` would copy it first).
                     withUnsafeMutablePointer(to: &layer.storedState.visual) { state in
                         RenderNode.initialize(
@@ -69,7 +71,7 @@ extension CALayer {
             }
         }
         snapshotVersion += 1
-        return RenderTreeSnapshot(nodes: nodes, commitTime: commitTime, version: snapshotVersion)
+        return RenderTreeSnapshot(nodes: nodes, commitTime: commitTime, version: snapshotVersion, hasAnimations: hasAnimations)
     }
 
     /// The committed animations, in order (remembered until the entries change or a commit

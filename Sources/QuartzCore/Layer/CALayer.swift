@@ -622,4 +622,8 @@ struct LayerFlags {
     var mayHaveDelegate = false
     /// A CAEmitterLayer whose emission starts at its next commit (new, or its cells were set).
     var startsEmission = false
+    /// An animation of a custom key was added at some point: snapshots look for per-frame
+    /// drawing (`presentationContentsLink`) only then (commits of thousands of layers never
+    /// read their animation records for it).
+    var mayAnimateCustomKeys = false
 }

@@ -191,7 +191,8 @@ open class CARenderer: NSObject {
     /// the times it renders. (A loop on the main thread lets the main queue run once a frame,
     /// e.g. `RunLoop.main.run(until: Date())`.) Events already delivered are not repeated.
     open func endFrame() {
-        if let t = frameTime, let layer { layer.processAnimationEvents(at: t) }
+        // A tree committed without animations has no events (and costs no walk).
+        if let t = frameTime, let layer, frame?.snapshot.hasAnimations ?? true { layer.processAnimationEvents(at: t) }
         lastFrameTime = frameTime ?? lastFrameTime
         frameTime = nil
     }

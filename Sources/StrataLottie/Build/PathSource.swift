@@ -71,6 +71,15 @@ struct TrimModifier {
 
     var isAnimated: Bool { start.isAnimated || end.isAnimated || offset.isAnimated }
 
+    /// True when the start is at or before the end at every frame (every start value ≤ every end
+    /// value): only then can strokeStart/strokeEnd draw the trim, which draw nothing when the
+    /// start passes the end, where a Lottie trim swaps them.
+    var startNeverPassesEnd: Bool {
+        let starts = start.keyframes.compactMap { $0.value.nth(0) }, ends = end.keyframes.compactMap { $0.value.nth(0) }
+        guard let latestStart = starts.max(), let earliestEnd = ends.min() else { return false }
+        return latestStart <= earliestEnd
+    }
+
     /// The ranges of the length kept at `frame` (fractions; one or two when it wraps past the end).
     func ranges(at frame: Double) -> [ClosedRange<Double>] {
         var s = start.scalar(at: frame) / 100, e = end.scalar(at: frame) / 100

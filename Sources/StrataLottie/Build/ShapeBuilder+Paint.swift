@@ -93,7 +93,7 @@ extension ShapeBuilder {
             }
         }
         if outlines.count == 1, outlines[0].trims.count == 1, !outlines[0].trims[0].offset.isAnimated,
-            outlines[0].trims[0].offset.first.nth(0) == 0
+            outlines[0].trims[0].offset.first.nth(0) == 0, outlines[0].trims[0].startNeverPassesEnd
         {
             let trim = outlines[0].trims[0]
             setPath(shape, [Outline(source: outlines[0].source, trims: [])], shift: shift)

@@ -103,6 +103,11 @@ struct RenderCommand: ParsableCommand {
     /// A Lottie file: one still with `--frame`, else the whole animation at its own frame rate.
     private func renderLottie(_ url: URL) throws {
         let animation = try LottieRendering.load(url)
+        if let frame, !(animation.inPoint...animation.outPoint).contains(frame) {
+            throw ValidationError(
+                "--frame \(Self.frameLabel(frame)) is outside \(url.lastPathComponent)'s frames "
+                    + "\(Self.frameLabel(animation.inPoint))…\(Self.frameLabel(animation.outPoint))")
+        }
         let recording = LottieRendering.recording(
             animation, size: try size.map(LottieRendering.parseSize), scale: scale ?? 1,
             background: try background.map(LottieRendering.parseColor), frame: frame)
@@ -128,8 +133,9 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// 12 → "12", 12.5 → "12.5".
+    /// 12 → "12", 12.5 → "12.5", 1e+308 → "1e+308" (whole numbers beyond 2⁵³ are not made
+    /// integers: 1e308 would not fit one).
     static func frameLabel(_ frame: Double) -> String {
-        frame == frame.rounded() ? String(Int(frame)) : String(frame)
+        frame == frame.rounded() && abs(frame) < 0x1p53 ? String(Int(frame)) : String(frame)
     }
 }

@@ -62,4 +62,15 @@ struct LottieCommandTests {
         let colour = try run(["render", try file(in: out).path, "--frame", "0", "--background", "#12", "--out", out.path])
         #expect(colour.status != 0 && colour.output.contains("--background"), "\(colour.output)")
     }
+
+    /// Issue 29: a frame number too large for an integer (1e308, ±1e19) or outside the file's
+    /// frames (−1) gives a clear error naming the file's frames, not a trap or a clamped picture.
+    @Test(arguments: ["1e308", "1e19", "-1e19", "-1", "30.5"])
+    func framesOutsideTheFileAreRefusedClearly(_ frame: String) throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try run(["render", try file(in: out).path, "--frame=\(frame)", "--out", out.path])
+        #expect(result.status != 0 && result.status < 128, "an error, not a crash: \(result.status)")
+        #expect(result.output.contains("outside square.json's frames 0…30"), "\(result.output)")
+    }
 }

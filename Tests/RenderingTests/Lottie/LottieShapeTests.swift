@@ -27,6 +27,16 @@ struct LottieShapeTests {
         #expect(image.rgba(50, 50).a == 0, "a ring: the centre is empty")
     }
 
+    /// Issue 29: start after end (90 → 10) keeps 10…90 %, with a zero offset (the
+    /// strokeStart/strokeEnd shortcut would draw nothing) and with a full-turn offset alike.
+    @Test(arguments: [0.0, 360])
+    func aTrimWhoseStartPassesItsEndKeepsTheRangeBetween(offset: Double) throws {
+        let image = try Self.ring(LJ.trim(start: LJ.value(90), end: LJ.value(10), offset: LJ.value(offset)))
+        // 10 %…90 % from the top clockwise: right, bottom and left are kept, the top is not.
+        #expect(image.rgba(90, 50).a == 255 && image.rgba(50, 90).a == 255 && image.rgba(10, 50).a == 255)
+        #expect(image.rgba(50, 10).a == 0, "the top (0 %, and the 10 % either side of it) is cut")
+    }
+
     @Test func aTrimOffsetWrapsPastTheStart() throws {
         // 25 % long, offset −45° (315°): from −45° to +45° around the top.
         let image = try Self.ring(LJ.trim(end: LJ.value(25), offset: LJ.value(315)))
