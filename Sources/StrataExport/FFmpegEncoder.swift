@@ -75,6 +75,7 @@ package final class FFmpegEncoder {
         process.standardError = errors
         let collector = errorData
         errors.fileHandleForReading.readabilityHandler = { handle in collector.append(handle.availableData) }
+        _ = Self.ignoreBrokenPipes
         do {
             try process.run()
         } catch {
@@ -131,6 +132,13 @@ package final class FFmpegEncoder {
         let message = errorData.text.trimmingCharacters(in: .whitespacesAndNewlines)
         return ExportError("ffmpeg failed (status \(process.terminationStatus)): \(message.isEmpty ? "no message" : message)")
     }
+
+    /// Writing frames to an ffmpeg that has exited (it could not write its output) must fail with
+    /// its message, not kill the process with SIGPIPE: the signal is ignored process-wide, once
+    /// (Linux has no per-pipe way), so the write returns EPIPE and `failure()` reports ffmpeg's error.
+    private static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// The ffmpeg executable on PATH.
     package static func locate(searchPath: String? = nil) -> URL? {

@@ -7,6 +7,15 @@ public enum SegmentJoiner {
     /// Writes `segments`, in order, joined into `output`. ffmpeg's message becomes the error.
     public static func join(_ segments: [URL], into output: URL, searchPath: String? = nil) throws {
         guard !segments.isEmpty else { throw ExportError("no segments to join") }
+        // ffmpeg's list has one name a line: a name with a line break would silently cut it.
+        if let odd = segments.first(where: { $0.path.contains(where: \.isNewline) }) {
+            throw ExportError("the segment name \(odd.path.debugDescription) has a line break; rename the file")
+        }
+        // Writing over a segment while reading it destroys it (ffmpeg reads what it has written).
+        let target = output.resolvingSymlinksInPath().standardizedFileURL.path
+        if let same = segments.first(where: { $0.resolvingSymlinksInPath().standardizedFileURL.path == target }) {
+            throw ExportError("the output \(output.path) is one of the segments (\(same.path)); write the joined file elsewhere")
+        }
         guard let ffmpeg = FFmpegEncoder.locate(searchPath: searchPath) else {
             throw ExportError("ffmpeg was not found on PATH; install the Debian package 'ffmpeg' (apt-get install ffmpeg)")
         }

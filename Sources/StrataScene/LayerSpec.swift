@@ -77,7 +77,14 @@ struct LayerSpec {
         guard let parsed = try? PropertyKey(parsing: key), case .layer = parsed.base else {
             throw at.error("unknown property")
         }
-        if key == "instanceCount" { return Int(try SceneValues.number(v, at)) }
+        if key == "instanceCount" {
+            // A count must be a whole number the replicator can draw (it draws at most 10,000).
+            let n = try SceneValues.number(v, at)
+            guard n >= 0, n <= 10_000, n == n.rounded() else {
+                throw at.error("expected a whole number of instances from 0 to 10,000, got \(n)")
+            }
+            return Int(n)
+        }
         return try SceneValues.value(v, kind: parsed.valueKind, at)
     }
 

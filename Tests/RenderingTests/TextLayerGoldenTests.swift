@@ -38,6 +38,46 @@ struct TextLayerGoldenTests {
         #expect(layer.string as? NSAttributedString === attributed)
     }
 
+    /// Issue 29: a NUL inside the string does not cut the text: "ab\0cd" draws as wide as
+    /// "abcd" (Core Text draws nothing for the NUL and goes on).
+    @Test func aNulDoesNotCutTheText() {
+        func ink(_ string: String) -> CGRect {
+            let root = scene { () -> CALayer in
+                let root = canvas(200, 40)
+                root.addSublayer(textLayer(CGRect(x: 0, y: 0, width: 200, height: 40), string))
+                return root
+            }
+            return inkBox(Golden.render(root, width: 200, height: 40), in: CGRect(x: 0, y: 0, width: 200, height: 40))
+        }
+        let plain = ink("abcd"), withNul = ink("ab\u{0}cd"), cut = ink("ab")
+        #expect(withNul == plain, "\(withNul) vs \(plain)")
+        #expect(withNul.width > cut.width + 10)
+    }
+
+    /// Issue 29: text of thousands of lines draws what shows in its bounds exactly as the same
+    /// text cut to those lines does (Pango is given only the paragraphs that can show; laying
+    /// out 100,000 took minutes), left, centred and right aligned, unwrapped and wrapped.
+    @Test(arguments: [CATextLayerAlignmentMode.left, .center, .right])
+    func manyLinesDrawTheLinesThatShow(_ alignment: CATextLayerAlignmentMode) {
+        func picture(_ lines: Int, wrapped: Bool) -> CGImage {
+            let text = (0..<lines).map { "line \($0) of text" }.joined(separator: "\n")
+            let root = scene { () -> CALayer in
+                let root = canvas(200, 60)
+                let layer = textLayer(CGRect(x: 0, y: 0, width: 200, height: 60), text, size: 12)
+                layer.alignmentMode = alignment
+                layer.isWrapped = wrapped
+                root.addSublayer(layer)
+                return root
+            }
+            return Golden.render(root, width: 200, height: 60)
+        }
+        for wrapped in [false, true] {
+            let many = picture(5000, wrapped: wrapped), few = picture(12, wrapped: wrapped)
+            #expect(Golden.compare(many, few, channelTolerance: 0)?.maxChannel == 0, "wrapped \(wrapped)")
+            #expect(inkBox(many, in: CGRect(x: 0, y: 0, width: 200, height: 60)).height > 40, "several lines drawn")
+        }
+    }
+
     @Test func wrappingAlignmentAndTruncation() {
         let text = "The quick brown fox jumps over the lazy dog"
         let (root, layers) = scene { () -> (CALayer, [CATextLayer]) in

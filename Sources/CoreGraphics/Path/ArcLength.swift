@@ -12,6 +12,10 @@ package struct ArcLengthTable: Sendable {
 
     package var totalLength: CGFloat { lengths.last ?? 0 }
 
+    /// The most entries a table holds (a smooth segment needs a few dozen; this bounds the
+    /// worst case to about 1 MB).
+    static let maximumEntries = 65_536
+
     /// Builds the table by adaptive bisection until two-halves and whole agree to ~1e-12.
     package init(_ segment: PathSegment) {
         parameters = [0]
@@ -40,8 +44,12 @@ package struct ArcLengthTable: Sendable {
         let m = (a + b) / 2
         let left = Self.integrate(s, a, m), right = Self.integrate(s, m, b)
         // Cusps make the speed non-smooth; the depth cap bounds the work there (2⁻³⁰ pieces are
-        // already far below the error budget's scale).
-        if abs(left + right - whole) <= budget * (b - a) || depth >= 30 {
+        // already far below the error budget's scale). Coordinates past ~1e154 overflow the
+        // speed to infinity, where halves never agree: refining them would make 2³² entries
+        // (4 GB), so a non-finite length ends the refinement, and so does a full table.
+        if !(left + right - whole).isFinite || abs(left + right - whole) <= budget * (b - a) || depth >= 30
+            || parameters.count >= Self.maximumEntries
+        {
             accumulated += left
             parameters.append(m)
             lengths.append(accumulated)

@@ -56,6 +56,9 @@ package struct PathMeasure: Sendable {
         self.totalLength = distance
     }
 
+    /// Entries of all the segments' arc-length tables (what measuring cost in memory).
+    package var tableEntryCount: Int { pieces.reduce(0) { $0 + $1.table.parameters.count } }
+
     package init(_ path: CGPath) {
         self.init(path.storage)
     }

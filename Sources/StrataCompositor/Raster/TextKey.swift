@@ -60,7 +60,7 @@ package struct TextKey: Hashable {
         pango_font_description_set_absolute_size(description, fontSize * Double(PANGO_SCALE))
         placeGlyphs(of: layout)
         pango_layout_set_font_description(layout, description)
-        pango_layout_set_text(layout, string, -1)
+        pango_layout_set_text(layout, visibleText(height: b.height), -1)
         let width = Int32(Swift.min(b.width, 1e6) * Double(PANGO_SCALE))
         if isWrapped {
             pango_layout_set_width(layout, width)
@@ -89,13 +89,17 @@ package struct TextKey: Hashable {
             pango_cairo_show_layout(cr, layout)
             return
         }
-        // Unwrapped lines keep their length; alignment moves each line within the bounds.
-        let count = pango_layout_get_line_count(layout)
-        var y = b.minY
-        for index in 0..<count {
-            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+        // Unwrapped lines keep their length; alignment moves each line within the bounds. One
+        // iterator walks the lines (reaching line i from the start each time was quadratic:
+        // 100,000 lines took minutes), and lines below the bounds are not drawn (clipped anyway).
+        guard let iter = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_line_get_pixel_extents(line, &ink, &logical)
+            let baseline = Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE)
+            if baseline - Double(logical.height) > b.height { break }
             let lineWidth = Double(logical.width)
             var x = b.minX
             switch alignment {
@@ -103,15 +107,37 @@ package struct TextKey: Hashable {
             case "right": x += b.width - lineWidth
             default: break
             }
-            var baseline: Int32 = 0
-            let iter = pango_layout_get_iter(layout)
-            for _ in 0..<index { pango_layout_iter_next_line(iter) }
-            baseline = pango_layout_iter_get_baseline(iter)
-            pango_layout_iter_free(iter)
-            cairo_move_to(cr, x, b.minY + Double(baseline) / Double(PANGO_SCALE))
+            cairo_move_to(cr, x, b.minY + baseline)
             pango_cairo_show_layout_line(cr, line)
-            y += Double(logical.height)
+        } while pango_layout_iter_next_line(iter) != 0
+    }
+
+    /// The text Pango is given: NULs removed (a NUL would end the C string and lose the rest;
+    /// Core Text draws nothing for it and goes on), and only the paragraphs that can show in a
+    /// box `height` points tall, plus one (so truncation still sees that more follows). Pango
+    /// lays out every paragraph it is given, each from the start of the text (100,000 lines
+    /// took minutes); the lines drawn are the same.
+    func visibleText(height: Double) -> String {
+        var text = string.contains("\0") ? string.replacingOccurrences(of: "\0", with: "") : string
+        // A line is at least half the font size tall, so no more paragraphs than this can show.
+        let limit = Int(Swift.min(100_000, (Swift.max(height, 0) / Swift.max(fontSize * 0.5, 0.01)).rounded(.up) + 2))
+        var paragraphs = 0
+        var end = text.unicodeScalars.endIndex
+        var previous: Unicode.Scalar?
+        for index in text.unicodeScalars.indices {
+            let scalar = text.unicodeScalars[index]
+            // \r\n is one break; \n, \r and U+2029 each end a paragraph, as for Pango.
+            let breaks = scalar == "\n" ? previous != "\r" : scalar == "\r" || scalar == "\u{2029}"
+            previous = scalar
+            guard breaks else { continue }
+            paragraphs += 1
+            if paragraphs >= limit {
+                end = index
+                break
+            }
         }
+        if end != text.unicodeScalars.endIndex { text = String(text.unicodeScalars[..<end]) }
+        return text
     }
 
     /// Apple names fonts by PostScript name ("Helvetica-Bold"); Pango wants "Family Style".

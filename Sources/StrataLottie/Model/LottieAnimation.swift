@@ -85,10 +85,18 @@ public struct LottieAnimation: Sendable {
         }
     }
 
-    /// Reads the images that assets name by file (`u` + `p`) beside the animation.
+    /// Reads the images that assets name by file (`u` + `p`) beside the animation: only inside
+    /// the animation's folder (`..`, absolute names and links leading out are refused with a
+    /// warning: a file must not draw what else is on the disk into its frames).
     mutating func loadImageFiles(relativeTo folder: URL) {
+        let root = folder.resolvingSymlinksInPath().standardizedFileURL.path
         for (id, asset) in assets where asset.isImage && images[id] == nil && !asset.isEmbedded {
             let url = folder.appendingPathComponent(asset.folder ?? "").appendingPathComponent(asset.file ?? "")
+            let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
+            guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                warnings.append("image asset '\(id)' (\(url.path)) is outside the animation's folder; drawn empty")
+                continue
+            }
             if let data = try? Data(contentsOf: url), let image = LottieAsset.decodeImage(data) {
                 images[id] = image
             } else {

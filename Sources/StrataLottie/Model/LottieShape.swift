@@ -51,6 +51,12 @@ struct LottieGradientColors: Decodable, Sendable {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "stop count \(count) is out of 0...256"))
         }
         values = try c.decode(Numbers.self, forKey: .k)
+        if count == 0, let length = values.keyframes.first?.value.count, length >= 4 {
+            // No colour stops named, but colours given: read them all as colour stops (the
+            // length's multiple of 4), as players do, rather than drawing black.
+            count = length / 4
+            LottieWarnings.note("a gradient with p = 0 but \(length) values: read as \(count) colour stops", decoder)
+        }
     }
 }
 

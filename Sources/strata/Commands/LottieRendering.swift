@@ -10,9 +10,10 @@ import StrataLottie
 enum LottieRendering {
     /// True for a `.lottie` archive or Bodymovin JSON (an object with `fr`, `op` and `layers`).
     static func isLottie(_ url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        // Only regular files (a folder or a pipe would trap or block in the reads below).
+        guard (try? InputFile.check(url.path)) != nil, let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        let head = handle.readData(ofLength: 4)
+        guard let head = try? handle.read(upToCount: 4) else { return false }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return true }
         guard let data = try? Data(contentsOf: url),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -51,11 +52,19 @@ enum LottieRendering {
         loop: Bool = false
     ) -> LayerRecording {
         let size = settings.size
+        let reported = ReportedOnce()
         return LayerRecording(settings: settings) {
             let root = CALayer()
             root.frame = CGRect(origin: .zero, size: size)
             root.backgroundColor = background
             let player = LottieLayer(animation: animation)
+            // What building the layer tree found (cycles, missing ids, caps), once per run
+            // (the decoder's own warnings were printed by `load`).
+            reported.once {
+                for warning in player.warnings.dropFirst(animation.warnings.count) {
+                    FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+                }
+            }
             player.frame = root.bounds
             root.addSublayer(player)
             if let frame {
@@ -92,5 +101,19 @@ enum LottieRendering {
         let bytes = hex.count == 8 ? value : value << 8 | 0xFF
         func c(_ shift: UInt64) -> CGFloat { CGFloat((bytes >> shift) & 0xFF) / 255 }
         return CGColor(red: c(24), green: c(16), blue: c(8), alpha: c(0))
+    }
+}
+
+/// Runs a closure the first time only (recordings build their tree once per worker).
+private final class ReportedOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+
+    func once(_ body: () -> Void) {
+        let first = lock.withLock {
+            defer { done = true }
+            return !done
+        }
+        if first { body() }
     }
 }

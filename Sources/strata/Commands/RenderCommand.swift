@@ -67,6 +67,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try InputFile.check(scene)
         let url = URL(fileURLWithPath: scene)
         if LottieRendering.isLottie(url) { return try renderLottie(url) }
         if frame != nil || size != nil || background != nil {
@@ -127,8 +128,11 @@ struct RenderCommand: ParsableCommand {
         let configured = settings == recording.settings ? recording : LayerRecording(settings: settings, build: recording.builder)
         let formats: [ExportFormat] = format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
         let range = try frames.map(Self.parseRange)
+        // A segment's file names say which frames it holds, as for scene files (two ranges
+        // rendered into one folder must not overwrite each other).
+        let segmentName = range.map { String(format: "%@-%05d-%05d", name, $0.lowerBound, $0.upperBound) }
         for format in formats {
-            let target = DemoCommand.target(for: name, format: format, in: folder, still: false)
+            let target = DemoCommand.target(for: format == .png ? name : segmentName ?? name, format: format, in: folder, still: false)
             try configured.export(format, to: target, frames: range)
         }
     }

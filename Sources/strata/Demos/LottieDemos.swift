@@ -41,7 +41,9 @@ extension Demo {
     /// A Lottie file named on the command line, as a demo (for `strata play FILE`).
     static func lottieFile(_ path: String) throws -> Demo? {
         let url = URL(fileURLWithPath: path)
-        guard FileManager.default.fileExists(atPath: path), LottieRendering.isLottie(url) else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        try InputFile.check(path)
+        guard LottieRendering.isLottie(url) else { return nil }
         let animation = try LottieRendering.load(url)
         return Demo(
             name: url.lastPathComponent, summary: "a Lottie file",

@@ -25,6 +25,20 @@ private func finiteOrNull(_ r: CGRect) -> Bool {
         #expect(path.boundingBoxOfPath.isNull)
     }
 
+    /// Issue 29: an ellipse of 1e300 points (and a curve of 1e200) whose length is measured (a
+    /// stroke's trim, a paced keyframe path): its speed overflows to infinity, and the arc-length
+    /// table used to refine to 2³² pieces (4.4 GB). Now the table stays small.
+    @Test(arguments: [1e300, 1e200, 1e160])
+    func hugeCoordinatesKeepArcLengthTablesSmall(_ size: Double) {
+        let path = CGMutablePath()
+        path.addEllipse(in: CGRect(x: 0, y: 0, width: size, height: size))
+        path.move(to: .zero)
+        path.addCurve(to: CGPoint(x: size, y: 0), control1: CGPoint(x: 0, y: size), control2: CGPoint(x: size, y: -size))
+        let measure = PathMeasure(path)
+        #expect(measure.tableEntryCount < 100_000, "\(measure.tableEntryCount) entries")
+        _ = measure.segment(from: 0.1, to: 0.6)  // measuring a trim must not hang either
+    }
+
     @Test func droppedNonFiniteElementsLeaveFiniteQueries() {
         let path = CGMutablePath()
         path.move(to: .zero)

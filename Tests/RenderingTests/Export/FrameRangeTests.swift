@@ -138,6 +138,35 @@ struct FrameRangeTests {
         }
     }
 
+    /// Issue 29: joining into one of the segments (it would be destroyed) and a segment name
+    /// with a line break (ffmpeg's list would cut it) are refused before ffmpeg runs; the
+    /// segment is untouched.
+    @Test func joiningIntoASegmentOrANameWithALineBreakIsRefused() throws {
+        let dir = folder("j-hostile")
+        let segment = dir.appendingPathComponent("a.mp4")
+        try Data("not really a video".utf8).write(to: segment)
+        do {
+            try SegmentJoiner.join([segment, segment], into: segment)
+            Issue.record("expected an error")
+        } catch let error as ExportError {
+            #expect(error.description.contains("is one of the segments"), "\(error)")
+        }
+        #expect(try Data(contentsOf: segment) == Data("not really a video".utf8), "the segment is untouched")
+        // The same file reached through a link and a dotted path.
+        let link = dir.appendingPathComponent("link.mp4")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: segment)
+        #expect(throws: ExportError.self) {
+            try SegmentJoiner.join([link], into: URL(fileURLWithPath: dir.path + "/./a.mp4"))
+        }
+        let odd = dir.appendingPathComponent("b\nc.mp4")
+        do {
+            try SegmentJoiner.join([segment, odd], into: dir.appendingPathComponent("joined.mp4"))
+            Issue.record("expected an error")
+        } catch let error as ExportError {
+            #expect(error.description.contains("line break"), "\(error)")
+        }
+    }
+
     @Test func longRendersReportProgressAsOneLinePerFileOffATerminal() throws {
         try #require(FileManager.default.isExecutableFile(atPath: strata.path), "strata is built with the tests")
         let scene = try sceneFile()

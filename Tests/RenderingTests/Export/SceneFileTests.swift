@@ -78,6 +78,14 @@ struct SceneFileTests {
             == "layers[0].animations[0].keyPath: unknown key path \"nope\"")
     }
 
+    /// Issue 29: a replicator's count given as infinity, 1e300 (they trapped), −1 or 2.5.
+    @Test(arguments: ["\"infinity\"", "1e300", "-1", "2.5", "10001"])
+    func replicatorCountsMustBeWholeAndBounded(_ count: String) {
+        let scene = #"{ "size": [10, 10], "layers": [ { "type": "replicator", "instanceCount": "# + count + " } ] }"
+        #expect(problem(scene)?.hasPrefix("layers[0].instanceCount: expected a whole number of instances from 0 to 10,000") == true,
+            "\(problem(scene) ?? "accepted")")
+    }
+
     @Test func unreadableFilesAreReported() {
         #expect(throws: SceneError.self) { try SceneFile.load(URL(fileURLWithPath: "/nonexistent/scene.json")) }
     }

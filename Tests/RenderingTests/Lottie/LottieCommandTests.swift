@@ -70,7 +70,67 @@ struct LottieCommandTests {
         let out = folder()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try run(["render", try file(in: out).path, "--frame=\(frame)", "--out", out.path])
-        #expect(result.status != 0 && result.status < 128, "an error, not a crash: \(result.status)")
-        #expect(result.output.contains("outside square.json's frames 0…30"), "\(result.output)")
+        // A crash would print no such message (its status is a signal number).
+        #expect(result.status != 0 && result.output.contains("outside square.json's frames 0…30"), "\(result.output)")
+    }
+
+    /// Issue 29: a folder (it trapped in Foundation's file reading), a pipe (it blocked forever)
+    /// and an endless device as the input: clear errors, fast.
+    @Test func foldersPipesAndDevicesAreRefusedAsInputs() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for command in ["render", "play"] {
+            let result = try run([command, out.path])
+            #expect(result.status != 0 && result.output.contains("is a folder"), "\(command): \(result.output)")
+        }
+        let fifo = out.appendingPathComponent("pipe.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let piped = try run(["render", fifo.path, "--out", out.path])
+        #expect(piped.status != 0 && piped.output.contains("not a regular file"), "\(piped.output)")
+        let device = try run(["render", "/dev/zero", "--out", out.path])
+        #expect(device.status != 0 && device.output.contains("not a regular file"), "\(device.output)")
+        let missing = try run(["render", out.appendingPathComponent("none.json").path])
+        #expect(missing.status != 0 && missing.output.contains("no such file"), "\(missing.output)")
+    }
+
+    /// Issue 29: ffmpeg that cannot write its output (the name is taken by a folder) stops early;
+    /// the frames still being sent must not kill strata with SIGPIPE: ffmpeg's error is reported.
+    @Test func anFFmpegThatCannotWriteIsReportedNotASignal() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let square = try file(in: out)
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("square.mp4"), withIntermediateDirectories: true)
+        let result = try run(["render", square.path, "--format", "mp4", "--size", "800x800", "--out", out.path])
+        #expect(result.status != 0 && result.output.contains("ffmpeg"), "\(result.status): \(result.output)")
+    }
+
+    /// Issue 29: two frame ranges of a Lottie file rendered into one folder keep both segments
+    /// (they were both written to square.gif), named as scene segments are.
+    @Test func frameRangesOfALottieFileAreSeparateSegments() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let square = try file(in: out)
+        for range in ["0..14", "15..30"] {
+            let result = try run(["render", square.path, "--format", "gif", "--frames", range, "--out", out.path])
+            #expect(result.status == 0, "\(result.output)")
+        }
+        for name in ["square-00000-00014.gif", "square-00015-00030.gif"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
+        }
+    }
+
+    /// Issue 29: what building the layer tree warns about (here a parenting cycle) reaches the
+    /// user of the CLI, once.
+    @Test func layerTreeWarningsArePrinted() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let cycle = LJ.animation(layers: [
+            LJ.solid("#ff0000", w: 10, h: 10, ind: 1, extra: ",\"parent\":2"),
+            LJ.solid("#00ff00", w: 10, h: 10, ind: 2, extra: ",\"parent\":1"),
+        ])
+        let result = try run(["render", try file(in: out, name: "cycle.json", cycle).path, "--frame", "0", "--out", out.path])
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").filter { $0.contains("parenting cycle") }
+        #expect(!lines.isEmpty && Set(lines).count == lines.count, "each warning once: \(result.output)")
     }
 }

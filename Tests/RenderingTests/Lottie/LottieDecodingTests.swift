@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 import QuartzCore
 import StrataLottie
@@ -163,5 +164,36 @@ struct LottieDecodingTests {
         } catch let error as LottieError {
             #expect("\(error)".contains(".lottie"), "\(error)")
         }
+    }
+
+    /// Issue 29: image assets named by file are read from the animation's folder only: one
+    /// beside it loads, one reaching out with `..` does not, with a warning.
+    @Test func imageFilesAreReadOnlyFromTheAnimationsFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("strata-assets-\(UUID().uuidString)")
+        let inside = base.appendingPathComponent("anim")
+        try FileManager.default.createDirectory(at: inside.appendingPathComponent("images"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let context = CGContext(
+            data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        let png = try #require(context.makeImage()?.pngData())
+        try png.write(to: inside.appendingPathComponent("images/ok.png"))
+        try png.write(to: base.appendingPathComponent("secret.png"))
+        let assets = [
+            #"{"id":"ok","w":4,"h":4,"u":"images/","p":"ok.png","e":0}"#,
+            #"{"id":"out","w":4,"h":4,"u":"../","p":"secret.png","e":0}"#,
+            #"{"id":"abs","w":4,"h":4,"u":""# + base.path + #"/","p":"secret.png","e":0}"#,
+        ]
+        let json = LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: assets)
+        let file = inside.appendingPathComponent("anim.json")
+        try Data(json.utf8).write(to: file)
+        let animation = try LottieAnimation(contentsOf: file)
+        let refused = animation.warnings.filter { $0.contains("outside the animation's folder") }
+        #expect(refused.count == 1 && refused.contains { $0.contains("'out'") }, "\(animation.warnings)")
+        // An absolute name is taken inside the folder (joined under it): nothing there to read.
+        #expect(animation.warnings.contains { $0.contains("'abs'") && $0.contains("could not be read") })
+        #expect(!animation.warnings.contains { $0.contains("'ok'") }, "the image beside it loads: \(animation.warnings)")
     }
 }

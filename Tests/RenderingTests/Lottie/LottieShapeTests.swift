@@ -37,6 +37,16 @@ struct LottieShapeTests {
         #expect(image.rgba(50, 10).a == 0, "the top (0 %, and the 10 % either side of it) is cut")
     }
 
+    /// Issue 29: a gradient whose stop count `p` is 0 but whose values hold two colour stops
+    /// (red at 0, blue at 1) draws red to blue, not solid black.
+    @Test func aGradientWithNoStopCountReadsItsColours() throws {
+        let fill = #"{"ty":"gf","o":{"k":100},"r":1,"s":{"k":[10,50]},"e":{"k":[90,50]},"t":1,"g":{"p":0,"k":{"k":[0,1,0,0,1,0,0,1]}}}"#
+        let image = try Self.render([LJ.group([LJ.rect((50, 50), 100, 100), fill])])
+        let left = image.rgba(12, 50), right = image.rgba(88, 50)
+        #expect(left.r > 200 && left.b < 60, "red on the left: \(left)")
+        #expect(right.b > 200 && right.r < 60, "blue on the right: \(right)")
+    }
+
     @Test func aTrimOffsetWrapsPastTheStart() throws {
         // 25 % long, offset −45° (315°): from −45° to +45° around the top.
         let image = try Self.ring(LJ.trim(end: LJ.value(25), offset: LJ.value(315)))
