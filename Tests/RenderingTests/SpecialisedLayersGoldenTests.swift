@@ -270,6 +270,39 @@ struct SpecialisedLayersGoldenTests {
         #expect(near(image.rgba(35, 55), (0, 0, 0, 255)))  // the triangle without the NaN point
     }
 
+    /// Issue 29: replicators nested three deep, 1,000 instances each (10⁹ copies: it took
+    /// minutes and gigabytes), draw at most `maxInstancesPerFrame` instances a frame, first ones
+    /// first, with a warning; a renderer then damages the whole target each frame.
+    @Test func nestedReplicatorsStayWithinTheFramesBudget() {
+        let root = scene { () -> CALayer in
+            let root = canvas(100, 100)
+            var parent = root
+            for (level, step) in [(0, CGSize(width: 20, height: 0)), (1, CGSize(width: 0, height: 20)), (2, CGSize(width: 1, height: 1))] {
+                let replicator = CAReplicatorLayer()
+                replicator.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                replicator.instanceCount = 1000  // tried: 1,000 × 1,000 × 1,000
+                replicator.instanceTransform = CATransform3DMakeTranslation(step.width, step.height, 0)
+                replicator.name = "level \(level)"
+                parent.addSublayer(replicator)
+                parent = replicator
+            }
+            parent.addSublayer(solid(CGRect(x: 0, y: 0, width: 10, height: 10), 0, 0, 1))
+            return root
+        }
+        let context = Golden.makeContext(width: 100, height: 100)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = root
+        renderer.beginFrame(atTime: 0, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        let image = context.makeImage()!
+        #expect(near(image.rgba(5, 5), (0, 0, 255, 255)), "the first instances are drawn")
+        #expect(near(image.rgba(5, 45), (0, 0, 255, 255)), "the outer column's later rows too")
+        renderer.beginFrame(atTime: 1, timeStamp: nil)
+        #expect(renderer.updateBounds() == CGRect(x: 0, y: 0, width: 100, height: 100), "damage: the whole target")
+        renderer.endFrame()
+    }
+
     /// Gradient colours animate (per component, in sRGB).
     @Test func gradientColorsAnimate() {
         let clock = MediaClock.Manual(time: 0)

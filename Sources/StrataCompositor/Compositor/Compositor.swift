@@ -95,6 +95,7 @@ package final class Compositor {
     var warnedNonFinite = false
     var warnedDepth = false
     var warnedInstances = false
+    var warnedInstanceBudget = false
     var warnedParticles = false
 
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).

@@ -91,6 +91,10 @@ package struct Footprints: Equatable {
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double
     ) -> [Entry?] {
         var entries = [Entry?](repeating: nil, count: nodes.count)
+        // Replicator instances visited, nested ones once per outer instance: bounded as frames
+        // bound what they draw (nested replicators multiply).
+        var instances = 0
+        var overBudget = false
         // The time map of the root's superlayer (media time to its local time).
         var rootMap = TimeMap.identity
         var up = Int(nodes[root].parent)
@@ -150,7 +154,10 @@ package struct Footprints: Equatable {
             guard !sublayers.isEmpty || mask >= 0 else { continue }
             let childKey = cacheable ? FootprintCache.ParentKey(id: layerID, serial: serial) : .none
             if case .replicator(let r) = states[node].kind {
-                let count = min(max(r.instanceCount, 0), 10_000)
+                let asked = min(max(r.instanceCount, 0), FrameWalk.maxInstances)
+                let count = min(asked, max(0, FrameWalk.maxInstancesPerFrame - instances))
+                instances += count
+                if count < asked { overBudget = true }
                 var power = CATransform3DIdentity
                 let c = (states[node].bounds.midX, states[node].bounds.midY)
                 for _ in 0..<count {
@@ -187,6 +194,16 @@ package struct Footprints: Equatable {
                     Pending(
                         node: mask, parent: node, handed: handed.count - 1, parentChain: signature, isMask: true,
                         parentTime: timeMap, parentKey: childKey))
+            }
+        }
+        if overBudget {
+            // Which instances a frame draws within the budget is not tracked here: every layer
+            // counts as everywhere and changed (the whole target is redrawn, nothing culled).
+            for i in entries.indices {
+                var h = Hasher()
+                h.combine(time)
+                h.combine(i)
+                entries[i] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
             }
         }
         return entries

@@ -9,8 +9,13 @@ import StrataRender
 // seconds earlier, and has its colours multiplied by instanceColor + k·(colour offsets).
 
 extension FrameWalk {
-    /// Instances drawn at most (more would only cost memory and time; a warning says so).
+    /// Instances drawn at most per replicator (more would only cost memory and time; a warning
+    /// says so).
     static let maxInstances = 10_000
+    /// Instances drawn at most in a frame, all replicators together: nested replicators
+    /// multiply (three levels of 1,000 are 10⁹ copies, minutes and gigabytes a frame); past the
+    /// budget the later instances are not drawn (a warning says so).
+    static let maxInstancesPerFrame = 100_000
 
     mutating func pushInstances(of node: Int, _ r: ReplicatorState, order: [Int], context: Context) {
         var count = max(0, r.instanceCount)
@@ -21,6 +26,17 @@ extension FrameWalk {
                 Diagnostics.warn("CAReplicatorLayer: instanceCount \(r.instanceCount) drawn as \(Self.maxInstances)")
             }
         }
+        let left = Swift.max(0, Self.maxInstancesPerFrame - instancesThisFrame)
+        if count > left {
+            count = left
+            if !compositor.warnedInstanceBudget {
+                compositor.warnedInstanceBudget = true
+                Diagnostics.warn(
+                    "CAReplicatorLayer: nested replicators ask for more than \(Self.maxInstancesPerFrame) instances a frame; "
+                        + "the rest are not drawn")
+            }
+        }
+        instancesThisFrame += count
         // Every instance's matrix at once (instance k's is instance k−1's times the transform).
         var matrices: [CATransform3D] = []
         matrices.reserveCapacity(count)

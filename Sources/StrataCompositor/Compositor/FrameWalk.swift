@@ -24,6 +24,9 @@ struct FrameWalk {
     var drawsFrameStates = true
     /// Each replicator's instance matrices, made when its instances are pushed.
     var instanceMatrices: [Int: [CATransform3D]] = [:]
+    /// Replicator instances drawn so far this frame, nested ones counted once per outer
+    /// instance (see `maxInstancesPerFrame`).
+    var instancesThisFrame = 0
     /// The cairo contexts drawn into: the frame's target, then any perspective offscreens.
     var targets: [OpaquePointer]
     /// Popped group contents waiting for their mask to be drawn.
