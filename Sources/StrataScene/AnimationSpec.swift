@@ -16,11 +16,12 @@ struct AnimationSpec {
     static func parse(_ v: Any, _ at: ScenePath) throws -> AnimationSpec {
         guard let o = v as? [String: Any] else { throw at.error("expected an animation object") }
         try SceneFile.checkKeys(o, allowed: keys, at)
-        let type = o["type"] as? String ?? (o["values"] != nil || o["path"] != nil ? "keyframe" : o["animations"] != nil ? "group" : "basic")
+        let type = try SceneValues.string(o, "type", at)
+            ?? (o["values"] != nil || o["path"] != nil ? "keyframe" : o["animations"] != nil ? "group" : "basic")
         let timing = try parseTiming(o, at)
-        let key = o["key"] as? String
+        let key = try SceneValues.string(o, "key", at)
         if type == "group" {
-            let children = try (o["animations"] as? [Any] ?? []).enumerated().map {
+            let children = try (SceneValues.array(o, "animations", at) ?? []).enumerated().map {
                 try parse($0.element, at.key("animations").index($0.offset))
             }
             return AnimationSpec(key: key) {
@@ -38,7 +39,8 @@ struct AnimationSpec {
         func value(_ name: String) throws -> Any? {
             try o[name].map { try SceneValues.value($0, kind: kind, at.key(name)) }
         }
-        let additive = o["isAdditive"] as? Bool ?? false, cumulative = o["isCumulative"] as? Bool ?? false
+        let additive = try SceneValues.bool(o, "isAdditive", at) ?? false
+        let cumulative = try SceneValues.bool(o, "isCumulative", at) ?? false
         switch type {
         case "basic", "spring":
             let from = try value("fromValue"), to = try value("toValue"), by = try value("byValue")
@@ -75,14 +77,14 @@ struct AnimationSpec {
             if let keyTimes, zip(keyTimes, keyTimes.dropFirst()).contains(where: { $0 > $1 }) || keyTimes.contains(where: { $0 < 0 || $0 > 1 }) {
                 throw at.key("keyTimes").error("key times must rise from 0 to 1")
             }
-            let functions = try (o["timingFunctions"] as? [Any]).map { array in
+            let functions = try SceneValues.array(o, "timingFunctions", at).map { array in
                 try array.enumerated().map { try timingFunction($0.element, at.key("timingFunctions").index($0.offset)) }
             }
             if let functions, let values, functions.count != max(0, values.count - 1) {
                 throw at.key("timingFunctions").error("\(values.count) values need \(values.count - 1) timing functions, got \(functions.count)")
             }
-            let mode = o["calculationMode"] as? String
-            let rotation = o["rotationMode"] as? String
+            let mode = try SceneValues.name(o, "calculationMode", among: ["linear", "discrete", "paced", "cubic", "cubicPaced"], at)
+            let rotation = try SceneValues.name(o, "rotationMode", among: ["auto", "autoReverse"], at)
             return AnimationSpec(key: key) {
                 let animation = CAKeyframeAnimation(keyPath: keyPath)
                 animation.values = values
@@ -107,8 +109,9 @@ struct AnimationSpec {
         let duration = try n("duration"), begin = try n("beginTime"), repeatCount = try n("repeatCount")
         let repeatDuration = try n("repeatDuration"), speed = try n("speed"), offset = try n("timeOffset")
         if let duration, duration < 0 { throw at.key("duration").error("expected a duration ≥ 0 seconds") }
-        let autoreverses = o["autoreverses"] as? Bool, removed = o["isRemovedOnCompletion"] as? Bool
-        let fill = try (o["fillMode"] as? String).map { name -> CAMediaTimingFillMode in
+        let autoreverses = try SceneValues.bool(o, "autoreverses", at)
+        let removed = try SceneValues.bool(o, "isRemovedOnCompletion", at)
+        let fill = try SceneValues.string(o, "fillMode", at).map { name -> CAMediaTimingFillMode in
             guard ["removed", "forwards", "backwards", "both"].contains(name) else {
                 throw at.key("fillMode").error("unknown fill mode \"\(name)\" (removed, forwards, backwards, both)")
             }

@@ -14,7 +14,7 @@ struct LayerSpec {
 
     static func parse(_ v: Any, _ at: ScenePath) throws -> LayerSpec {
         guard let o = v as? [String: Any] else { throw at.error("expected a layer object") }
-        let type = o["type"] as? String ?? "layer"
+        let type = try SceneValues.string(o, "type", at) ?? "layer"
         guard types.contains(type) else {
             throw at.key("type").error("unknown layer type \"\(type)\" (known: \(types.joined(separator: ", ")))")
         }
@@ -31,14 +31,14 @@ struct LayerSpec {
             guard let s = value as? String else { throw at.key(key).error("expected a string") }
             strings.append((key, s))
         }
-        let wrapped = o["isWrapped"] as? Bool
+        let wrapped = try SceneValues.bool(o, "isWrapped", at)
         let dashes = try o["lineDashPattern"].map {
             try SceneValues.numbers($0, count: nil, at.key("lineDashPattern"), what: "an array of lengths")
         }
-        let sublayers = try (o["sublayers"] as? [Any] ?? []).enumerated().map {
+        let sublayers = try (SceneValues.array(o, "sublayers", at) ?? []).enumerated().map {
             try parse($0.element, at.key("sublayers").index($0.offset))
         }
-        let animations = try (o["animations"] as? [Any] ?? []).enumerated().map {
+        let animations = try (SceneValues.array(o, "animations", at) ?? []).enumerated().map {
             try AnimationSpec.parse($0.element, at.key("animations").index($0.offset))
         }
         return LayerSpec(names: (name.map { [$0] } ?? []) + sublayers.flatMap(\.names)) { byName in

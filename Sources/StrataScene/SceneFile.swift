@@ -47,7 +47,7 @@ public enum SceneFile {
             throw at.key("layers").error("expected an array of at least one layer")
         }
         let makers = try layers.enumerated().map { try LayerSpec.parse($0.element, at.key("layers").index($0.offset)) }
-        let changes = try (top["changes"] as? [Any] ?? []).enumerated().map {
+        let changes = try (SceneValues.array(top, "changes", ScenePath.root) ?? []).enumerated().map {
             try ChangeSpec.parse($0.element, at.key("changes").index($0.offset))
         }
         if top["changes"] != nil, !(top["changes"] is [Any]) { throw at.key("changes").error("expected an array") }
@@ -99,7 +99,7 @@ struct ChangeSpec {
         return ChangeSpec(
             time: time, layer: layer, values: values,
             animationDuration: try o["animationDuration"].map { try SceneValues.number($0, at.key("animationDuration")) },
-            disableActions: o["disableActions"] as? Bool ?? false)
+            disableActions: try SceneValues.bool(o, "disableActions", at) ?? false)
     }
 
     func apply(to layer: CALayer?) {

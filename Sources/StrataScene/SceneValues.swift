@@ -11,6 +11,36 @@ enum SceneValues {
         return String(cString: n.objCType) == "c"
     }
 
+    /// `o[key]` as a string: nil when absent, an error naming the place when of another type.
+    static func string(_ o: [String: Any], _ key: String, _ at: ScenePath) throws -> String? {
+        guard let v = o[key] else { return nil }
+        guard let s = v as? String else { throw at.key(key).error("expected a string, got \(describe(v))") }
+        return s
+    }
+
+    /// `o[key]` as true or false (not a number, not a string): nil when absent.
+    static func bool(_ o: [String: Any], _ key: String, _ at: ScenePath) throws -> Bool? {
+        guard let v = o[key] else { return nil }
+        guard isBoolean(v), let b = v as? Bool else { throw at.key(key).error("expected true or false, got \(describe(v))") }
+        return b
+    }
+
+    /// `o[key]` as an array: nil when absent.
+    static func array(_ o: [String: Any], _ key: String, _ at: ScenePath) throws -> [Any]? {
+        guard let v = o[key] else { return nil }
+        guard let a = v as? [Any], !(v is String) else { throw at.key(key).error("expected an array, got \(describe(v))") }
+        return a
+    }
+
+    /// `o[key]` as one of `names`: nil when absent.
+    static func name(_ o: [String: Any], _ key: String, among names: [String], _ at: ScenePath) throws -> String? {
+        guard let s = try string(o, key, at) else { return nil }
+        guard names.contains(s) else {
+            throw at.key(key).error("unknown value \"\(s)\" (known: \(names.joined(separator: ", ")))")
+        }
+        return s
+    }
+
     static func number(_ v: Any?, _ at: ScenePath) throws -> Double {
         if let n = v as? NSNumber, !isBoolean(v), n.doubleValue.isFinite { return n.doubleValue }
         if let s = v as? String, s == "infinity" { return .infinity }

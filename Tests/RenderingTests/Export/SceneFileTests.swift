@@ -86,6 +86,29 @@ struct SceneFileTests {
             "\(problem(scene) ?? "accepted")")
     }
 
+    /// Issue 29: values of the wrong type were silently ignored (a string for sublayers, a number
+    /// for animations or a type, booleans as strings, an unknown rotation mode): each is now an
+    /// error naming the place.
+    @Test func wrongTypesAreErrorsNamingThePlace() {
+        let layer = #"{ "size": [10, 10], "layers": [ "#
+        let cases: [(String, String)] = [
+            (#"{ "sublayers": "oops" }"#, "layers[0].sublayers: expected an array, got a string"),
+            (#"{ "animations": 5 }"#, "layers[0].animations: expected an array, got a number"),
+            (#"{ "type": 5 }"#, "layers[0].type: expected a string, got a number"),
+            (#"{ "type": "text", "isWrapped": "yes" }"#, "layers[0].isWrapped: expected true or false, got a string"),
+            (#"{ "type": "text", "isWrapped": 1 }"#, "layers[0].isWrapped: expected true or false, got a number"),
+            (#"{ "animations": [ { "keyPath": "opacity", "fromValue": 0, "isAdditive": "true" } ] }"#,
+             "layers[0].animations[0].isAdditive: expected true or false, got a string"),
+            (#"{ "animations": [ { "keyPath": "position", "values": [[0, 0], [1, 1]], "rotationMode": "bogus" } ] }"#,
+             #"layers[0].animations[0].rotationMode: unknown value "bogus" (known: auto, autoReverse)"#),
+            (#"{ "animations": [ { "keyPath": "opacity", "values": [0, 1], "calculationMode": "smooth" } ] }"#,
+             #"layers[0].animations[0].calculationMode: unknown value "smooth" (known: linear, discrete, paced, cubic, cubicPaced)"#),
+        ]
+        for (json, message) in cases {
+            #expect(problem(layer + json + " ] }") == message, "\(json)")
+        }
+    }
+
     @Test func unreadableFilesAreReported() {
         #expect(throws: SceneError.self) { try SceneFile.load(URL(fileURLWithPath: "/nonexistent/scene.json")) }
     }
