@@ -8,7 +8,12 @@ import StrataLottie
 /// `LottieLayer` in a recording at the file's own frame rate (frame i at time i / fr shows the
 /// file's frame ip + i).
 enum LottieRendering {
-    /// True for a `.lottie` archive or Bodymovin JSON (an object with `fr`, `op` and `layers`).
+    /// Keys only Bodymovin JSON has at its top (scene files have `size`, `layers`, `duration`…):
+    /// one of them makes a file Lottie, so that a Lottie missing `op` gets a Lottie error naming
+    /// `op`, not a scene error about unknown keys.
+    static let lottieOnlyKeys = ["fr", "op", "ip", "v", "assets", "ddd", "markers"]
+
+    /// True for a `.lottie` archive or Bodymovin JSON (an object with any of `lottieOnlyKeys`).
     static func isLottie(_ url: URL) -> Bool {
         // Only regular files (a folder or a pipe would trap or block in the reads below).
         guard (try? InputFile.check(url.path)) != nil, let handle = try? FileHandle(forReadingFrom: url) else { return false }
@@ -18,7 +23,7 @@ enum LottieRendering {
         guard let data = try? Data(contentsOf: url),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return false }
-        return object["fr"] != nil && object["op"] != nil && object["layers"] != nil
+        return lottieOnlyKeys.contains { object[$0] != nil }
     }
 
     /// Loads `url`, turning decoding errors into a message that names the file and the place.
@@ -41,8 +46,10 @@ enum LottieRendering {
     ) -> LayerRecording {
         let size = size ?? animation.size
         let frames = frame == nil ? max(1, Int((animation.outPoint - animation.inPoint).rounded(.up))) : 1
-        let settings = ExportSettings(
-            size: size, scale: scale, fps: animation.frameRate, duration: Double(frames) / animation.frameRate)
+        // A still shows `frame` whatever the rate: a file rate export cannot play (0.5, 1000 fps)
+        // does not stop one.
+        let fps = frame != nil && !ExportSettings.fpsRange.contains(animation.frameRate) ? 30 : animation.frameRate
+        let settings = ExportSettings(size: size, scale: scale, fps: fps, duration: Double(frames) / fps)
         return recording(animation, settings: settings, background: background, frame: frame, loop: loop)
     }
 

@@ -115,6 +115,10 @@ struct RenderCommand: ParsableCommand {
         var settings = recording.settings
         if let fps, frame == nil { settings.fps = fps }
         if let duration, frame == nil { settings.duration = duration }
+        if frame == nil, fps == nil, !ExportSettings.fpsRange.contains(settings.fps) {
+            throw ValidationError(
+                "\(url.lastPathComponent) plays at \(settings.fps) fps, outside 1…240: render it with --fps (e.g. --fps 30)")
+        }
         try settings.validate()
         let name = url.deletingPathExtension().lastPathComponent
         let folder = URL(fileURLWithPath: out, isDirectory: true)

@@ -133,4 +133,22 @@ struct LottieCommandTests {
         let lines = result.output.split(separator: "\n").filter { $0.contains("parenting cycle") }
         #expect(!lines.isEmpty && Set(lines).count == lines.count, "each warning once: \(result.output)")
     }
+
+    /// Issue 29: a Lottie file without `op` is told apart as Lottie and its error names `op`
+    /// (it got a scene error about unknown keys); a file rate of 1000 fps renders a still, and
+    /// an animation asks for --fps, which then works.
+    @Test func lottieErrorsNameTheirPlaceAndOddRatesHaveAWayOut() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let noOp = LJ.animation(layers: [LJ.solid("#ff0000", w: 10, h: 10)]).replacingOccurrences(of: "\"op\":60,", with: "")
+        let missing = try run(["render", try file(in: out, name: "noop.json", noOp).path, "--frame", "0", "--out", out.path])
+        #expect(missing.status != 0 && missing.output.contains("noop.json: op"), "\(missing.output)")
+        let fast = try file(in: out, name: "fast.json", LJ.animation(fr: 1000, layers: [LJ.solid("#ff0000", w: 10, h: 10)]))
+        let still = try run(["render", fast.path, "--frame", "3", "--out", out.path])
+        #expect(still.status == 0, "\(still.output)")
+        let whole = try run(["render", fast.path, "--format", "sheet", "--out", out.path])
+        #expect(whole.status != 0 && whole.output.contains("--fps"), "\(whole.output)")
+        let fixed = try run(["render", fast.path, "--format", "sheet", "--fps", "30", "--out", out.path])
+        #expect(fixed.status == 0, "\(fixed.output)")
+    }
 }
