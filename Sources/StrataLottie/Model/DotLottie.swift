@@ -14,6 +14,9 @@ enum DotLottie {
     /// Upper bounds on what an archive may unpack to (a zip bomb must fail, not fill memory).
     static let maxEntryBytes: UInt64 = 64 << 20
     static let maxEntries = 10_000
+    /// What all the reads of one archive may unpack together (1,000 image assets naming one
+    /// 63 MB entry read it 1,000 times: minutes and gigabytes).
+    static let maxArchiveBytes: UInt64 = 256 << 20
 
     private struct Manifest: Decodable {
         struct Entry: Decodable { var id: String }
@@ -36,10 +39,15 @@ enum DotLottie {
             guard entry.type == .file else { continue }
             entries[entry.path.hasPrefix("/") ? String(entry.path.dropFirst()) : entry.path] = entry
         }
+        var unpacked: UInt64 = 0
         func read(_ path: String) throws -> Data? {
             guard let entry = entries[path] else { return nil }
             guard entry.uncompressedSize <= maxEntryBytes else {
                 throw LottieError.unreadable(".lottie: \(path) is larger than \(maxEntryBytes >> 20) MB")
+            }
+            unpacked += entry.uncompressedSize
+            guard unpacked <= maxArchiveBytes else {
+                throw LottieError.unreadable(".lottie: the archive unpacks to more than \(maxArchiveBytes >> 20) MB (at \(path))")
             }
             var out = Data()
             let keep: (Data) throws -> Void = { chunk in
@@ -78,13 +86,16 @@ enum DotLottie {
         } catch let error as LottieError {
             throw LottieError.invalid(path: path, error.description)
         }
-        for (assetID, asset) in animation.assets where asset.isImage && !asset.isEmbedded {
+        // Each entry is read and decoded once, however many assets name it.
+        var decoded: [String: CGImage?] = [:]
+        for (assetID, asset) in animation.assets.sorted(by: { $0.key < $1.key }) where asset.isImage && !asset.isEmbedded {
             let name = asset.file ?? ""
             let folder = (asset.folder ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             let paths = [folder.isEmpty ? name : "\(folder)/\(name)", "images/\(name)", "i/\(name)"]
-            if let p = paths.first(where: { entries[$0] != nil }), let bytes = try read(p),
-                let image = LottieAsset.decodeImage(bytes)
-            {
+            if let p = paths.first(where: { entries[$0] != nil }) {
+                if decoded[p] == nil { decoded[p] = try read(p).flatMap(LottieAsset.decodeImage) }
+            }
+            if let p = paths.first(where: { entries[$0] != nil }), let image = decoded[p] ?? nil {
                 animation.images[assetID] = image
             } else {
                 animation.warnings.append("image asset '\(assetID)' (\(name)) is not in the archive or not a PNG/JPEG; drawn empty")

@@ -196,4 +196,25 @@ struct LottieDecodingTests {
         #expect(animation.warnings.contains { $0.contains("'abs'") && $0.contains("could not be read") })
         #expect(!animation.warnings.contains { $0.contains("'ok'") }, "the image beside it loads: \(animation.warnings)")
     }
+
+    /// Issue 29: 300 image assets naming one 1 MB entry read it once (read 300 times it was
+    /// 300 MB, past the archive's 256 MB budget; a 63 MB entry named 1,000 times took minutes).
+    @Test func oneArchiveEntryNamedByManyAssetsIsReadOnce() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("strata-dotlottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("many.lottie")
+        let archive = try Archive(url: url, accessMode: .create)
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        let assets = (0..<300).map { #"{"id":"img\#($0)","w":4,"h":4,"u":"/images/","p":"big.png","e":0}"# }
+        try add("animations/a.json", Data(LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: assets).utf8))
+        try add("images/big.png", Data(count: 1 << 20))  // tried: one 1 MB entry (zeros, not a PNG)
+        let animation = try LottieAnimation(contentsOf: url)
+        #expect(!animation.warnings.contains { $0.contains("unpacks to more") }, "read once")
+        #expect(animation.warnings.filter { $0.contains("not a PNG/JPEG") }.count == 300, "each asset says why it is empty")
+    }
 }
