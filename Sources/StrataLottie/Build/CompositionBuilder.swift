@@ -16,6 +16,12 @@ final class CompositionBuilder {
     static let maxLayers = 20_000
     private var layersBuilt = 0
 
+    /// Composite transforms of ancestors beyond `maxNestedParents` (per sampled frame), by
+    /// layer index, for one composition as placed once (a precomposition used twice has two).
+    private final class AncestorComposites {
+        var byIndex: [Int: [CGAffineTransform]] = [:]
+    }
+
     init(_ animation: LottieAnimation, warnings: LottieWarnings) {
         self.animation = animation
         emitter = AnimationEmitter(
@@ -39,6 +45,7 @@ final class CompositionBuilder {
     ) {
         var byIndex: [Int: LottieLayerModel] = [:]
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
+        let composites = AncestorComposites()
         for (i, layer) in layers.enumerated().reversed() {
             guard !layer.isMatteSource, !layer.isHidden else { continue }
             layersBuilt += 1
@@ -47,11 +54,13 @@ final class CompositionBuilder {
                 return
             }
             let place = "\(path)[\(i)]"
-            guard var node = chain(layer, byIndex: byIndex, size: size, map: map, stack: stack, place: place) else { continue }
+            guard var node = chain(layer, byIndex: byIndex, size: size, map: map, stack: stack, place: place, composites: composites)
+            else { continue }
             if layer.matteMode != 0 {
                 let sourceIndex = layer.matteParent.flatMap { tp in layers.firstIndex { $0.index == tp } } ?? (i > 0 ? i - 1 : nil)
                 if let s = sourceIndex, let matte = chain(
-                    layers[s], byIndex: byIndex, size: size, map: map, stack: stack, place: "\(path)[\(s)]", asMatte: true)
+                    layers[s], byIndex: byIndex, size: size, map: map, stack: stack, place: "\(path)[\(s)]",
+                    composites: composites, asMatte: true)
                 {
                     node = matted(node, by: matte, mode: layer.matteMode, size: size)
                 } else {
@@ -76,22 +85,35 @@ final class CompositionBuilder {
         return holder
     }
 
+    /// Parents put around a layer as layers of their own, at most; farther ancestors are one
+    /// layer carrying the product of their transforms, sampled per frame (a chain of 1,000 layers
+    /// each parented to the one before made 500,000 layers and took a minute).
+    static let maxNestedParents = 16
+
     /// The layer with its parents' transforms around it (parenting moves, turns and scales a
     /// layer with its parent, but not its opacity or visibility), shown from its in to its out point.
     private func chain(
         _ model: LottieLayerModel, byIndex: [Int: LottieLayerModel], size: CGSize, map: FrameMap, stack: [String],
-        place: String, asMatte: Bool = false
+        place: String, composites: AncestorComposites, asMatte: Bool = false
     ) -> CALayer? {
         guard let layer = makeLayer(model, compositionSize: size, map: map, stack: stack, place: place) else { return nil }
         showOnlyWithin(layer, model, map: map)
         var node = layer
         var parent = model.parent
         var seen: Set<Int> = model.index.map { [$0] } ?? []
+        var nested = 0
         while let p = parent, let parentModel = byIndex[p] {
             guard seen.insert(p).inserted else {
                 emitter.warnings.note("a parenting cycle (broken at layer \(p))", at: place)
                 break
             }
+            if nested == Self.maxNestedParents {
+                node = ancestors(
+                    from: p, around: node, byIndex: byIndex, size: size, map: map, seen: seen, place: place,
+                    composites: composites)
+                break
+            }
+            nested += 1
             let wrapper = CALayer()
             wrapper.name = "parent \(parentModel.name)"
             let inner = TransformBuilder(emitter: emitter, map: map.child(start: parentModel.startTime, stretch: 1)).apply(
@@ -101,6 +123,58 @@ final class CompositionBuilder {
             parent = parentModel.parent
         }
         return node
+    }
+
+    /// `node` inside one layer carrying the transforms of `first` and every ancestor above it,
+    /// composed per sampled frame (each at its own local frame). Composites are kept per
+    /// ancestor (`composites`), so a long chain costs its length once.
+    private func ancestors(
+        from first: Int, around node: CALayer, byIndex: [Int: LottieLayerModel], size: CGSize, map: FrameMap,
+        seen: Set<Int>, place: String, composites: AncestorComposites
+    ) -> CALayer {
+        let frames = emitter.sampleFrames
+        // The ancestors up to one already composed (or the top), nearest first.
+        var path: [Int] = []
+        var visited = seen
+        var next: Int? = first
+        var above: [CGAffineTransform]?
+        var cycle = false
+        while let p = next, let model = byIndex[p] {
+            if let known = composites.byIndex[p] {
+                above = known
+                break
+            }
+            path.append(p)
+            visited.insert(p)
+            guard let up = model.parent else { break }
+            if visited.contains(up) {
+                cycle = true
+                emitter.warnings.note("a parenting cycle (broken at layer \(up))", at: place)
+                break
+            }
+            next = up
+        }
+        // Composed from the top down: a point in p's space goes through p's transform, then its
+        // parents'.
+        var composite = above ?? Array(repeating: .identity, count: frames.count)
+        for p in path.reversed() {
+            guard let model = byIndex[p] else { continue }
+            let local = map.child(start: model.startTime, stretch: 1)
+            composite = frames.indices.map { i in model.transform.matrix(at: local.local(frames[i])).concatenating(composite[i]) }
+            if !cycle { composites.byIndex[p] = composite }
+        }
+        let wrapper = CALayer()
+        wrapper.name = "ancestors"
+        wrapper.anchorPoint = .zero
+        wrapper.position = .zero
+        wrapper.bounds = CGRect(origin: .zero, size: size)
+        let index = Dictionary(frames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let sampled = composite
+        emitter.sample(wrapper, "transform") { f in
+            CATransform3DMakeAffineTransform(index[f].map { sampled[$0] } ?? sampled.last ?? .identity)
+        }
+        wrapper.addSublayer(node)
+        return wrapper
     }
 
     private func showOnlyWithin(_ layer: CALayer, _ model: LottieLayerModel, map: FrameMap) {

@@ -158,4 +158,25 @@ struct LottieCompositingTests {
         #expect(minX >= 10 && minX <= 16, "starting at x 10: \(minX)")
         #expect(inked.allSatisfy { image.rgba($0.0, $0.1).b > image.rgba($0.0, $0.1).r }, "in the fill colour (blue)")
     }
+
+    /// Issue 29: a chain of 60 layers each parented to the one before (beyond the parents
+    /// nested as layers, 16, the rest are one sampled layer; the whole chain used to cost the square
+    /// of its length). Each parent moves its child by (2, 1) → (1, 2) over frames 0…10; the first
+    /// sits at (190, 10) turned 90° (so the order of the transforms matters). The red 4×4 square
+    /// at the end has its centre at 60·step + (2, 2) in the first's space, turned: (x, y) → (−y, x).
+    @Test(arguments: [(0.0, 128.0, 132.0), (5, 98, 102), (10, 68, 72)])
+    func longParentChainsPlaceTheirLastLayerExactly(frame: Double, x: Double, y: Double) throws {
+        var layers: [String] = []
+        let step = LJ.keys([(0, [2, 1]), (10, [1, 2])], o: (0, 0), i: (1, 1))
+        for k in 0..<60 {
+            let ks = k == 0 ? LJ.transform(p: LJ.value([190, 10]), r: LJ.value(90)) : LJ.transform(p: step)
+            let parent = k == 0 ? "" : ",\"parent\":\(k)"
+            layers.append("{\"ty\":3,\"ind\":\(k + 1),\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(ks)\(parent)}")
+        }
+        layers.append(LJ.solid("#ff0000", w: 4, h: 4, ind: 61, ks: LJ.transform(p: step), extra: ",\"parent\":60"))
+        let image = try LottieRender.frame(LJ.animation(w: 200, h: 200, layers: layers.reversed()), frame, playing: false)
+        let (cx, cy) = (Int(x), Int(y))
+        #expect(near(image.rgba(cx, cy), (255, 0, 0, 255), tolerance: 2), "frame \(frame): \(image.rgba(cx, cy)) at (\(cx), \(cy))")
+        #expect(image.rgba(cx + 6, cy).a == 0 && image.rgba(cx, cy - 6).a == 0, "nothing beside it")
+    }
 }
