@@ -67,7 +67,10 @@ final class AnimationEmitter {
     /// Animates `keyPath` with values computed at every sampled root frame (`discrete` for values
     /// that do not interpolate: booleans, texts).
     func sample(_ layer: CALayer, _ keyPath: String, discrete: Bool = false, _ value: @escaping (Double) -> Any?) {
-        let frames = sampleFrames
+        var frames = sampleFrames
+        if keyPath == "path", frames.count > 2, let first = value(frames[0]) as? CGPath {
+            frames = pathFrames(frames, pointsEach: first.storage.points.count)
+        }
         var values: [Any] = []
         var times: [NSNumber] = []
         values.reserveCapacity(frames.count)
@@ -86,6 +89,30 @@ final class AnimationEmitter {
             animation.keyTimes = times + [1]
         }
         add(animation, to: layer, key: keyPath, value: value)
+    }
+
+    /// Path points sampled so far, all paths together (see `maxSampledPathPoints`).
+    private var sampledPathPoints = 0
+    /// Path points a file's sampled paths may hold in all (about 25 MB): a 500-point path
+    /// sampled at every frame of 50 time-remapped uses of one precomposition took 7 GB. Past
+    /// it, paths are sampled at fewer frames (at least their first and last), with a warning.
+    static let maxSampledPathPoints = 1_000_000
+
+    /// `frames`, thinned so that sampling a path of `pointsEach` points at them stays within
+    /// what is left of `maxSampledPathPoints`.
+    private func pathFrames(_ frames: [Double], pointsEach: Int) -> [Double] {
+        let each = Swift.max(pointsEach, 1)
+        let left = Swift.max(Self.maxSampledPathPoints - sampledPathPoints, 0)
+        let affordable = Swift.max(2, left / each)
+        guard affordable < frames.count else {
+            sampledPathPoints += frames.count * each
+            return frames
+        }
+        warnings.note("paths sampled at fewer frames (over \(Self.maxSampledPathPoints) sampled path points in all)", at: "shapes")
+        let step = Double(frames.count - 1) / Double(affordable - 1)
+        let thinned = (0..<affordable).map { frames[Swift.min(frames.count - 1, Int((Double($0) * step).rounded()))] }
+        sampledPathPoints += thinned.count * each
+        return thinned
     }
 
     /// A layer shown only from `inFrame` to `outFrame` (root frames): `hidden` outside.
