@@ -97,7 +97,11 @@ public struct LottieAnimation: Sendable {
                 warnings.append("image asset '\(id)' (\(url.path)) is outside the animation's folder; drawn empty")
                 continue
             }
-            if let data = try? Data(contentsOf: url), let image = LottieAsset.decodeImage(data) {
+            if let data = try? Data(contentsOf: url), let (w, h) = LottieAsset.pixelSize(data),
+                !LottieAsset.isDecodable(width: w, height: h)
+            {
+                warnings.append("image asset '\(id)' (\(url.path)): \(LottieAsset.tooLarge(width: w, height: h)); drawn empty")
+            } else if let data = try? Data(contentsOf: url), let image = LottieAsset.decodeImage(data) {
                 images[id] = image
             } else {
                 warnings.append("image asset '\(id)' (\(url.path)) could not be read; drawn empty")
@@ -178,9 +182,18 @@ struct LottieAsset: Decodable, Sendable {
         isEmbedded = (try? c.decodeIfPresent(Int.self, forKey: .e)) == 1 || dataURL
         if dataURL, let file {
             guard let comma = file.firstIndex(of: ","),
-                let bytes = Data(base64Encoded: String(file[file.index(after: comma)...]), options: .ignoreUnknownCharacters),
-                let decoded = Self.decodeImage(bytes)
+                let bytes = Data(base64Encoded: String(file[file.index(after: comma)...]), options: .ignoreUnknownCharacters)
             else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "the embedded image is not a base64 data URL"))
+            }
+            if let (w, h) = Self.pixelSize(bytes), !Self.isDecodable(width: w, height: h) {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: Self.tooLarge(width: w, height: h)))
+            }
+            // Assets embedding the same bytes share one decoded image.
+            let cache = decoder.userInfo[LottieWarnings.key] as? LottieWarnings
+            guard let decoded = cache?.image(for: bytes, decode: Self.decodeImage) ?? Self.decodeImage(bytes) else {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "the embedded image is not a PNG or JPEG data URL"))
             }
@@ -188,8 +201,39 @@ struct LottieAsset: Decodable, Sendable {
         }
     }
 
-    /// A PNG or JPEG image from its bytes.
+    /// The most pixels a Lottie image may have (8192 × 8192: 256 MB decoded). A 1 MB PNG can
+    /// claim 16,384 × 16,384 and a 633-byte JPEG 30,000 × 30,000.
+    static let maxImagePixels = 8192 * 8192
+
+    static func isDecodable(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width.multipliedReportingOverflow(by: height).partialValue <= maxImagePixels
+            && width <= 1 << 20 && height <= 1 << 20
+    }
+
+    static func tooLarge(width: Int, height: Int) -> String {
+        "the image is \(width)×\(height) pixels, more than the \(maxImagePixels) (8192×8192) a Lottie image may have"
+    }
+
+    /// Width and height as a PNG's header or a JPEG's frame header states them (before
+    /// anything is decoded); nil when neither is found.
+    static func pixelSize(_ data: Data) -> (Int, Int)? {
+        let b = [UInt8](data.prefix(1 << 16))
+        func be(_ i: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 << 8 | Int(b[i + $1]) } }
+        if b.count >= 24, b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (be(16, 4), be(20, 4)) }
+        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1]
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return (be(i + 7, 2), be(i + 5, 2)) }
+            i += 2 + be(i + 2, 2)
+        }
+        return nil
+    }
+
+    /// A PNG or JPEG image from its bytes; nil when it is neither, or larger than `maxImagePixels`.
     static func decodeImage(_ data: Data) -> CGImage? {
+        if let (w, h) = pixelSize(data), !isDecodable(width: w, height: h) { return nil }
         guard let provider = CGDataProvider(data: data as CFData) else { return nil }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)

@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 
 /// Why a Lottie file could not be read: the place in the file (`layers[3].shapes[1].ks.k[2]`)
@@ -67,6 +68,18 @@ final class LottieWarnings: @unchecked Sendable {
     private var order: [String] = []
 
     static let key = CodingUserInfoKey(rawValue: "strata.lottie.warnings")!
+
+    /// Images decoded while the file is read, by their bytes (assets embedding the same image
+    /// share one: 20 uses of a large image were decoded 20 times).
+    private var images: [Data: CGImage] = [:]
+
+    /// The image decoded from `bytes`, decoded once per file.
+    func image(for bytes: Data, decode: (Data) -> CGImage?) -> CGImage? {
+        if let known = lock.withLock({ images[bytes] }) { return known }
+        guard let image = decode(bytes) else { return nil }
+        lock.withLock { images[bytes] = image }
+        return image
+    }
 
     func note(_ feature: String, at place: String) {
         lock.lock()

@@ -217,4 +217,24 @@ struct LottieDecodingTests {
         #expect(!animation.warnings.contains { $0.contains("unpacks to more") }, "read once")
         #expect(animation.warnings.filter { $0.contains("not a PNG/JPEG") }.count == 300, "each asset says why it is empty")
     }
+
+    /// Issue 29: an embedded PNG whose header claims 16,384 × 16,384 pixels (1 GB decoded; 20
+    /// uses took 8 GB, then a misleading "not a readable PNG") and a JPEG claiming 30,000 ×
+    /// 30,000 are refused before decoding, with the size in the message.
+    @Test func imagesClaimingHugeSizesAreRefusedBeforeDecoding() throws {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        png += [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0, 0, 0, 0, 0]  // 16384 × 16384, RGBA
+        var jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0]  // SOI, a 4-byte APP0
+        jpeg += [0xFF, 0xC0, 0, 11, 8, 0x75, 0x30, 0x75, 0x30, 1, 1, 0x11, 0]  // SOF0: 30000 × 30000
+        for (bytes, size) in [(png, "16384×16384"), (jpeg, "30000×30000")] {
+            let url = "data:image/png;base64," + Data(bytes).base64EncodedString()
+            let asset = #"{"id":"big","w":4,"h":4,"p":""# + url + #"","e":1}"#
+            do {
+                _ = try LottieAnimation(data: Data(LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: [asset]).utf8))
+                Issue.record("expected an error for \(size)")
+            } catch {
+                #expect("\(error)".contains("\(size) pixels"), "\(error)")
+            }
+        }
+    }
 }
