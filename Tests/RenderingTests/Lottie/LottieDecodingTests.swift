@@ -105,21 +105,27 @@ struct LottieDecodingTests {
         #expect(Self.error(bad)?.hasPrefix("assets[0].p") == true, "\(Self.error(bad) ?? "no error")")
     }
 
-    @Test func dotLottieArchivesPlayTheirFirstAnimationWithItsImages() throws {
+    /// `body` given a `.lottie` archive of `entries` (deflated), made in a folder removed after.
+    static func withArchive<T>(_ entries: [(String, Data)], _ body: (URL) throws -> T) throws -> T {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("strata-dotlottie-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("green.lottie")
+        let url = folder.appendingPathComponent("test.lottie")
         let archive = try Archive(url: url, accessMode: .create)
-        func add(_ path: String, _ data: Data) throws {
+        for (path, data) in entries {
             try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
-        try add("manifest.json", Data("{\"version\":\"1\",\"animations\":[{\"id\":\"green\"}]}".utf8))
-        try add("animations/green.json", Data(Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"g.png\",\"e\":0}").utf8))
-        try add("images/g.png", try Self.greenPNG())
-        let animation = try LottieAnimation(contentsOf: url)
+        return try body(url)
+    }
+
+    @Test func dotLottieArchivesPlayTheirFirstAnimationWithItsImages() throws {
+        let animation = try Self.withArchive([
+            ("manifest.json", Data("{\"version\":\"1\",\"animations\":[{\"id\":\"green\"}]}".utf8)),
+            ("animations/green.json", Data(Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"g.png\",\"e\":0}").utf8)),
+            ("images/g.png", try Self.greenPNG()),
+        ]) { try LottieAnimation(contentsOf: $0) }
         #expect(animation.warnings.isEmpty, "\(animation.warnings)")
         let player = LottieLayer(animation: animation)
         player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
@@ -200,20 +206,11 @@ struct LottieDecodingTests {
     /// Issue 29: 300 image assets naming one 1 MB entry read it once (read 300 times it was
     /// 300 MB, past the archive's 256 MB budget; a 63 MB entry named 1,000 times took minutes).
     @Test func oneArchiveEntryNamedByManyAssetsIsReadOnce() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("strata-dotlottie-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("many.lottie")
-        let archive = try Archive(url: url, accessMode: .create)
-        func add(_ path: String, _ data: Data) throws {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
-                data.subdata(in: Int(position)..<Int(position) + size)
-            }
-        }
         let assets = (0..<300).map { #"{"id":"img\#($0)","w":4,"h":4,"u":"/images/","p":"big.png","e":0}"# }
-        try add("animations/a.json", Data(LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: assets).utf8))
-        try add("images/big.png", Data(count: 1 << 20))  // tried: one 1 MB entry (zeros, not a PNG)
-        let animation = try LottieAnimation(contentsOf: url)
+        let animation = try Self.withArchive([
+            ("animations/a.json", Data(LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: assets).utf8)),
+            ("images/big.png", Data(count: 1 << 20)),  // tried: one 1 MB entry (zeros, not a PNG)
+        ]) { try LottieAnimation(contentsOf: $0) }
         #expect(!animation.warnings.contains { $0.contains("unpacks to more") }, "read once")
         #expect(animation.warnings.filter { $0.contains("not a PNG/JPEG") }.count == 300, "each asset says why it is empty")
     }
