@@ -92,8 +92,14 @@ enum DotLottie {
             let name = asset.file ?? ""
             let folder = (asset.folder ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             let paths = [folder.isEmpty ? name : "\(folder)/\(name)", "images/\(name)", "i/\(name)"]
-            if let p = paths.first(where: { entries[$0] != nil }) {
-                if decoded[p] == nil { decoded[p] = try read(p).flatMap(LottieAsset.decodeImage) }
+            if let p = paths.first(where: { entries[$0] != nil }), decoded[p] == nil {
+                let bytes = try read(p)
+                if let bytes, let (w, h) = LottieAsset.pixelSize(bytes), !LottieAsset.isDecodable(width: w, height: h) {
+                    animation.warnings.append("image asset '\(assetID)' (\(name)): \(LottieAsset.tooLarge(width: w, height: h)); drawn empty")
+                    decoded[p] = .some(nil)
+                    continue
+                }
+                decoded[p] = bytes.flatMap(LottieAsset.decodeImage)
             }
             if let p = paths.first(where: { entries[$0] != nil }), let image = decoded[p] ?? nil {
                 animation.images[assetID] = image

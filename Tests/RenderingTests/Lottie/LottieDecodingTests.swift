@@ -223,6 +223,14 @@ struct LottieDecodingTests {
         png += [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0, 0, 0, 0, 0]  // 16384 × 16384, RGBA
         var jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0]  // SOI, a 4-byte APP0
         jpeg += [0xFF, 0xC0, 0, 11, 8, 0x75, 0x30, 0x75, 0x30, 1, 1, 0x11, 0]  // SOF0: 30000 × 30000
+        // In a .lottie archive: drawn empty, the warning names the size.
+        let archived = try Self.withArchive([
+            ("animations/a.json", Data(LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: [
+                #"{"id":"big","w":4,"h":4,"u":"/images/","p":"big.png","e":0}"#,
+            ]).utf8)),
+            ("images/big.png", Data(png)),
+        ]) { try LottieAnimation(contentsOf: $0) }
+        #expect(archived.warnings.contains { $0.contains("16384×16384 pixels") }, "\(archived.warnings)")
         for (bytes, size) in [(png, "16384×16384"), (jpeg, "30000×30000")] {
             let url = "data:image/png;base64," + Data(bytes).base64EncodedString()
             let asset = #"{"id":"big","w":4,"h":4,"p":""# + url + #"","e":1}"#
