@@ -97,14 +97,16 @@ let package = Package(
             dependencies: [
                 "CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor", "CStrataRuntime",
             ]),
+        // Files from outside: JSON syntax diagnosis and the budgets a file may claim (InputLimits).
+        .target(name: "StrataInput"),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
         .target(name: "StrataExport", dependencies: ["QuartzCore", "StrataRender", "StrataCompositor"]),
         // Scene files (JSON) describing layer trees, animations and timed changes.
-        .target(name: "StrataScene", dependencies: ["QuartzCore", "StrataAnimation", "StrataExport"]),
+        .target(name: "StrataScene", dependencies: ["QuartzCore", "StrataAnimation", "StrataExport", "StrataInput"]),
         // Lottie files decoded (Codable) and built into CALayer trees with CAKeyframeAnimations.
         .target(
             name: "StrataLottie",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataInput", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Snapshot strategies for CALayer (assertSnapshot(of: layer, as: .image)) on Linux.
         .target(
             name: "StrataSnapshotTesting",
@@ -117,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie",
+                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie", "StrataInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Lottie demo files (written for Strata by Demos/Lottie/make_demos.py).
@@ -149,6 +151,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
+        .testTarget(name: "StrataInputTests", dependencies: ["StrataInput"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "StrataAnimation", "StrataRender"]),
         .testTarget(
             name: "StrataSnapshotTestingTests",
@@ -158,7 +161,7 @@ let package = Package(
             name: "RenderingTests",
             dependencies: [
                 "QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow",
-                "StrataScene", "StrataLottie", "CPango", "CCairo", "TestFontConfiguration",
+                "StrataScene", "StrataLottie", "StrataInput", "CPango", "CCairo", "TestFontConfiguration",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["References"]),

@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 import StrataAnimation
 import StrataExport
+import StrataInput
 
 /// Scene files: a layer tree, its animations and timed model changes in JSON, with Apple's
 /// property and animation names (README: "Scene files"). Every problem is reported with its place
@@ -25,7 +26,7 @@ public enum SceneFile {
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw SceneError("", "not JSON: \(error.localizedDescription)")
+            throw SceneError("", "not a JSON document: \(JSONSyntax.firstProblem(in: data)?.description ?? error.localizedDescription)")
         }
         guard let top = json as? [String: Any] else { throw SceneError("", "expected an object at the top") }
         let at = ScenePath.root

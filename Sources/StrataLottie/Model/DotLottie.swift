@@ -8,7 +8,8 @@ import ZIPFoundation
 enum DotLottie {
     /// Zip files start with a local file header ("PK\u{3}\u{4}").
     static func isArchive(_ data: Data) -> Bool {
-        data.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        // A local file header, or the end record an empty archive begins with.
+        data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
     /// Upper bounds on what an archive may unpack to (a zip bomb must fail, not fill memory).
@@ -39,6 +40,7 @@ enum DotLottie {
             guard entry.type == .file else { continue }
             entries[entry.path.hasPrefix("/") ? String(entry.path.dropFirst()) : entry.path] = entry
         }
+        guard !entries.isEmpty else { throw LottieError.unreadable(".lottie: the archive holds no files") }
         var unpacked: UInt64 = 0
         func read(_ path: String) throws -> Data? {
             guard let entry = entries[path] else { return nil }

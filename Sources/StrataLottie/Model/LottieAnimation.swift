@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import StrataInput
 
 /// A decoded Lottie animation (Bodymovin JSON 4.8–5.12): its composition size in points, frame
 /// rate, in and out frames, layers and assets. Load one with `LottieAnimation(data:)`,
@@ -37,6 +38,10 @@ public struct LottieAnimation: Sendable {
         do {
             file = try decoder.decode(LottieFile.self, from: data)
         } catch let error as DecodingError {
+            // Foundation names no place for syntax errors: find it.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let problem = JSONSyntax.firstProblem(in: data) {
+                throw LottieError.unreadable("not a JSON document: \(problem)")
+            }
             throw LottieError.from(error)
         } catch let error as LottieError {
             throw error
@@ -171,7 +176,7 @@ struct LottieAsset: Decodable, Sendable {
         if let s = try? c.decode(String.self, forKey: .id) {
             id = s
         } else {
-            id = String(try c.decode(Int.self, forKey: .id))
+            id = String(try c.decodeWholeNumber(forKey: .id))
         }
         layers = try c.decodeIfPresent([LottieLayerModel].self, forKey: .layers)
         width = (try? c.decodeIfPresent(Double.self, forKey: .w)) ?? 0

@@ -23,7 +23,7 @@ struct LottieEffect: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = try c.decode(Int.self, forKey: .ty)
+        type = try c.decodeWholeNumber(forKey: .ty)
         values = (try c.decodeIfPresent([Value].self, forKey: .ef) ?? []).compactMap(\.v)
     }
 
@@ -44,7 +44,7 @@ struct LottieLayerStyle: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = try c.decode(Int.self, forKey: .ty)
+        type = try c.decodeWholeNumber(forKey: .ty)
         guard type == 1 else { return }
         dropShadow = LottieDropShadow(
             color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [0, 0, 0, 1]),

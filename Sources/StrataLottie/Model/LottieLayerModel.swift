@@ -40,10 +40,10 @@ struct LottieLayerModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let ty = try c.decode(Int.self, forKey: .ty)
+        let ty = try c.decodeWholeNumber(forKey: .ty)
         name = (try? c.decodeIfPresent(String.self, forKey: .nm)) ?? ""
-        index = try c.decodeIfPresent(Int.self, forKey: .ind)
-        parent = try c.decodeIfPresent(Int.self, forKey: .parent)
+        index = try c.decodeWholeNumberIfPresent(forKey: .ind)
+        parent = try c.decodeWholeNumberIfPresent(forKey: .parent)
         inPoint = try c.decode(Double.self, forKey: .ip)
         outPoint = try c.decode(Double.self, forKey: .op)
         startTime = try c.decodeIfPresent(Double.self, forKey: .st) ?? 0

@@ -46,7 +46,7 @@ struct LottieGradientColors: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        count = try c.decode(Int.self, forKey: .p)
+        count = try c.decodeWholeNumber(forKey: .p)
         guard (0...256).contains(count) else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "stop count \(count) is out of 0...256"))
         }
@@ -158,7 +158,7 @@ extension LottieShape: Decodable {
         case "sr":
             self = .star(
                 LottieStar(
-                    isPolygon: (try c.decodeIfPresent(Int.self, forKey: .sy)) == 2,
+                    isPolygon: (try c.decodeWholeNumberIfPresent(forKey: .sy)) == 2,
                     points: try c.decode(Numbers.self, forKey: .pt), position: try c.decode(Numbers.self, forKey: .p),
                     rotation: try c.decodeIfPresent(Numbers.self, forKey: .r) ?? Numbers(value: [0]),
                     outerRadius: try c.decode(Numbers.self, forKey: .or),

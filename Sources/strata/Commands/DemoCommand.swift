@@ -16,19 +16,19 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The folder to write into (created when missing).")
     var out: String = "out"
 
-    @Option(help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
+    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
     var format: String = "all"
 
-    @Option(help: "Frames per second (1–240); the demo's own rate when omitted.")
+    @Option(parsing: .unconditional, help: "Frames per second (1–240); the demo's own rate when omitted.")
     var fps: Double?
 
-    @Option(help: "Size in points, as WIDTHxHEIGHT; the demo's own size when omitted.")
+    @Option(parsing: .unconditional, help: "Size in points, as WIDTHxHEIGHT; the demo's own size when omitted.")
     var size: String?
 
-    @Option(help: "Pixels per point (up to 8).")
+    @Option(parsing: .unconditional, help: "Pixels per point (up to 8).")
     var scale: Double = 1
 
-    @Option(help: "Seconds to render; the demo's own length when omitted.")
+    @Option(parsing: .unconditional, help: "Seconds to render; the demo's own length when omitted.")
     var duration: Double?
 
     func validate() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuartzCore
 import StrataExport
+import StrataInput
 import StrataLottie
 
 /// Lottie files on the command line: told apart from scene files by content, played by a
@@ -19,11 +20,11 @@ enum LottieRendering {
         guard (try? InputFile.check(url.path)) != nil, let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 4) else { return false }
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return true }
-        guard let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return false }
-        return lottieOnlyKeys.contains { object[$0] != nil }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return true }
+        // Only the top's keys are read, with no document built (JSONSerialization made the
+        // whole tree: 100 bytes of memory per byte of file).
+        guard let data = try? Data(contentsOf: url), let keys = JSONSyntax.topLevelKeys(in: data) else { return false }
+        return lottieOnlyKeys.contains { keys.contains($0) }
     }
 
     /// Loads `url`, turning decoding errors into a message that names the file and the place.

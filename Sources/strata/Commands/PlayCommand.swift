@@ -15,7 +15,7 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "The demo to play (`strata list` names them), or a Lottie file (looped).")
     var name: String
 
-    @Option(help: "Quit after this many seconds (default: when the window is closed).")
+    @Option(parsing: .unconditional, help: "Quit after this many seconds (default: when the window is closed).")
     var seconds: Double?
 
     @Option(help: "SDL video driver (e.g. offscreen); SDL's choice when omitted.")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QuartzCore
 import StrataExport
+import StrataInput
 import StrataLottie
 import StrataScene
 
@@ -16,10 +17,10 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file or Lottie file.")
     var scene: String
 
-    @Option(help: "Lottie: write one still PNG of this frame (the file's frame numbers, fractions allowed).")
+    @Option(parsing: .unconditional, help: "Lottie: write one still PNG of this frame (the file's frame numbers, fractions allowed).")
     var frame: Double?
 
-    @Option(help: "Lottie: the picture's size in points, WxH (the animation is fitted, aspect kept); the file's when omitted.")
+    @Option(parsing: .unconditional, help: "Lottie: the picture's size in points, WxH (the animation is fitted, aspect kept); the file's when omitted.")
     var size: String?
 
     @Option(help: "Lottie: a background colour (#RRGGBB, #RRGGBBAA, white, black); transparent when omitted.")
@@ -28,19 +29,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The folder to write into (created when missing).")
     var out: String = "out"
 
-    @Option(help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
+    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
     var format: String = "all"
 
-    @Option(help: "Frames per second (1–240); the file's when omitted.")
+    @Option(parsing: .unconditional, help: "Frames per second (1–240); the file's when omitted.")
     var fps: Double?
 
-    @Option(help: "Pixels per point (up to 8); the file's when omitted.")
+    @Option(parsing: .unconditional, help: "Pixels per point (up to 8); the file's when omitted.")
     var scale: Double?
 
-    @Option(help: "Seconds to render; the file's when omitted.")
+    @Option(parsing: .unconditional, help: "Seconds to render; the file's when omitted.")
     var duration: Double?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Only frames A..B (both included), e.g. 0..149: PNGs keep their frame numbers, an MP4 or GIF is a segment.",
         discussion: "Frames rendered in ranges, by separate processes too, equal a whole run's; join MP4 segments with `strata concat`.",
         valueName: "A..B"))
@@ -71,6 +72,9 @@ struct RenderCommand: ParsableCommand {
         let url = URL(fileURLWithPath: scene)
         if LottieRendering.isLottie(url) { return try renderLottie(url) }
         if frame != nil || size != nil || background != nil {
+            if let data = try? Data(contentsOf: url), let problem = JSONSyntax.firstProblem(in: data) {
+                throw ValidationError("\(url.lastPathComponent): not a JSON document: \(problem)")
+            }
             throw ValidationError(
                 "--frame, --size and --background are for Lottie files; \(url.lastPathComponent) is not one "
                     + "(Bodymovin JSON with fr, op and layers, or a .lottie archive)")

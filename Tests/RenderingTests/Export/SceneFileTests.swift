@@ -58,7 +58,8 @@ struct SceneFileTests {
     }
 
     @Test func errorsNameThePlaceInTheFile() {
-        #expect(problem("not json")?.hasPrefix("not JSON") == true)  // tried: not JSON
+        #expect(problem("not json")?.hasPrefix("not a JSON document: line 1, column 1:") == true)  // tried: not JSON, its place named
+        #expect(problem("{\"size\": [NaN, 1]}")?.contains("line 1, column 11: NaN is not a JSON number") == true, "\(String(describing: problem("{\"size\": [NaN, 1]}")))")
         #expect(problem(#"{ "size": [10, 10], "layers": [ { "frame": [1, 2, 3] } ] }"#)
             == "layers[0].frame: expected a rectangle [x, y, width, height], got 3 numbers")
         #expect(problem(##"{ "size": [10, 10], "layers": [ { "colour": "#fff" } ] }"##)

@@ -151,4 +151,34 @@ struct LottieCommandTests {
         let fixed = try run(["render", fast.path, "--format", "sheet", "--fps", "30", "--out", out.path])
         #expect(fixed.status == 0, "\(fixed.output)")
     }
+
+    /// Issue 29: what Foundation calls "not valid JSON" or "not in the correct format" with no
+    /// place (NaN/Infinity/1e309 literals, nesting past 512, whole-number fields given 1.5 or
+    /// 1e20, an empty zip, a negative --size) names its line and column, key or option.
+    @Test func unclearErrorsNameTheirPlace() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let good = LJ.animation(layers: [LJ.solid("#ff0000", w: 10, h: 10, ind: 1)])
+        let cases: [(name: String, json: String, words: String)] = [
+            ("inf.json", good.replacingOccurrences(of: "\"w\":100", with: "\"w\":Infinity"), "not a JSON document: line 1, column"),
+            ("nan.json", good.replacingOccurrences(of: "\"w\":100", with: "\"w\":NaN"), "NaN is not a JSON number"),
+            ("huge.json", good.replacingOccurrences(of: "\"w\":100", with: "\"w\":1e309"), "1e309 is too large"),
+            ("deep.json", good.replacingOccurrences(of: "\"w\":100", with: "\"x\":\(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)),\"w\":100"), "nested deeper than 512"),
+            ("half.json", good.replacingOccurrences(of: "\"ind\":1", with: "\"ind\":1.5"), "layers[0].ind: expected a whole number"),
+            ("vast.json", good.replacingOccurrences(of: "\"ind\":1", with: "\"ind\":1e20"), "layers[0].ind: expected a whole number"),
+        ]
+        for c in cases {
+            #expect(c.json != good, "\(c.name): the mutation applies")
+            for extra in [["--frame", "0"], []] {
+                let result = try run(["render", try file(in: out, name: c.name, c.json).path, "--out", out.path] + extra)
+                #expect(result.status != 0 && result.output.contains("\(c.name): ") && result.output.contains(c.words), "\(c.name) \(extra): \(result.output)")
+            }
+        }
+        let empty = out.appendingPathComponent("empty.lottie")
+        try Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)).write(to: empty)
+        let zip = try run(["render", empty.path, "--frame", "0", "--out", out.path])
+        #expect(zip.status != 0 && zip.output.contains("the archive holds no files"), "\(zip.output)")
+        let negative = try run(["render", try file(in: out).path, "--frame", "0", "--size", "-5x10", "--out", out.path])
+        #expect(negative.status != 0 && negative.output.contains("--size '-5x10' should look like"), "\(negative.output)")
+    }
 }
