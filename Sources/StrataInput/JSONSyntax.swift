@@ -15,10 +15,12 @@ public enum JSONSyntax {
         public var description: String { "line \(line), column \(column): \(message)" }
     }
 
-    /// The first problem in `data`, or nil for a well-formed document.
-    public static func firstProblem(in data: Data) -> Problem? {
+    /// The first problem in `data`, or nil for a well-formed document nested at most
+    /// `maxDepth` levels.
+    public static func firstProblem(in data: Data, maxDepth: Int = JSONSyntax.maxDepth) -> Problem? {
         data.withUnsafeBytes { raw in
             var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
+            scanner.maxDepth = maxDepth
             guard let (offset, message) = scanner.scanDocument() else { return nil }
             return problem(message, at: offset, in: raw.bindMemory(to: UInt8.self))
         }
@@ -51,6 +53,7 @@ public enum JSONSyntax {
         var i = 0
         /// Open containers, innermost last: true for an object.
         var stack: [Bool] = []
+        var maxDepth = JSONSyntax.maxDepth
         var keepsTopLevelKeys = false
         var topLevelKeys: Set<String> = []
         /// True when the document is an object.
@@ -91,8 +94,8 @@ public enum JSONSyntax {
                 guard let c = current else { return (i, "the document ends where a value was expected") }
                 switch c {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard stack.count < JSONSyntax.maxDepth else {
-                        return (i, "arrays and objects nested deeper than \(JSONSyntax.maxDepth) levels")
+                    guard stack.count < maxDepth else {
+                        return (i, "arrays and objects nested deeper than \(maxDepth) levels")
                     }
                     let isObject = c == UInt8(ascii: "{")
                     stack.append(isObject)

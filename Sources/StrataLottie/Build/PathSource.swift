@@ -8,6 +8,9 @@ struct PathSource {
     let isAnimated: Bool
     /// A plain path item: Core Animation can animate its keyframes with their own easing.
     let exact: LottieProperty<BezierShape>?
+    /// What evaluating `shapes` at one frame costs, in steps (the item, and each transform or
+    /// rounding of the groups around it): the unit of `AnimationEmitter.maxPathWork`.
+    var cost = 1
 
     static func from(_ item: LottieShape) -> PathSource? {
         switch item {
@@ -44,7 +47,9 @@ struct PathSource {
     /// This outline through a (possibly moving) transform.
     func transformed(by matrix: @escaping (Double) -> CGAffineTransform, animated: Bool) -> PathSource {
         let shapes = self.shapes
-        return PathSource(shapes: { f in let m = matrix(f); return shapes(f).map { $0.applying(m) } }, isAnimated: isAnimated || animated, exact: nil)
+        return PathSource(
+            shapes: { f in let m = matrix(f); return shapes(f).map { $0.applying(m) } }, isAnimated: isAnimated || animated, exact: nil,
+            cost: cost + 1)
     }
 
     /// This outline with its corners rounded.
@@ -52,7 +57,7 @@ struct PathSource {
         let shapes = self.shapes
         return PathSource(
             shapes: { f in let r = radius.scalar(at: f); return shapes(f).map { ShapeGeometry.roundCorners($0, radius: r) } },
-            isAnimated: isAnimated || radius.isAnimated, exact: nil)
+            isAnimated: isAnimated || radius.isAnimated, exact: nil, cost: cost + 1)
     }
 }
 

@@ -73,7 +73,9 @@ extension ShapeBuilder {
     /// `margin`, in whole points; never empty. Shape layers are sized to it, so that their
     /// rasters hold the shape and not the whole composition.
     func bounds(of outlines: [Outline], margin: CGFloat) -> CGRect {
-        let frames = outlines.contains { $0.source.isAnimated } ? emitter.sampleFrames : [emitter.inPoint]
+        let work = outlines.reduce(0) { $0 + $1.source.cost }
+        let frames = outlines.contains { $0.source.isAnimated } ? emitter.affordableFrames(work: work) : [emitter.inPoint]
+        emitter.spendPathWork(work * frames.count)
         var box = CGRect.null
         for f in frames {
             for o in outlines {

@@ -24,15 +24,28 @@ extension ShapeBuilder {
             return
         }
         let animated = outlines.contains { $0.isAnimated }
+        var outlines = outlines
+        let frames = animated ? 2 : 1
+        // Past the file's path work, a paint loses its trims, then its path (with a warning):
+        // nested groups each painting and trimming all they hold cost the cube of their depth.
+        if outlines.contains(where: { !$0.trims.isEmpty }), !emitter.canAffordPathWork(outlines.work, frames: frames) {
+            emitter.warnings.note("trims left out (over \(AnimationEmitter.maxPathWork) path steps in all)", at: "shapes")
+            outlines = outlines.map { Outline(source: $0.source, trims: []) }
+        }
+        guard emitter.canAffordPathWork(outlines.work, frames: frames) else {
+            emitter.warnings.note("paths left out (over \(AnimationEmitter.maxPathWork) path steps in all)", at: "shapes")
+            return
+        }
         func combined(_ frame: Double) -> CGPath {
             let p = CGMutablePath()
             for path in Outline.paths(outlines, at: frame) { p.addPath(path, transform: move) }
             return p
         }
         if !animated {
+            emitter.spendPathWork(outlines.work)
             shape.path = combined(map.local(emitter.inPoint))
         } else {
-            emitter.sample(shape, "path") { combined(map.local($0)) }
+            emitter.sample(shape, "path", pathWork: outlines.work) { combined(map.local($0)) }
         }
     }
 
@@ -103,4 +116,9 @@ extension ShapeBuilder {
         }
         setPath(shape, outlines, shift: shift)
     }
+}
+
+extension [ShapeBuilder.Outline] {
+    /// What building these outlines' paths costs at one frame (see `AnimationEmitter.maxPathWork`).
+    var work: Int { reduce(0) { $0 + $1.work } }
 }

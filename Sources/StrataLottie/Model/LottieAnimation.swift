@@ -31,6 +31,11 @@ public struct LottieAnimation: Sendable {
 
     /// Decodes Lottie JSON. Errors name the place in the file (`layers[3].shapes[1].ks.k[2]: …`).
     public init(data: Data) throws {
+        // One scan first: syntax errors with their line and column (Foundation names none), and
+        // a nesting limit (every value the decoder refuses costs its whole coding path).
+        if let problem = JSONSyntax.firstProblem(in: data, maxDepth: Self.maxJSONDepth) {
+            throw LottieError.unreadable("not a JSON document: \(problem)\(problem.message.contains("nested") ? " (a Lottie file's limit; real files nest about 15)" : "")")
+        }
         let warnings = LottieWarnings()
         let decoder = JSONDecoder()
         decoder.userInfo[LottieWarnings.key] = warnings
@@ -38,10 +43,6 @@ public struct LottieAnimation: Sendable {
         do {
             file = try decoder.decode(LottieFile.self, from: data)
         } catch let error as DecodingError {
-            // Foundation names no place for syntax errors: find it.
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let problem = JSONSyntax.firstProblem(in: data) {
-                throw LottieError.unreadable("not a JSON document: \(problem)")
-            }
             throw LottieError.from(error)
         } catch let error as LottieError {
             throw error
@@ -60,6 +61,10 @@ public struct LottieAnimation: Sendable {
         self.warnings = warnings.messages
         try validate()
     }
+
+    /// How deep arrays and objects may nest in a Lottie file: about 55 nested shape groups (the
+    /// deepest of 170 real files nests 14).
+    public static let maxJSONDepth = 128
 
     /// Reads a Lottie JSON file or a `.lottie` archive (told apart by content, not by name).
     /// Images an animation refers to by file are read from `u` relative to the file's folder.

@@ -13,10 +13,12 @@ extension Array: LottieValue where Element == Double {
     /// A number or an array of numbers (`5`, `[5]`, `[1, 2, 3]`).
     init(lottieFrom decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Double.self) {
-            self = [number]
+        // Lists first: most values are lists (keyframe values, easing handles), and a failed
+        // decode costs an error holding the whole coding path.
+        if let list = try? container.decode([Double].self) {
+            self = list
         } else {
-            self = try container.decode([Double].self)
+            self = [try container.decode(Double.self)]
         }
     }
 
@@ -70,7 +72,7 @@ struct LottieProperty<V: LottieValue>: Decodable, Sendable {
             while !list.isAtEnd {
                 raw.append(try list.decode(RawKeyframe<V>.self))
             }
-            keyframes = try Self.resolve(raw, path: decoder.codingPath + [CodingKeys.k])
+            keyframes = try Self.resolve(raw, path: decoder.codingPath + [CodingKeys.k] as [CodingKey])
         } else {
             let nested = try container.superDecoder(forKey: .k)
             keyframes = [LottieKeyframe(time: 0, value: try V(lottieFrom: nested), hold: false, easeOut: [], easeIn: [])]
@@ -85,19 +87,19 @@ struct LottieProperty<V: LottieValue>: Decodable, Sendable {
 
     /// Old files give each keyframe an end value `e` and leave `s` off the last; new ones give
     /// every keyframe its `s`. Both become one value per keyframe.
-    private static func resolve(_ raw: [RawKeyframe<V>], path: [CodingKey]) throws -> [LottieKeyframe<V>] {
+    private static func resolve(_ raw: [RawKeyframe<V>], path: @autoclosure () -> [CodingKey]) throws -> [LottieKeyframe<V>] {
         var out: [LottieKeyframe<V>] = []
         for (i, k) in raw.enumerated() {
             guard k.time.isFinite else {
-                throw LottieError.invalid(path: LottieError.describe(path) + "[\(i)].t", "keyframe time is not a finite number")
+                throw LottieError.invalid(path: LottieError.describe(path()) + "[\(i)].t", "keyframe time is not a finite number")
             }
             if let last = out.last, k.time < last.time {
                 throw LottieError.invalid(
-                    path: LottieError.describe(path) + "[\(i)].t",
+                    path: LottieError.describe(path()) + "[\(i)].t",
                     "keyframe times go backwards (\(k.time) after \(last.time))")
             }
             guard let value = k.start ?? (i > 0 ? raw[i - 1].end ?? out.last?.value : nil) else {
-                throw LottieError.invalid(path: LottieError.describe(path) + "[\(i)]", "keyframe has no value (s)")
+                throw LottieError.invalid(path: LottieError.describe(path()) + "[\(i)]", "keyframe has no value (s)")
             }
             out.append(
                 LottieKeyframe(
@@ -105,7 +107,7 @@ struct LottieProperty<V: LottieValue>: Decodable, Sendable {
                     spatialOut: k.spatialOut, spatialIn: k.spatialIn))
         }
         guard !out.isEmpty else {
-            throw LottieError.invalid(path: LottieError.describe(path), "no keyframes")
+            throw LottieError.invalid(path: LottieError.describe(path()), "no keyframes")
         }
         return out
     }

@@ -66,10 +66,14 @@ final class AnimationEmitter {
 
     /// Animates `keyPath` with values computed at every sampled root frame (`discrete` for values
     /// that do not interpolate: booleans, texts).
-    func sample(_ layer: CALayer, _ keyPath: String, discrete: Bool = false, _ value: @escaping (Double) -> Any?) {
+    /// A path costing `pathWork` (see `maxPathWork`) a frame is sampled at fewer frames when the
+    /// file's budgets run short.
+    func sample(
+        _ layer: CALayer, _ keyPath: String, discrete: Bool = false, pathWork: Int = 0, _ value: @escaping (Double) -> Any?
+    ) {
         var frames = sampleFrames
         if keyPath == "path", frames.count > 2, let first = value(frames[0]) as? CGPath {
-            frames = pathFrames(frames, pointsEach: first.storage.points.count)
+            frames = pathFrames(frames, pointsEach: first.storage.points.count, workEach: pathWork)
         }
         var values: [Any] = []
         var times: [NSNumber] = []
@@ -98,21 +102,59 @@ final class AnimationEmitter {
     /// it, paths are sampled at fewer frames (at least their first and last), with a warning.
     static let maxSampledPathPoints = 1_000_000
 
-    /// `frames`, thinned so that sampling a path of `pointsEach` points at them stays within
-    /// what is left of `maxSampledPathPoints`.
-    private func pathFrames(_ frames: [Double], pointsEach: Int) -> [Double] {
+    /// Path steps taken so far (shapes evaluated, transforms and roundings applied, trims cut),
+    /// over every sampled frame (see `maxPathWork`).
+    private(set) var pathWork = 0
+    /// Path steps a file may cost in all (a few seconds of building at most): 250 nested groups,
+    /// each trimming and painting all it holds, took 47 s (a paint sees every outline nested in
+    /// its group, each moved and trimmed by every group around it). Past it, paths are sampled
+    /// at fewer frames, then paints lose their trims, then their paths, with a warning.
+    static let maxPathWork = 8_000_000
+
+    /// True when `work` at `frames` frames fits what is left of `maxPathWork`.
+    func canAffordPathWork(_ work: Int, frames: Int) -> Bool {
+        work.multipliedReportingOverflow(by: frames).partialValue <= Self.maxPathWork - pathWork
+    }
+
+    /// The path work one paint may take: a quarter of what is left, so that the paints built
+    /// last (the outer groups, the costliest) are sampled more sparsely rather than left out.
+    private var pathWorkShare: Int { Swift.max(Self.maxPathWork - pathWork, 0) / 4 }
+
+    /// Counts path work done outside `sample` (a fixed path, bounds).
+    func spendPathWork(_ work: Int) { pathWork += work }
+
+    /// `frames`, thinned so that sampling a path of `pointsEach` points costing `workEach` a
+    /// frame stays within what is left of `maxSampledPathPoints` and `maxPathWork`.
+    private func pathFrames(_ frames: [Double], pointsEach: Int, workEach: Int) -> [Double] {
         let each = Swift.max(pointsEach, 1)
         let left = Swift.max(Self.maxSampledPathPoints - sampledPathPoints, 0)
-        let affordable = Swift.max(2, left / each)
+        let affordable = Swift.max(2, Swift.min(left / each, pathWorkShare / Swift.max(workEach, 1)))
         guard affordable < frames.count else {
             sampledPathPoints += frames.count * each
+            pathWork += frames.count * workEach
             return frames
         }
-        warnings.note("paths sampled at fewer frames (over \(Self.maxSampledPathPoints) sampled path points in all)", at: "shapes")
+        if left / each < frames.count {
+            warnings.note("paths sampled at fewer frames (over \(Self.maxSampledPathPoints) sampled path points in all)", at: "shapes")
+        } else {
+            warnings.note("paths sampled at fewer frames (over \(Self.maxPathWork) path steps in all)", at: "shapes")
+        }
         let step = Double(frames.count - 1) / Double(affordable - 1)
         let thinned = (0..<affordable).map { frames[Swift.min(frames.count - 1, Int((Double($0) * step).rounded()))] }
         sampledPathPoints += thinned.count * each
+        pathWork += thinned.count * workEach
         return thinned
+    }
+
+    /// The sampled frames, evenly fewer when `work` at each would pass what is left of
+    /// `maxPathWork` (at least the in point; none when not even that fits).
+    func affordableFrames(work: Int) -> [Double] {
+        let frames = sampleFrames
+        let affordable = pathWorkShare / Swift.max(work, 1)
+        guard affordable < frames.count else { return frames }
+        guard affordable > 1 else { return affordable == 1 ? [inPoint] : [] }
+        let step = Double(frames.count - 1) / Double(affordable - 1)
+        return (0..<affordable).map { frames[Swift.min(frames.count - 1, Int((Double($0) * step).rounded()))] }
     }
 
     /// A layer shown only from `inFrame` to `outFrame` (root frames): `hidden` outside.

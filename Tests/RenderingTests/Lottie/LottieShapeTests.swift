@@ -248,4 +248,40 @@ struct LottieShapeTests {
         let player = LottieLayer(animation: animation)
         #expect(player.warnings.contains { $0.contains("paths sampled at fewer frames") }, "\(player.warnings)")
     }
+
+    /// `depth` groups nested in each other, each with a rectangle, a trim whose end moves, a
+    /// stroke, a fill and a turning transform: each paint sees every outline nested in its group,
+    /// trimmed by every group around it (250 deep took 47 s a frame).
+    static func nestedTrimmedGroups(_ depth: Int) -> String {
+        let end = "{\"a\":1,\"k\":[{\"t\":0,\"s\":[20],\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}},{\"t\":60,\"s\":[90]}]}"
+        let turn = "{\"a\":1,\"k\":[{\"t\":0,\"s\":[0],\"o\":{\"x\":[0],\"y\":[0]},\"i\":{\"x\":[1],\"y\":[1]}},{\"t\":60,\"s\":[30]}]}"
+        let transform = "{\"ty\":\"tr\",\"p\":{\"k\":[0,0]},\"a\":{\"k\":[0,0]},\"s\":{\"k\":[99,99]},\"r\":\(turn),\"o\":{\"k\":100}}"
+        var group: String?
+        for _ in 0..<depth {
+            let items = [group, LJ.rect((50, 50), 60, 40), LJ.trim(end: end), LJ.stroke([0, 0, 1], width: 2), LJ.fill([1, 0, 0])]
+            group = LJ.group(items.compactMap { $0 }, transform: transform)
+        }
+        return LJ.animation(layers: [LJ.shapeLayer([group ?? ""])])
+    }
+
+    /// Issue 29: nested trimmed groups cost the cube of their depth; past 8 million path steps
+    /// (shapes evaluated, transforms applied, 25 a trim) paths are sampled at fewer frames, then
+    /// lose trims, then are left out, with a warning; five levels, as real files nest, are drawn
+    /// whole without one; past 128 JSON levels (about 55 groups) the file is refused.
+    @Test func nestedTrimmedGroupsStayWithinThePathBudget() throws {
+        let shallow = LottieLayer(animation: try LottieAnimation(data: Data(Self.nestedTrimmedGroups(5).utf8)))
+        #expect(!shallow.warnings.contains { $0.contains("path steps") }, "\(shallow.warnings)")
+        let deep = LottieLayer(animation: try LottieAnimation(data: Data(Self.nestedTrimmedGroups(40).utf8)))
+        #expect(deep.warnings.contains { $0.contains("over 8000000 path steps") }, "\(deep.warnings)")
+        // The groups built first (the innermost) are drawn.
+        let frame = try LottieRender.frame(Self.nestedTrimmedGroups(40), 0, playing: false)
+        let covered = (0..<frame.height).reduce(0) { n, y in n + (0..<frame.width).filter { frame.rgba($0, y).a > 0 }.count }
+        #expect(covered > 200, "the nested groups are drawn in part: \(covered) pixels")
+        #expect(throws: LottieError.self) { try LottieAnimation(data: Data(Self.nestedTrimmedGroups(70).utf8)) }
+        do {
+            _ = try LottieAnimation(data: Data(Self.nestedTrimmedGroups(70).utf8))
+        } catch {
+            #expect("\(error)".contains("nested deeper than 128 levels"), "\(error)")
+        }
+    }
 }
