@@ -61,6 +61,37 @@ extension Scenario {
             return { frame in host.frame(at: 1e5 + Double(frame)) }
         })
 
+    /// Issue 29: 200 small layers whose wide shadows (shadowRadius 100–200) change every frame,
+    /// so every shadow is blurred anew (17–33 s a frame before wide blurs were made coarse).
+    static let wideShadows = Scenario(
+        name: "shadows-200-wide",
+        summary: "1080p frame: 200 8×8 layers with shadowRadius animating from 100 to 200 (each shadow re-blurred)",
+        budgetMilliseconds: nil, units: 200, unitName: "shadow",
+        prepare: {
+            MediaClock.install(MediaClock.Manual(time: 0))
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 1920, height: 1080)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let grow = CABasicAnimation(keyPath: "shadowRadius")
+            grow.fromValue = 100
+            grow.toValue = 200
+            grow.duration = 1e4
+            for i in 0..<200 {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 200 + Double(i % 20) * 75, y: 100 + Double(i / 20) * 90, width: 8, height: 8)
+                layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                layer.shadowOpacity = 0.5
+                layer.shadowOffset = CGSize(width: 3, height: 3)
+                layer.add(grow, forKey: "grow")
+                root.addSublayer(layer)
+            }
+            CATransaction.commit()
+            let host = FullHDRenderer(root: root)
+            return { frame in host.frame(at: 10 + Double(frame) / 60) }
+        })
+
     /// Issue 7: 5,000 emitter particles.
     static let emitter5k = Scenario(
         name: "emitter-5000-particles",

@@ -25,6 +25,11 @@ package struct LayerShadow: Hashable {
         case path(ObjectIdentifier, CGRect)
     }
 
+    /// The widest blur computed at full resolution, in raster pixels of σ: a Gaussian this wide
+    /// magnified with bilinear filtering differs from one computed at full size by at most 4
+    /// levels of 255 (tested), and 200 layers with shadowRadius 150 took 17–33 s a frame at 32.
+    package static let maxSigmaPixels: Double = 8
+
     /// The standard deviation of the blur, in local units.
     package var sigma: Double { radius }
 
@@ -41,9 +46,9 @@ package struct LayerShadow: Hashable {
         }
         guard shapeExtent.width > 0 || shapeExtent.height > 0 else { return nil }
         var s = scale
-        // A wide blur needs little resolution: at most 32 pixels of σ (the raster is filtered when
-        // drawn), which keeps kernels short and rasters small for large shadow radii.
-        if sigma * s > 32 { s = 32 / sigma }
+        // A wide blur needs little resolution: at most `maxSigmaPixels` of σ (the raster is
+        // filtered when drawn), which keeps kernels short and rasters small for large radii.
+        if sigma * s > Self.maxSigmaPixels { s = Self.maxSigmaPixels / sigma }
         let extent = shapeExtent.insetBy(dx: -pad, dy: -pad)
         // Keep the raster within bounds: a blur this large needs no more detail.
         let side = Swift.max(extent.width, extent.height) * s
