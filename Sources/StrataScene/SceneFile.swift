@@ -10,7 +10,11 @@ import StrataInput
 public enum SceneFile {
     /// Reads and checks `url`; the recording renders the scene with the file's settings, or
     /// with `settings` when given.
-    public static func load(_ url: URL, settings: ExportSettings? = nil) throws -> LayerRecording {
+    public static func load(_ url: URL, settings: ExportSettings? = nil, limits: InputLimits = .standard) throws -> LayerRecording {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= limits.jsonBytes else {
+            throw SceneError("", "\(InputLimits.millions(size)) MB, more than the \(InputLimits.millions(limits.jsonBytes)) MB a JSON document may have (--limit json-mb)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

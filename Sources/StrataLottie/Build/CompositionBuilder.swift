@@ -11,9 +11,8 @@ final class CompositionBuilder {
 
     /// Precompositions nest at most this deep (a file that includes itself must end).
     static let maxDepth = 16
-    /// At most this many Lottie layers are built (precompositions used many times over, nested,
-    /// multiply: a small file must not make millions of layers).
-    static let maxLayers = 20_000
+    /// Lottie layers built so far: at most `InputLimits.layers` (precompositions used many times
+    /// over, nested, multiply: a small file must not make millions of layers).
     private var layersBuilt = 0
 
     /// Composite transforms of ancestors beyond `maxNestedParents` (per sampled frame), by
@@ -25,7 +24,8 @@ final class CompositionBuilder {
     init(_ animation: LottieAnimation, warnings: LottieWarnings) {
         self.animation = animation
         emitter = AnimationEmitter(
-            frameRate: animation.frameRate, inPoint: animation.inPoint, outPoint: animation.outPoint, warnings: warnings)
+            frameRate: animation.frameRate, inPoint: animation.inPoint, outPoint: animation.outPoint, warnings: warnings,
+            limits: animation.limits)
     }
 
     /// The root composition as a layer of its size.
@@ -49,8 +49,8 @@ final class CompositionBuilder {
         for (i, layer) in layers.enumerated().reversed() {
             guard !layer.isMatteSource, !layer.isHidden else { continue }
             layersBuilt += 1
-            guard layersBuilt <= Self.maxLayers else {
-                emitter.warnings.note("more than \(Self.maxLayers) layers in all (the rest are left out)", at: path)
+            guard layersBuilt <= animation.limits.layers else {
+                emitter.warnings.note("more than \(animation.limits.layers) layers in all (the rest are left out; --limit layers)", at: path)
                 return
             }
             let place = "\(path)[\(i)]"

@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import StrataInput
 import ZIPFoundation
 
 /// `.lottie` archives: a zip holding `manifest.json`, the animations (`animations/ID.json`, or
@@ -12,12 +13,10 @@ enum DotLottie {
         data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06])
     }
 
-    /// Upper bounds on what an archive may unpack to (a zip bomb must fail, not fill memory).
-    static let maxEntryBytes: UInt64 = 64 << 20
+    /// Entries an archive may list (a zip bomb must fail, not fill memory; what all the reads
+    /// of one archive may unpack together is `InputLimits.archiveBytes`: 1,000 image assets
+    /// naming one 63 MB entry read it 1,000 times, minutes and gigabytes).
     static let maxEntries = 10_000
-    /// What all the reads of one archive may unpack together (1,000 image assets naming one
-    /// 63 MB entry read it 1,000 times: minutes and gigabytes).
-    static let maxArchiveBytes: UInt64 = 256 << 20
 
     private struct Manifest: Decodable {
         struct Entry: Decodable { var id: String }
@@ -27,7 +26,7 @@ enum DotLottie {
     /// The archive's first animation with its images. The archive is opened from its file
     /// (ZIPFoundation's in-memory archives trap on some malformed zips: found by the fuzzer), and
     /// compressed entries are inflated from `data` (the file's bytes) by `inflate(_:of:in:)`.
-    static func animation(at url: URL, data fileData: Data) throws -> LottieAnimation {
+    static func animation(at url: URL, data fileData: Data, limits: InputLimits = .standard) throws -> LottieAnimation {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -41,15 +40,18 @@ enum DotLottie {
             entries[entry.path.hasPrefix("/") ? String(entry.path.dropFirst()) : entry.path] = entry
         }
         guard !entries.isEmpty else { throw LottieError.unreadable(".lottie: the archive holds no files") }
+        let maxArchiveBytes = UInt64(limits.archiveBytes)
+        // One entry: the animation's JSON or an image file.
+        let maxEntryBytes = min(maxArchiveBytes, UInt64(max(limits.jsonBytes, 64 << 20)))
         var unpacked: UInt64 = 0
         func read(_ path: String) throws -> Data? {
             guard let entry = entries[path] else { return nil }
             guard entry.uncompressedSize <= maxEntryBytes else {
-                throw LottieError.unreadable(".lottie: \(path) is larger than \(maxEntryBytes >> 20) MB")
+                throw LottieError.unreadable(".lottie: \(path) is larger than \(InputLimits.millions(Int(maxEntryBytes))) MB (--limit json-mb, archive-mb)")
             }
             unpacked += entry.uncompressedSize
             guard unpacked <= maxArchiveBytes else {
-                throw LottieError.unreadable(".lottie: the archive unpacks to more than \(maxArchiveBytes >> 20) MB (at \(path))")
+                throw LottieError.unreadable(".lottie: the archive unpacks to more than \(InputLimits.millions(Int(maxArchiveBytes))) MB (at \(path); --limit archive-mb)")
             }
             var out = Data()
             let keep: (Data) throws -> Void = { chunk in
@@ -84,7 +86,7 @@ enum DotLottie {
         }
         var animation: LottieAnimation
         do {
-            animation = try LottieAnimation(data: json)
+            animation = try LottieAnimation(data: json, limits: limits)
         } catch let error as LottieError {
             throw LottieError.invalid(path: path, error.description)
         }
@@ -96,12 +98,13 @@ enum DotLottie {
             let paths = [folder.isEmpty ? name : "\(folder)/\(name)", "images/\(name)", "i/\(name)"]
             if let p = paths.first(where: { entries[$0] != nil }), decoded[p] == nil {
                 let bytes = try read(p)
-                if let bytes, let (w, h) = LottieAsset.pixelSize(bytes), !LottieAsset.isDecodable(width: w, height: h) {
-                    animation.warnings.append("image asset '\(assetID)' (\(name)): \(LottieAsset.tooLarge(width: w, height: h)); drawn empty")
+                do {
+                    decoded[p] = try bytes.flatMap(animation.reading.image(for:))
+                } catch {
+                    animation.warnings.append("image asset '\(assetID)' (\(name)): \(error); drawn empty")
                     decoded[p] = .some(nil)
                     continue
                 }
-                decoded[p] = bytes.flatMap(LottieAsset.decodeImage)
             }
             if let p = paths.first(where: { entries[$0] != nil }), let image = decoded[p] ?? nil {
                 animation.images[assetID] = image

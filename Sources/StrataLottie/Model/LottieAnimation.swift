@@ -25,18 +25,25 @@ public struct LottieAnimation: Sendable {
     let fonts: [String: LottieFont]
     /// Images of a `.lottie` archive or an asset folder, by asset id.
     var images: [String: CGImage] = [:]
+    /// What the file may claim of memory and work, and the images it decoded.
+    let reading: LottieWarnings
+    public var limits: InputLimits { reading.limits }
 
     /// Seconds from the in point to the out point.
     public var duration: Double { (outPoint - inPoint) / frameRate }
 
     /// Decodes Lottie JSON. Errors name the place in the file (`layers[3].shapes[1].ks.k[2]: …`).
-    public init(data: Data) throws {
+    public init(data: Data, limits: InputLimits = .standard) throws {
+        guard data.count <= limits.jsonBytes else {
+            throw LottieError.unreadable(
+                "the JSON is \(InputLimits.millions(data.count)) MB, more than the \(InputLimits.millions(limits.jsonBytes)) MB a file may have (--limit json-mb)")
+        }
         // One scan first: syntax errors with their line and column (Foundation names none), and
         // a nesting limit (every value the decoder refuses costs its whole coding path).
         if let problem = JSONSyntax.firstProblem(in: data, maxDepth: Self.maxJSONDepth) {
             throw LottieError.unreadable("not a JSON document: \(problem)\(problem.message.contains("nested") ? " (a Lottie file's limit; real files nest about 15)" : "")")
         }
-        let warnings = LottieWarnings()
+        let warnings = LottieWarnings(limits: limits)
         let decoder = JSONDecoder()
         decoder.userInfo[LottieWarnings.key] = warnings
         let file: LottieFile
@@ -59,6 +66,7 @@ public struct LottieAnimation: Sendable {
         assets = Dictionary(file.assets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         fonts = Dictionary((file.fonts?.list ?? []).map { ($0.fName, $0) }, uniquingKeysWith: { a, _ in a })
         self.warnings = warnings.messages
+        reading = warnings
         try validate()
     }
 
@@ -68,17 +76,25 @@ public struct LottieAnimation: Sendable {
 
     /// Reads a Lottie JSON file or a `.lottie` archive (told apart by content, not by name).
     /// Images an animation refers to by file are read from `u` relative to the file's folder.
-    public init(contentsOf url: URL) throws {
+    public init(contentsOf url: URL, limits: InputLimits = .standard) throws {
         let data: Data
         do {
+            // The size first: a file larger than any limit is not read at all.
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            guard size <= max(limits.jsonBytes, limits.archiveBytes) else {
+                throw LottieError.unreadable(
+                    "\(url.lastPathComponent): \(InputLimits.millions(size)) MB, more than a Lottie file may have (--limit json-mb, archive-mb)")
+            }
             data = try Data(contentsOf: url)
+        } catch let error as LottieError {
+            throw error
         } catch {
             throw LottieError.unreadable("\(url.lastPathComponent): cannot be read (\(error.localizedDescription))")
         }
         if DotLottie.isArchive(data) {
-            self = try DotLottie.animation(at: url, data: data)
+            self = try DotLottie.animation(at: url, data: data, limits: limits)
         } else {
-            try self.init(data: data)
+            try self.init(data: data, limits: limits)
             loadImageFiles(relativeTo: url.deletingLastPathComponent())
         }
     }
@@ -107,14 +123,14 @@ public struct LottieAnimation: Sendable {
                 warnings.append("image asset '\(id)' (\(url.path)) is outside the animation's folder; drawn empty")
                 continue
             }
-            if let data = try? Data(contentsOf: url), let (w, h) = LottieAsset.pixelSize(data),
-                !LottieAsset.isDecodable(width: w, height: h)
-            {
-                warnings.append("image asset '\(id)' (\(url.path)): \(LottieAsset.tooLarge(width: w, height: h)); drawn empty")
-            } else if let data = try? Data(contentsOf: url), let image = LottieAsset.decodeImage(data) {
+            do {
+                guard let data = try? Data(contentsOf: url), let image = try reading.image(for: data) else {
+                    warnings.append("image asset '\(id)' (\(url.path)) could not be read; drawn empty")
+                    continue
+                }
                 images[id] = image
-            } else {
-                warnings.append("image asset '\(id)' (\(url.path)) could not be read; drawn empty")
+            } catch {
+                warnings.append("image asset '\(id)' (\(url.path)): \(error); drawn empty")
             }
         }
     }
@@ -197,31 +213,20 @@ struct LottieAsset: Decodable, Sendable {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "the embedded image is not a base64 data URL"))
             }
-            if let (w, h) = Self.pixelSize(bytes), !Self.isDecodable(width: w, height: h) {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: Self.tooLarge(width: w, height: h)))
-            }
             // Assets embedding the same bytes share one decoded image.
-            let cache = decoder.userInfo[LottieWarnings.key] as? LottieWarnings
-            guard let decoded = cache?.image(for: bytes, decode: Self.decodeImage) ?? Self.decodeImage(bytes) else {
+            let reading = decoder.userInfo[LottieWarnings.key] as? LottieWarnings ?? LottieWarnings()
+            let decoded: CGImage?
+            do {
+                decoded = try reading.image(for: bytes)
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: error.description))
+            }
+            guard let decoded else {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "the embedded image is not a PNG or JPEG data URL"))
             }
             image = decoded
         }
-    }
-
-    /// The most pixels a Lottie image may have (8192 × 8192: 256 MB decoded). A 1 MB PNG can
-    /// claim 16,384 × 16,384 and a 633-byte JPEG 30,000 × 30,000.
-    static let maxImagePixels = 8192 * 8192
-
-    static func isDecodable(width: Int, height: Int) -> Bool {
-        width > 0 && height > 0 && width.multipliedReportingOverflow(by: height).partialValue <= maxImagePixels
-            && width <= 1 << 20 && height <= 1 << 20
-    }
-
-    static func tooLarge(width: Int, height: Int) -> String {
-        "the image is \(width)×\(height) pixels, more than the \(maxImagePixels) (8192×8192) a Lottie image may have"
     }
 
     /// Width and height as a PNG's header or a JPEG's frame header states them (before
@@ -241,9 +246,9 @@ struct LottieAsset: Decodable, Sendable {
         return nil
     }
 
-    /// A PNG or JPEG image from its bytes; nil when it is neither, or larger than `maxImagePixels`.
+    /// A PNG or JPEG image from its bytes; nil when it is neither. Decode through
+    /// `LottieWarnings.image(for:)`, which checks the size first.
     static func decodeImage(_ data: Data) -> CGImage? {
-        if let (w, h) = pixelSize(data), !isDecodable(width: w, height: h) { return nil }
         guard let provider = CGDataProvider(data: data as CFData) else { return nil }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)

@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import StrataInput
 
 /// Why a Lottie file could not be read: the place in the file (`layers[3].shapes[1].ks.k[2]`)
 /// and what is wrong there.
@@ -60,6 +61,12 @@ public enum LottieError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// Why an image is not decoded: too many pixels for one image or for the file.
+struct LottieImageRefusal: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// The features a file uses that Strata does not draw, collected while it is read and built
 /// (each named once, with where it first appeared).
 final class LottieWarnings: @unchecked Sendable {
@@ -69,16 +76,44 @@ final class LottieWarnings: @unchecked Sendable {
 
     static let key = CodingUserInfoKey(rawValue: "strata.lottie.warnings")!
 
-    /// Images decoded while the file is read, by their bytes (assets embedding the same image
-    /// share one: 20 uses of a large image were decoded 20 times).
-    private var images: [Data: CGImage] = [:]
+    /// What the file may claim (see `InputLimits`).
+    let limits: InputLimits
 
-    /// The image decoded from `bytes`, decoded once per file.
-    func image(for bytes: Data, decode: (Data) -> CGImage?) -> CGImage? {
+    init(limits: InputLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Images decoded while the file is read, by their bytes (assets embedding the same image
+    /// share one: 20 uses of a large image were decoded 20 times), and their pixels in all.
+    private var images: [Data: CGImage] = [:]
+    private var decodedPixels = 0
+
+    /// The image decoded from `bytes`, decoded once per file; nil when it is no PNG or JPEG.
+    /// Throws the reason when it is larger than one image or the file's images may be
+    /// (`InputLimits.imagePixels`, `filePixels`), told from its header before decoding.
+    func image(for bytes: Data) throws(LottieImageRefusal) -> CGImage? {
         if let known = lock.withLock({ images[bytes] }) { return known }
-        guard let image = decode(bytes) else { return nil }
+        if let (w, h) = LottieAsset.pixelSize(bytes) { try admit(width: w, height: h) }
+        guard let image = LottieAsset.decodeImage(bytes) else { return nil }
         lock.withLock { images[bytes] = image }
         return image
+    }
+
+    /// Counts an image of `width` × `height` pixels against the limits, or says why it is refused.
+    private func admit(width: Int, height: Int) throws(LottieImageRefusal) {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20, !pixels.overflow, pixels.partialValue <= limits.imagePixels else {
+            throw LottieImageRefusal(
+                "the image is \(width)×\(height) pixels, more than the \(InputLimits.millions(limits.imagePixels)) megapixels one image may have (--limit image-mpx)")
+        }
+        let total = lock.withLock { () -> Int in
+            decodedPixels += pixels.partialValue
+            return decodedPixels
+        }
+        guard total <= limits.filePixels else {
+            throw LottieImageRefusal(
+                "the file's images come to more than \(InputLimits.millions(limits.filePixels)) megapixels in all (--limit file-mpx)")
+        }
     }
 
     func note(_ feature: String, at place: String) {

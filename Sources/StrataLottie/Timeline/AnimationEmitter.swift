@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import QuartzCore
+import StrataInput
 
 /// Turns Lottie properties into Core Animation: a model value, and when the property moves a
 /// `CAKeyframeAnimation` over the whole animation (key times = root frames ÷ the duration).
@@ -23,7 +24,11 @@ final class AnimationEmitter {
     /// is the start of the layer's timeline.
     static let beginTimeAtZero: CFTimeInterval = 1e-100
 
-    init(frameRate: Double, inPoint: Double, outPoint: Double, warnings: LottieWarnings) {
+    /// The file's budgets (path steps, sampled path points).
+    let limits: InputLimits
+
+    init(frameRate: Double, inPoint: Double, outPoint: Double, warnings: LottieWarnings, limits: InputLimits = .standard) {
+        self.limits = limits
         self.frameRate = frameRate
         self.inPoint = inPoint
         self.outPoint = outPoint
@@ -100,7 +105,7 @@ final class AnimationEmitter {
     /// Path points a file's sampled paths may hold in all (about 25 MB): a 500-point path
     /// sampled at every frame of 50 time-remapped uses of one precomposition took 7 GB. Past
     /// it, paths are sampled at fewer frames (at least their first and last), with a warning.
-    static let maxSampledPathPoints = 1_000_000
+    var maxSampledPathPoints: Int { limits.pathPoints }
 
     /// Path steps taken so far (shapes evaluated, transforms and roundings applied, trims cut),
     /// over every sampled frame (see `maxPathWork`).
@@ -109,16 +114,16 @@ final class AnimationEmitter {
     /// each trimming and painting all it holds, took 47 s (a paint sees every outline nested in
     /// its group, each moved and trimmed by every group around it). Past it, paths are sampled
     /// at fewer frames, then paints lose their trims, then their paths, with a warning.
-    static let maxPathWork = 8_000_000
+    var maxPathWork: Int { limits.pathSteps }
 
     /// True when `work` at `frames` frames fits what is left of `maxPathWork`.
     func canAffordPathWork(_ work: Int, frames: Int) -> Bool {
-        work.multipliedReportingOverflow(by: frames).partialValue <= Self.maxPathWork - pathWork
+        work.multipliedReportingOverflow(by: frames).partialValue <= maxPathWork - pathWork
     }
 
     /// The path work one paint may take: a quarter of what is left, so that the paints built
     /// last (the outer groups, the costliest) are sampled more sparsely rather than left out.
-    private var pathWorkShare: Int { Swift.max(Self.maxPathWork - pathWork, 0) / 4 }
+    private var pathWorkShare: Int { Swift.max(maxPathWork - pathWork, 0) / 4 }
 
     /// Counts path work done outside `sample` (a fixed path, bounds).
     func spendPathWork(_ work: Int) { pathWork += work }
@@ -127,7 +132,7 @@ final class AnimationEmitter {
     /// frame stays within what is left of `maxSampledPathPoints` and `maxPathWork`.
     private func pathFrames(_ frames: [Double], pointsEach: Int, workEach: Int) -> [Double] {
         let each = Swift.max(pointsEach, 1)
-        let left = Swift.max(Self.maxSampledPathPoints - sampledPathPoints, 0)
+        let left = Swift.max(maxSampledPathPoints - sampledPathPoints, 0)
         let affordable = Swift.max(2, Swift.min(left / each, pathWorkShare / Swift.max(workEach, 1)))
         guard affordable < frames.count else {
             sampledPathPoints += frames.count * each
@@ -135,9 +140,9 @@ final class AnimationEmitter {
             return frames
         }
         if left / each < frames.count {
-            warnings.note("paths sampled at fewer frames (over \(Self.maxSampledPathPoints) sampled path points in all)", at: "shapes")
+            warnings.note("paths sampled at fewer frames (over \(maxSampledPathPoints) sampled path points in all; --limit path-points)", at: "shapes")
         } else {
-            warnings.note("paths sampled at fewer frames (over \(Self.maxPathWork) path steps in all)", at: "shapes")
+            warnings.note("paths sampled at fewer frames (over \(maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
         }
         let step = Double(frames.count - 1) / Double(affordable - 1)
         let thinned = (0..<affordable).map { frames[Swift.min(frames.count - 1, Int((Double($0) * step).rounded()))] }

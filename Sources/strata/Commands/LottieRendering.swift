@@ -28,9 +28,9 @@ enum LottieRendering {
     }
 
     /// Loads `url`, turning decoding errors into a message that names the file and the place.
-    static func load(_ url: URL) throws -> LottieAnimation {
+    static func load(_ url: URL, limits: InputLimits = .standard) throws -> LottieAnimation {
         do {
-            let animation = try LottieAnimation(contentsOf: url)
+            let animation = try LottieAnimation(contentsOf: url, limits: limits)
             for warning in animation.warnings { FileHandle.standardError.write(Data("\(url.lastPathComponent): \(warning)\n".utf8)) }
             return animation
         } catch let error as LottieError {
@@ -84,6 +84,26 @@ enum LottieRendering {
             return root
         }
     }
+
+    /// The limits with each `NAME=VALUE` of `--limit` applied.
+    static func limits(_ assignments: [String]) throws -> InputLimits {
+        var limits = InputLimits.standard
+        for assignment in assignments {
+            do {
+                try limits.apply(assignment)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        return limits
+    }
+
+    /// The help of `--limit`: every name, its meaning and default.
+    static let limitHelp = ArgumentHelp(
+        "Raise (or lower) what an input file may claim, NAME=VALUE, repeatable.",
+        discussion: InputLimits.names.map { "\($0.name): \($0.meaning) (default \(InputLimits.standard.value(named: $0.name) ?? 0))" }
+            .joined(separator: "; "),
+        valueName: "NAME=VALUE")
 
     /// `WxH` in points.
     static func parseSize(_ text: String) throws -> CGSize {

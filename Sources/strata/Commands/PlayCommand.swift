@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataInput
 import QuartzCore
 import StrataExport
 import StrataWindow
@@ -24,8 +25,12 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Print frame times each second (frames a second, interval and draw-time median/95th percentile/max) and for the whole run at the end.")
     var stats = false
 
+    @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: LottieRendering.limitHelp)
+    var limitAssignments: [String] = []
+
     func validate() throws {
-        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name) else {
+        let limits = try LottieRendering.limits(limitAssignments)
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits) else {
             throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
         }
         guard case .animation = demo.kind else { throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`") }
@@ -35,7 +40,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name), case .animation(let settings, let make) = demo.kind
+        let limits = try LottieRendering.limits(limitAssignments)
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits), case .animation(let settings, let make) = demo.kind
         else { return }
         let recording = make(settings)
         let (root, events) = recording.buildLive()

@@ -47,6 +47,9 @@ struct RenderCommand: ParsableCommand {
         valueName: "A..B"))
     var frames: String?
 
+    @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: LottieRendering.limitHelp)
+    var limitAssignments: [String] = []
+
     func validate() throws {
         guard format == "all" || ExportFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
@@ -55,6 +58,7 @@ struct RenderCommand: ParsableCommand {
         if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
         if let size { _ = try LottieRendering.parseSize(size) }
         if let background { _ = try LottieRendering.parseColor(background) }
+        _ = try LottieRendering.limits(limitAssignments)
     }
 
     /// "A..B" (both ends included), or a single frame "A".
@@ -81,7 +85,7 @@ struct RenderCommand: ParsableCommand {
         }
         let recording: LayerRecording
         do {
-            recording = try SceneFile.load(url)
+            recording = try SceneFile.load(url, limits: try LottieRendering.limits(limitAssignments))
         } catch let error as SceneError {
             throw ValidationError("\(url.lastPathComponent): \(error)")
         }
@@ -90,7 +94,7 @@ struct RenderCommand: ParsableCommand {
         if let scale { settings.scale = scale }
         if let duration { settings.duration = duration }
         try settings.validate()
-        let configured = settings == recording.settings ? recording : try SceneFile.load(url, settings: settings)
+        let configured = settings == recording.settings ? recording : try SceneFile.load(url, settings: settings, limits: try LottieRendering.limits(limitAssignments))
         let name = url.deletingPathExtension().lastPathComponent
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         let formats: [ExportFormat] = settings.duration == 0 ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
@@ -107,7 +111,7 @@ struct RenderCommand: ParsableCommand {
 
     /// A Lottie file: one still with `--frame`, else the whole animation at its own frame rate.
     private func renderLottie(_ url: URL) throws {
-        let animation = try LottieRendering.load(url)
+        let animation = try LottieRendering.load(url, limits: try LottieRendering.limits(limitAssignments))
         if let frame, !(animation.inPoint...animation.outPoint).contains(frame) {
             throw ValidationError(
                 "--frame \(Self.frameLabel(frame)) is outside \(url.lastPathComponent)'s frames "

@@ -1,6 +1,7 @@
 import Foundation
 import QuartzCore
 import StrataExport
+import StrataInput
 import StrataLottie
 
 extension Demo {
@@ -39,12 +40,12 @@ extension Demo {
     }
 
     /// A Lottie file named on the command line, as a demo (for `strata play FILE`).
-    static func lottieFile(_ path: String) throws -> Demo? {
+    static func lottieFile(_ path: String, limits: InputLimits = .standard) throws -> Demo? {
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         try InputFile.check(path)
         guard LottieRendering.isLottie(url) else { return nil }
-        let animation = try LottieRendering.load(url)
+        let animation = try LottieRendering.load(url, limits: limits)
         return Demo(
             name: url.lastPathComponent, summary: "a Lottie file",
             kind: .animation(

@@ -181,4 +181,20 @@ struct LottieCommandTests {
         let negative = try run(["render", try file(in: out).path, "--frame", "0", "--size", "-5x10", "--out", out.path])
         #expect(negative.status != 0 && negative.output.contains("--size '-5x10' should look like"), "\(negative.output)")
     }
+
+    /// Issue 29: `--limit NAME=VALUE` raises or lowers a file's budgets; a bad one is refused
+    /// with the names there are.
+    @Test func limitsAreSetOnTheCommandLine() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let square = try file(in: out)
+        let lowered = try run(["render", square.path, "--frame", "0", "--limit", "json-mb=0", "--out", out.path])
+        #expect(lowered.status != 0 && lowered.output.contains("--limit json-mb takes a whole number from 1"), "0 is refused: \(lowered.output)")
+        let tiny = try run(["render", square.path, "--frame", "0", "--limit", "layers=1", "--limit", "path-steps=1", "--out", out.path])
+        #expect(tiny.status == 0, "\(tiny.output)")
+        let bad = try run(["render", square.path, "--frame", "0", "--limit", "pixels=5", "--out", out.path])
+        #expect(bad.status != 0 && bad.output.contains("json-mb, image-mpx, file-mpx"), "\(bad.output)")
+        let help = try run(["render", "--help"])
+        #expect(help.output.contains("path-steps") && help.output.contains("default 8000000"), "\(help.output)")
+    }
 }

@@ -2,6 +2,7 @@ import CoreGraphics
 import Foundation
 import QuartzCore
 import StrataLottie
+import StrataInput
 import Testing
 import ZIPFoundation
 
@@ -240,6 +241,50 @@ struct LottieDecodingTests {
             } catch {
                 #expect("\(error)".contains("\(size) pixels"), "\(error)")
             }
+        }
+    }
+
+    /// A `size`×`size` PNG of one colour, as a data URL asset with `id`.
+    static func pngAsset(_ id: String, size: Int, red: Double) throws -> String {
+        let context = CGContext(
+            data: nil, width: size, height: size, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        context.setFillColor(CGColor(red: red, green: 0, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: size, height: size))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-png-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try context.makeImage()!.writePNG(to: url)
+        let data = try Data(contentsOf: url)
+        return "{\"id\":\"\(id)\",\"w\":\(size),\"h\":\(size),\"p\":\"data:image/png;base64,\(data.base64EncodedString())\",\"e\":1}"
+    }
+
+    /// Issue 29: a file's budgets are the caller's to set (the CLI's `--limit`): the JSON's
+    /// bytes, the layers after expansion, the decoded pixels of all its images together (here
+    /// three 100×100 images against 25,000 pixels: the third is refused, naming the limit).
+    @Test func aFilesBudgetsAreTheCallersToSet() throws {
+        let three = LJ.animation(layers: (1...3).map { LJ.solid("#ff0000", w: 10, h: 10, ind: $0) })
+        var small = InputLimits.standard
+        small.jsonBytes = 100
+        #expect(throws: LottieError.self) { try LottieAnimation(data: Data(three.utf8), limits: small) }
+        do {
+            _ = try LottieAnimation(data: Data(three.utf8), limits: small)
+        } catch {
+            #expect("\(error)".contains("more than the 0 MB") || "\(error)".contains("--limit json-mb"), "\(error)")
+        }
+        var fewLayers = InputLimits.standard
+        fewLayers.layers = 2
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(three.utf8), limits: fewLayers))
+        #expect(player.warnings.contains { $0.contains("more than 2 layers") && $0.contains("--limit layers") }, "\(player.warnings)")
+        let assets = try [("a", 0.2), ("b", 0.5), ("c", 0.9)].map { try Self.pngAsset($0.0, size: 100, red: $0.1) }
+        let images = LJ.animation(layers: [LJ.solid("#000000", w: 4, h: 4)], assets: assets)
+        _ = try LottieAnimation(data: Data(images.utf8))  // within the defaults
+        var fewPixels = InputLimits.standard
+        fewPixels.filePixels = 25_000
+        do {
+            _ = try LottieAnimation(data: Data(images.utf8), limits: fewPixels)
+            Issue.record("30,000 pixels of images must pass a 25,000-pixel budget only with an error")
+        } catch {
+            #expect("\(error)".contains("assets[2].p") && "\(error)".contains("--limit file-mpx"), "\(error)")
         }
     }
 }
