@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StrataScene", targets: ["StrataScene"]),
         // Lottie (Bodymovin JSON and .lottie) files played as Core Animation layer trees.
         .library(name: "StrataLottie", targets: ["StrataLottie"]),
+        .library(name: "StrataInput", targets: ["StrataInput"]),
         // swift-snapshot-testing's layer image strategies for Linux (a product of its own, so that
         // users of the core do not pull the dependency).
         .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
@@ -116,10 +117,19 @@ let package = Package(
             ]),
         // The live host: an SDL2 window driven by the run loop.
         .target(name: "StrataWindow", dependencies: ["QuartzCore", "CSDL2"]),
+        // The command line's rendering commands, argument values and output names (a library, so
+        // that the CLI fuzzer reaches them).
+        .target(
+            name: "StrataCommandLine",
+            dependencies: [
+                "QuartzCore", "StrataExport", "StrataScene", "StrataLottie", "StrataInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "strata",
             dependencies: [
                 "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie", "StrataInput",
+                "StrataCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Lottie demo files (written for Strata by Demos/Lottie/make_demos.py).
@@ -141,6 +151,8 @@ let package = Package(
             path: "Fuzz/SceneFuzzer"),
         .executableTarget(
             name: "strata-fuzz-lottie", dependencies: ["QuartzCore", "StrataLottie", "FuzzSupport"], path: "Fuzz/LottieFuzzer"),
+        .executableTarget(
+            name: "strata-fuzz-cli", dependencies: ["StrataCommandLine", "StrataExport", "FuzzSupport"], path: "Fuzz/CLIFuzzer"),
         .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/ImageFuzzer"),
         .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
         .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),

@@ -4,8 +4,11 @@ import Foundation
 /// read or built, with an error or warning naming the place and the limit; the CLI raises them
 /// with `--limit NAME=VALUE`. The defaults hold the 170 real Lottie files tried with room to spare.
 public struct InputLimits: Sendable, Equatable {
-    /// Bytes of a JSON document (Lottie or scene). Reading takes about 15 bytes of memory a byte.
+    /// Bytes of a Lottie JSON document. Reading one takes about 15 bytes of memory a byte.
     public var jsonBytes = 64 << 20
+    /// Bytes of a scene file. Reading one takes up to 100 bytes of memory a byte (its whole
+    /// document is built by JSONSerialization first), hence a lower limit.
+    public var sceneBytes = 8 << 20
     /// Pixels one decoded image may have (8192 × 8192: 256 MB of RGBA).
     public var imagePixels = 8192 * 8192
     /// Decoded image pixels of one file in all (128 Mpx: 512 MB of RGBA).
@@ -35,7 +38,8 @@ public struct InputLimits: Sendable, Equatable {
 
     /// Every limit, by CLI name (sizes in MB and megapixels).
     public static let names: [Name] = [
-        Name(name: "json-mb", meaning: "MB of a JSON document", unit: 1 << 20, keyPath: \.jsonBytes),
+        Name(name: "json-mb", meaning: "MB of a Lottie JSON document", unit: 1 << 20, keyPath: \.jsonBytes),
+        Name(name: "scene-mb", meaning: "MB of a scene file", unit: 1 << 20, keyPath: \.sceneBytes),
         Name(name: "image-mpx", meaning: "megapixels of one decoded image", unit: 1 << 20, keyPath: \.imagePixels),
         Name(name: "file-mpx", meaning: "megapixels of all images of one file", unit: 1 << 20, keyPath: \.filePixels),
         Name(name: "archive-mb", meaning: "MB a .lottie archive unpacks to", unit: 1 << 20, keyPath: \.archiveBytes),

@@ -12,8 +12,8 @@ public enum SceneFile {
     /// with `settings` when given.
     public static func load(_ url: URL, settings: ExportSettings? = nil, limits: InputLimits = .standard) throws -> LayerRecording {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= limits.jsonBytes else {
-            throw SceneError("", "\(InputLimits.millions(size)) MB, more than the \(InputLimits.millions(limits.jsonBytes)) MB a JSON document may have (--limit json-mb)")
+        guard size <= limits.sceneBytes else {
+            throw SceneError("", "\(InputLimits.millions(size)) MB, more than the \(InputLimits.millions(limits.sceneBytes)) MB a scene file may have (--limit scene-mb)")
         }
         let data: Data
         do {

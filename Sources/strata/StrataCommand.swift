@@ -1,3 +1,4 @@
+import StrataCommandLine
 import ArgumentParser
 
 /// The `strata` command line: renders the demos and, in later versions, scenes and live windows.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import QuartzCore
 import StrataExport
 
@@ -72,21 +73,12 @@ struct DemoCommand: ParsableCommand {
                 // A still (duration 0) is one PNG whatever the format.
                 let wanted: [ExportFormat] = settings.duration == 0 ? [.sheet] : formats
                 for format in wanted {
-                    let target = Self.target(for: demo.name, format: format, in: folder, still: settings.duration == 0)
+                    let target = OutputNames.target(for: demo.name, format: format, in: folder, still: settings.duration == 0)
                     try make(settings).export(format, to: target)
                 }
             }
         }
         print(String(format: "done in %.1f s; files are in %@", Date().timeIntervalSince(started), folder.path))
-    }
-
-    static func target(for name: String, format: ExportFormat, in folder: URL, still: Bool) -> URL {
-        switch format {
-        case .png: folder.appendingPathComponent(name, isDirectory: true)
-        case .gif: folder.appendingPathComponent("\(name).gif")
-        case .mp4: folder.appendingPathComponent("\(name).mp4")
-        case .sheet: folder.appendingPathComponent(still ? "\(name).png" : "\(name)-sheet.png")
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataInput
 import QuartzCore
 import StrataExport

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCommandLine
 import QuartzCore
 import StrataExport
 import StrataInput

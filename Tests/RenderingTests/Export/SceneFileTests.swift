@@ -1,6 +1,7 @@
 import Foundation
 import QuartzCore
 import StrataExport
+import StrataInput
 import StrataScene
 import Testing
 
@@ -112,5 +113,24 @@ struct SceneFileTests {
 
     @Test func unreadableFilesAreReported() {
         #expect(throws: SceneError.self) { try SceneFile.load(URL(fileURLWithPath: "/nonexistent/scene.json")) }
+    }
+
+    /// Issue 29: a scene file larger than `InputLimits.sceneBytes` is refused before it is read
+    /// (JSONSerialization builds the whole document: up to 100 bytes of memory a byte), naming
+    /// the limit; the same file loads under a raised limit.
+    @Test func scenesLargerThanTheirLimitAreRefusedUnread() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-scene-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let padding = String(repeating: " ", count: 3000)
+        try Data("{ \"size\": [10, 10], \"layers\": [ { \"frame\": [0, 0, 5, 5] } ] \(padding)}".utf8).write(to: url)
+        var small = InputLimits.standard
+        small.sceneBytes = 2000
+        do {
+            _ = try SceneFile.load(url, limits: small)
+            Issue.record("a 3 KB scene must be refused under a 2,000-byte limit")
+        } catch let error as SceneError {
+            #expect("\(error)".contains("--limit scene-mb"), "\(error)")
+        }
+        _ = try SceneFile.load(url)
     }
 }

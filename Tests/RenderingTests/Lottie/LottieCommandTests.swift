@@ -193,7 +193,7 @@ struct LottieCommandTests {
         let tiny = try run(["render", square.path, "--frame", "0", "--limit", "layers=1", "--limit", "path-steps=1", "--out", out.path])
         #expect(tiny.status == 0, "\(tiny.output)")
         let bad = try run(["render", square.path, "--frame", "0", "--limit", "pixels=5", "--out", out.path])
-        #expect(bad.status != 0 && bad.output.contains("json-mb, image-mpx, file-mpx"), "\(bad.output)")
+        #expect(bad.status != 0 && bad.output.contains("json-mb, scene-mb, image-mpx"), "\(bad.output)")
         let help = try run(["render", "--help"])
         #expect(help.output.contains("path-steps") && help.output.contains("default 8000000"), "\(help.output)")
     }

@@ -4,8 +4,8 @@ import Foundation
 /// Checks a file named on the command line before anything reads it: it must exist and be a
 /// regular file. A folder, a pipe (which would block forever) or a device (`/dev/zero`, endless)
 /// is refused with a message that says which.
-enum InputFile {
-    static func check(_ path: String) throws {
+public enum InputFile {
+    public static func check(_ path: String) throws {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)

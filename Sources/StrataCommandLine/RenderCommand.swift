@@ -7,8 +7,8 @@ import StrataLottie
 import StrataScene
 
 /// `strata render SCENE.json`: the same outputs as `demo`, from a scene file.
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct RenderCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a scene file or a Lottie file (.json, .lottie) to PNG, GIF, MP4 or a contact sheet.",
         discussion: "Scene files are described in the README (\"Scene files\"); Lottie files are told apart by content. "
@@ -50,7 +50,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: LottieRendering.limitHelp)
     var limitAssignments: [String] = []
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard format == "all" || ExportFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
         }
@@ -62,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// "A..B" (both ends included), or a single frame "A".
-    static func parseRange(_ text: String) throws -> ClosedRange<Int> {
+    public static func parseRange(_ text: String) throws -> ClosedRange<Int> {
         let parts = text.components(separatedBy: "..")
         let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == parts.count, (1...2).contains(numbers.count), let a = numbers.first, let b = numbers.last,
@@ -71,7 +73,7 @@ struct RenderCommand: ParsableCommand {
         return a...b
     }
 
-    func run() throws {
+    public func run() throws {
         try InputFile.check(scene)
         let url = URL(fileURLWithPath: scene)
         if LottieRendering.isLottie(url) { return try renderLottie(url) }
@@ -95,16 +97,10 @@ struct RenderCommand: ParsableCommand {
         if let duration { settings.duration = duration }
         try settings.validate()
         let configured = settings == recording.settings ? recording : try SceneFile.load(url, settings: settings, limits: try LottieRendering.limits(limitAssignments))
-        let name = url.deletingPathExtension().lastPathComponent
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         let formats: [ExportFormat] = settings.duration == 0 ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
         let range = try frames.map(Self.parseRange)
-        // A segment's file names say which frames it holds: name-00000-00149.mp4.
-        let segmentName = range.map { String(format: "%@-%05d-%05d", name, $0.lowerBound, $0.upperBound) }
-        for format in formats {
-            let target = DemoCommand.target(
-                for: format == .png ? name : segmentName ?? name, format: format, in: folder,
-                still: settings.duration == 0)
+        for (format, target) in OutputNames.renderTargets(of: url, formats: formats, range: range, in: folder, still: settings.duration == 0) {
             try configured.export(format, to: target, frames: range)
         }
     }
@@ -128,11 +124,10 @@ struct RenderCommand: ParsableCommand {
                 "\(url.lastPathComponent) plays at \(settings.fps) fps, outside 1…240: render it with --fps (e.g. --fps 30)")
         }
         try settings.validate()
-        let name = url.deletingPathExtension().lastPathComponent
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         if let frame {
             try LayerRecording.makeFolder(folder)
-            let target = folder.appendingPathComponent(String(format: "%@-frame-%@.png", name, Self.frameLabel(frame)))
+            let target = OutputNames.still(of: url, frame: Self.frameLabel(frame), in: folder)
             try recording.renderFrames(range: 0...0) { _, _, image in try LayerRecording.writePNG(image, to: target) }
             print("wrote \(target.path)")
             return
@@ -140,18 +135,27 @@ struct RenderCommand: ParsableCommand {
         let configured = settings == recording.settings ? recording : LayerRecording(settings: settings, build: recording.builder)
         let formats: [ExportFormat] = format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
         let range = try frames.map(Self.parseRange)
-        // A segment's file names say which frames it holds, as for scene files (two ranges
-        // rendered into one folder must not overwrite each other).
-        let segmentName = range.map { String(format: "%@-%05d-%05d", name, $0.lowerBound, $0.upperBound) }
-        for format in formats {
-            let target = DemoCommand.target(for: format == .png ? name : segmentName ?? name, format: format, in: folder, still: false)
+        for (format, target) in OutputNames.renderTargets(of: url, formats: formats, range: range, in: folder, still: false) {
             try configured.export(format, to: target, frames: range)
         }
     }
 
+    /// The folder the outputs go to.
+    public var outputFolder: URL { URL(fileURLWithPath: out, isDirectory: true) }
+
+    /// The files this command will write for its input (`formats` of an animation, or the PNG of
+    /// `--frame`); nothing is read or written.
+    public func plannedOutputs(still: Bool = false) throws -> [URL] {
+        let url = URL(fileURLWithPath: scene)
+        let folder = URL(fileURLWithPath: out, isDirectory: true)
+        if let frame { return [OutputNames.still(of: url, frame: Self.frameLabel(frame), in: folder)] }
+        let formats: [ExportFormat] = still ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : ExportFormat(rawValue: format).map { [$0] } ?? []
+        return OutputNames.renderTargets(of: url, formats: formats, range: try frames.map(Self.parseRange), in: folder, still: still).map(\.1)
+    }
+
     /// 12 → "12", 12.5 → "12.5", 1e+308 → "1e+308" (whole numbers beyond 2⁵³ are not made
     /// integers: 1e308 would not fit one).
-    static func frameLabel(_ frame: Double) -> String {
+    public static func frameLabel(_ frame: Double) -> String {
         frame == frame.rounded() && abs(frame) < 0x1p53 ? String(Int(frame)) : String(frame)
     }
 }

@@ -8,14 +8,14 @@ import StrataLottie
 /// Lottie files on the command line: told apart from scene files by content, played by a
 /// `LottieLayer` in a recording at the file's own frame rate (frame i at time i / fr shows the
 /// file's frame ip + i).
-enum LottieRendering {
+public enum LottieRendering {
     /// Keys only Bodymovin JSON has at its top (scene files have `size`, `layers`, `duration`…):
     /// one of them makes a file Lottie, so that a Lottie missing `op` gets a Lottie error naming
     /// `op`, not a scene error about unknown keys.
-    static let lottieOnlyKeys = ["fr", "op", "ip", "v", "assets", "ddd", "markers"]
+    public static let lottieOnlyKeys = ["fr", "op", "ip", "v", "assets", "ddd", "markers"]
 
     /// True for a `.lottie` archive or Bodymovin JSON (an object with any of `lottieOnlyKeys`).
-    static func isLottie(_ url: URL) -> Bool {
+    public static func isLottie(_ url: URL) -> Bool {
         // Only regular files (a folder or a pipe would trap or block in the reads below).
         guard (try? InputFile.check(url.path)) != nil, let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
@@ -28,7 +28,7 @@ enum LottieRendering {
     }
 
     /// Loads `url`, turning decoding errors into a message that names the file and the place.
-    static func load(_ url: URL, limits: InputLimits = .standard) throws -> LottieAnimation {
+    public static func load(_ url: URL, limits: InputLimits = .standard) throws -> LottieAnimation {
         do {
             let animation = try LottieAnimation(contentsOf: url, limits: limits)
             for warning in animation.warnings { FileHandle.standardError.write(Data("\(url.lastPathComponent): \(warning)\n".utf8)) }
@@ -41,7 +41,7 @@ enum LottieRendering {
     /// A recording of `animation` in a `size`-point picture (the composition's size by default;
     /// aspect fit), over `background` (transparent when nil). With `frame`, one still of that
     /// frame; otherwise the whole animation played once, or looping for a live window.
-    static func recording(
+    public static func recording(
         _ animation: LottieAnimation, size: CGSize? = nil, scale: Double = 1, background: CGColor? = nil,
         frame: Double? = nil, loop: Bool = false
     ) -> LayerRecording {
@@ -55,7 +55,7 @@ enum LottieRendering {
     }
 
     /// A recording of `animation` with `settings` (its size, rate and length).
-    static func recording(
+    public static func recording(
         _ animation: LottieAnimation, settings: ExportSettings, background: CGColor? = nil, frame: Double? = nil,
         loop: Bool = false
     ) -> LayerRecording {
@@ -86,7 +86,7 @@ enum LottieRendering {
     }
 
     /// The limits with each `NAME=VALUE` of `--limit` applied.
-    static func limits(_ assignments: [String]) throws -> InputLimits {
+    public static func limits(_ assignments: [String]) throws -> InputLimits {
         var limits = InputLimits.standard
         for assignment in assignments {
             do {
@@ -99,14 +99,14 @@ enum LottieRendering {
     }
 
     /// The help of `--limit`: every name, its meaning and default.
-    static let limitHelp = ArgumentHelp(
+    public static let limitHelp = ArgumentHelp(
         "Raise (or lower) what an input file may claim, NAME=VALUE, repeatable.",
         discussion: InputLimits.names.map { "\($0.name): \($0.meaning) (default \(InputLimits.standard.value(named: $0.name) ?? 0))" }
             .joined(separator: "; "),
         valueName: "NAME=VALUE")
 
     /// `WxH` in points.
-    static func parseSize(_ text: String) throws -> CGSize {
+    public static func parseSize(_ text: String) throws -> CGSize {
         let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
         guard parts.count == 2, parts.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 8192 }) else {
             throw ValidationError("--size '\(text)' should look like 512x512 (points, each within (0, 8192])")
@@ -115,7 +115,7 @@ enum LottieRendering {
     }
 
     /// `#RRGGBB`, `#RRGGBBAA`, or white, black, transparent.
-    static func parseColor(_ text: String) throws -> CGColor {
+    public static func parseColor(_ text: String) throws -> CGColor {
         switch text.lowercased() {
         case "white": return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         case "black": return CGColor(red: 0, green: 0, blue: 0, alpha: 1)
