@@ -293,5 +293,4 @@ struct LottieShapeTests {
             #expect("\(error)".contains("nested deeper than 128 levels"), "\(error)")
         }
     }
-    }
 }
