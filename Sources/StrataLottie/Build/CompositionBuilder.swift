@@ -50,7 +50,7 @@ final class CompositionBuilder {
             guard !layer.isMatteSource, !layer.isHidden else { continue }
             layersBuilt += 1
             guard layersBuilt <= animation.limits.layers else {
-                emitter.warnings.note("more than \(animation.limits.layers) layers in all (the rest are left out; --limit layers)", at: path)
+                emitter.warnings.noteLimit("more than \(animation.limits.layers) layers in all (the rest are left out; --limit layers)", at: path)
                 return
             }
             let place = "\(path)[\(i)]"

@@ -29,11 +29,11 @@ extension ShapeBuilder {
         // Past the file's path work, a paint loses its trims, then its path (with a warning):
         // nested groups each painting and trimming all they hold cost the cube of their depth.
         if outlines.contains(where: { !$0.trims.isEmpty }), !emitter.canAffordPathWork(outlines.work, frames: frames) {
-            emitter.warnings.note("trims left out (over \(emitter.maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
+            emitter.warnings.noteLimit("trims left out (over \(emitter.maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
             outlines = outlines.map { Outline(source: $0.source, trims: []) }
         }
         guard emitter.canAffordPathWork(outlines.work, frames: frames) else {
-            emitter.warnings.note("paths left out (over \(emitter.maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
+            emitter.warnings.noteLimit("paths left out (over \(emitter.maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
             return
         }
         func combined(_ frame: Double) -> CGPath {

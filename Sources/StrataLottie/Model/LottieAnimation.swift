@@ -17,7 +17,8 @@ public struct LottieAnimation: Sendable {
     public let outPoint: Double
     /// The composition's size in points.
     public let size: CGSize
-    /// Features the file uses that Strata does not draw, one line each (`unsupported: …`).
+    /// Features the file uses that Strata does not draw (`unsupported: …`) and images it could
+    /// not use, one line each.
     public internal(set) var warnings: [String]
 
     let layers: [LottieLayerModel]

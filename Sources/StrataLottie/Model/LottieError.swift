@@ -116,21 +116,31 @@ final class LottieWarnings: @unchecked Sendable {
         }
     }
 
+    /// Notes a feature the file uses that Strata does not draw ("unsupported: …").
     func note(_ feature: String, at place: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard seen[feature] == nil else { return }
-        seen[feature] = place
-        order.append(feature)
+        note("unsupported: \(feature)", place)
     }
 
-    /// "feature (at place)" lines, in the order met.
+    /// Notes a budget the file passed ("limit: …"): what was left out or simplified.
+    func noteLimit(_ what: String, at place: String) {
+        note("limit: \(what)", place)
+    }
+
+    private func note(_ line: String, _ place: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard seen[line] == nil else { return }
+        seen[line] = place
+        order.append(line)
+    }
+
+    /// "unsupported: feature (at place)" and "limit: … (at place)" lines, in the order met.
     var messages: [String] {
         lock.lock()
         defer { lock.unlock() }
         return order.map { f in
             let place = seen[f] ?? ""
-            return place.isEmpty ? "unsupported: \(f)" : "unsupported: \(f) (at \(place))"
+            return place.isEmpty ? f : "\(f) (at \(place))"
         }
     }
 

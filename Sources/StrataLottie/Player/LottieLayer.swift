@@ -48,7 +48,8 @@ open class LottieLayer: CALayer, @unchecked Sendable {
         set { load(newValue) }
     }
 
-    /// Everything the animation uses that Strata does not draw (from the file and the build).
+    /// Everything the animation uses that Strata does not draw (from the file and the build),
+    /// and the budgets it passed (`limit: …`, see `InputLimits`).
     public private(set) var warnings: [String] = []
 
     public init(animation: LottieAnimation?) {

@@ -140,9 +140,9 @@ final class AnimationEmitter {
             return frames
         }
         if left / each < frames.count {
-            warnings.note("paths sampled at fewer frames (over \(maxSampledPathPoints) sampled path points in all; --limit path-points)", at: "shapes")
+            warnings.noteLimit("paths sampled at fewer frames (over \(maxSampledPathPoints) sampled path points in all; --limit path-points)", at: "shapes")
         } else {
-            warnings.note("paths sampled at fewer frames (over \(maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
+            warnings.noteLimit("paths sampled at fewer frames (over \(maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
         }
         let step = Double(frames.count - 1) / Double(affordable - 1)
         let thinned = (0..<affordable).map { frames[Swift.min(frames.count - 1, Int((Double($0) * step).rounded()))] }
