@@ -176,7 +176,7 @@ let package = Package(
                 "StrataScene", "StrataLottie", "StrataInput", "CPango", "CCairo", "TestFontConfiguration",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            exclude: ["References"]),
+            exclude: ["References", "LottieFeatureFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )
