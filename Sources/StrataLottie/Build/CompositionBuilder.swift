@@ -116,7 +116,7 @@ final class CompositionBuilder {
             nested += 1
             let wrapper = CALayer()
             wrapper.name = "parent \(parentModel.name)"
-            let inner = TransformBuilder(emitter: emitter, map: map.child(start: parentModel.startTime, stretch: 1)).apply(
+            let inner = TransformBuilder(emitter: emitter, map: map).apply(
                 parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
             inner.addSublayer(node)
             node = wrapper
@@ -159,8 +159,7 @@ final class CompositionBuilder {
         var composite = above ?? Array(repeating: .identity, count: frames.count)
         for p in path.reversed() {
             guard let model = byIndex[p] else { continue }
-            let local = map.child(start: model.startTime, stretch: 1)
-            composite = frames.indices.map { i in model.transform.matrix(at: local.local(frames[i])).concatenating(composite[i]) }
+            composite = frames.indices.map { i in model.transform.matrix(at: map.local(frames[i])).concatenating(composite[i]) }
             if !cycle { composites.byIndex[p] = composite }
         }
         let wrapper = CALayer()
@@ -177,13 +176,19 @@ final class CompositionBuilder {
         return wrapper
     }
 
+    /// How far before the root's out point its last frame is evaluated for visibility (frames).
+    static let lastFrameLead = 1e-6
+
     private func showOnlyWithin(_ layer: CALayer, _ model: LottieLayerModel, map: FrameMap) {
         if let a = map.root(model.inPoint), let b = map.root(model.outPoint) {
             emitter.visibility(layer, from: min(a, b), to: max(a, b))
         } else {
+            let last = emitter.outPoint
             emitter.sample(layer, "hidden", discrete: true) { f in
                 let local = map.local(f)
-                return !(local >= model.inPoint && local < model.outPoint)
+                // The player's last frame (progress 1) shows what is there just before the out point.
+                let before = f >= last ? map.local(last - Self.lastFrameLead) : local
+                return !(local >= model.inPoint && local < model.outPoint) && !(before >= model.inPoint && before < model.outPoint)
             }
         }
     }
@@ -195,10 +200,11 @@ final class CompositionBuilder {
         let size = model.size(in: compositionSize, assets: animation.assets)
         let layer = CALayer()
         layer.name = model.name
-        // The layer's own keyframes count from its start time (`st`), as lottie-web plays them;
-        // a precomposition's contents also run at its stretch (`sr`). In and out points are
-        // the composition's frames.
-        let own = map.child(start: model.startTime, stretch: 1)
+        // A layer's own keyframes, in and out points are its composition's frames: the start
+        // time (`st`) and stretch (`sr`) move only a precomposition's contents (After Effects
+        // exports keyframes already shifted; lottie-web subtracts `st` from both the frame and
+        // the keyframe times, iOS and ThorVG never do).
+        let own = map
         let content = TransformBuilder(emitter: emitter, map: own).apply(
             model.transform, to: layer, size: size, autoOrient: model.autoOrient)
         switch model.kind {
@@ -225,7 +231,9 @@ final class CompositionBuilder {
                 emitter.warnings.note("precompositions that include themselves (cut at '\(refId)')", at: place)
                 return layer
             }
-            let inner = timeRemap.map { own.remapped(by: $0, frameRate: animation.frameRate) }
+            // Time remapping replaces the start time and stretch: `tm` is evaluated at this
+            // composition's frame and gives the inner time directly.
+            let inner = timeRemap.map { map.remapped(by: $0, frameRate: animation.frameRate) }
                 ?? map.child(start: model.startTime, stretch: model.stretch)
             content.masksToBounds = true
             buildComposition(layers, size: size, map: inner, into: content, stack: stack + [refId], path: "assets[\(refId)].layers")

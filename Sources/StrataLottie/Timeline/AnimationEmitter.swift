@@ -162,8 +162,12 @@ final class AnimationEmitter {
         return (0..<affordable).map { frames[Swift.min(frames.count - 1, Int((Double($0) * step).rounded()))] }
     }
 
-    /// A layer shown only from `inFrame` to `outFrame` (root frames): `hidden` outside.
-    func visibility(_ layer: CALayer, from inFrame: Double, to outFrame: Double) {
+    /// A layer shown only from `inFrame` to `outFrame` (root frames): `hidden` outside. Out points
+    /// are exclusive (After Effects', lottie-web's rule), except at the root's out point: the
+    /// player's last frame (progress 1) shows layers that end there, as iOS does, rather than
+    /// an empty frame.
+    func visibility(_ layer: CALayer, from inFrame: Double, to given: Double) {
+        let outFrame = given >= outPoint ? .infinity : given
         let a = keyTime(inFrame), b = keyTime(outFrame)
         if inFrame <= inPoint, outFrame >= outPoint { return }
         guard b > a, outFrame > inPoint, inFrame < outPoint else {
@@ -173,8 +177,13 @@ final class AnimationEmitter {
         layer.isHidden = inFrame > inPoint
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
-        animation.values = [inFrame > inPoint, false, true]
-        animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b), 1]
+        if outFrame >= outPoint {
+            animation.values = [true, false]
+            animation.keyTimes = [0, NSNumber(value: a), 1]
+        } else {
+            animation.values = [inFrame > inPoint, false, true]
+            animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b), 1]
+        }
         add(animation, to: layer, key: "hidden") { f in !(f >= inFrame && f < outFrame) }
     }
 

@@ -143,15 +143,6 @@ struct LottieTimingTests {
         #expect(abs(x - 50) <= 1, "inner frame 15 at root frame 25: \(x)")
     }
 
-    @Test func aLayersStartTimeShiftsItsOwnKeyframes() throws {
-        // Keyframes 0…30 of a layer starting at frame 10 play from frame 10 to 40 (lottie-web's rule).
-        let layer = LJ.shapeLayer(
-            [LJ.group([LJ.rect((0, 0), 10, 10), LJ.fill([1, 0, 0])])], ks: LJ.transform(p: LJ.keys([(0, [20, 50]), (30, [80, 50])])))
-            .replacingOccurrences(of: "\"st\":0", with: "\"st\":10")
-        let x = try #require(Self.centre(try LottieRender.frame(LJ.animation(layers: [layer]), 25)))
-        #expect(abs(x - 50) <= 1, "frame 25 is the layer's frame 15: \(x)")
-    }
-
     @Test func aPrecompositionsStretchSlowsItsTime() throws {
         let json = Self.precomp(",\"st\":0,\"sr\":2")
         let x = try #require(Self.centre(try LottieRender.frame(json, 20)))
