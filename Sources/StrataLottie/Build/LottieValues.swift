@@ -2,12 +2,19 @@ import CoreGraphics
 import Foundation
 import QuartzCore
 
-/// Lottie colours: `[r, g, b]` or `[r, g, b, a]` in 0…1 (very old files: 0…255), and `#rrggbb`.
+/// Lottie colours: `[r, g, b]` (a fourth component is ignored) in 0…1 (very old files: 0…255), and `#rrggbb`.
 enum LottieColor {
     static func cgColor(_ v: [Double]) -> CGColor {
+        cgColor(v, alpha: 1)
+    }
+
+    /// `[r, g, b]` at `alpha` (0…1). A fourth component in a colour value is ignored, as After
+    /// Effects' exporter (which always writes 1), lottie-web, ThorVG and iOS do: a paint's
+    /// transparency is its opacity (`o`).
+    static func cgColor(_ v: [Double], alpha: Double) -> CGColor {
         let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
-        func c(_ i: Int, _ fallback: Double) -> CGFloat { i < v.count ? min(max(v[i] / scale, 0), 1) : fallback }
-        return CGColor(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: v.count > 3 ? min(max(v[3] / (scale == 255 && v[3] > 1 ? 255 : 1), 0), 1) : 1)
+        func c(_ i: Int) -> CGFloat { i < v.count && v[i].isFinite ? min(max(v[i] / scale, 0), 1) : 0 }
+        return CGColor(red: c(0), green: c(1), blue: c(2), alpha: min(max(alpha.isFinite ? alpha : 1, 0), 1))
     }
 
     /// `#rrggbb` (or `#rgb`); black for anything else.

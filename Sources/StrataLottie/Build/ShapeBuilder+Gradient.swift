@@ -117,7 +117,7 @@ enum GradientStops {
         for t in offsets {
             let rgb = interpolate(colorStops, at: t)
             let alpha = alphaStops.isEmpty ? 1 : interpolate(alphaStops.map { ($0.0, [$0.1]) }, at: t)[0]
-            colors.append(LottieColor.cgColor(rgb + [alpha]))
+            colors.append(LottieColor.cgColor(rgb, alpha: alpha))
             locations.append(NSNumber(value: min(max(t, 0), 1)))
         }
         return (colors, locations)

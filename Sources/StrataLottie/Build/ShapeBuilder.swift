@@ -136,16 +136,21 @@ struct ShapeBuilder {
         return outlines
     }
 
+    /// The name of a shape layer that carries its group's transform.
+    static let carriesGroup = "group shape"
+
     /// The layer a group draws: its one shape layer carrying the group's transform when that
     /// fits (a fixed, non-negative scale, no skew, full group opacity: one layer and one raster
     /// instead of two layers), else a layer with the transform holding what the group drew.
     private func groupLayer(_ holder: CALayer, _ transform: LottieTransform) -> CALayer {
         let builder = TransformBuilder(emitter: emitter, map: map)
         let opacity = transform.opacity ?? Numbers(value: [100])
-        if let drawn = holder.sublayers, drawn.count == 1, let shape = drawn[0] as? CAShapeLayer,
+        // A shape that already carries an inner group's transform keeps it: the outer one goes around.
+        if let drawn = holder.sublayers, drawn.count == 1, let shape = drawn[0] as? CAShapeLayer, shape.name != Self.carriesGroup,
             shape.mask == nil, TransformBuilder.fitsOneLayer(transform), !opacity.isAnimated, opacity.first.nth(0) == 100
         {
             shape.removeFromSuperlayer()
+            shape.name = Self.carriesGroup
             builder.apply(transform, to: shape, size: size, bounds: shape.bounds, opacity: false)
             return shape
         }

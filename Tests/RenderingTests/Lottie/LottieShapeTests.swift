@@ -112,6 +112,31 @@ struct LottieShapeTests {
         #expect(image.rgba(50, 50).a == 0)
     }
 
+    @Test(arguments: ["fill", "stroke", "gradient"])
+    func aGroupWhoseOnlyChildIsAGroupKeepsBothTransforms(paint: String) throws {
+        // Inner group moves its 20×20 square by (30, 10); the outer one by (10, 30): centre (10+30+10, 30+10+10).
+        func tr(_ x: Double, _ y: Double) -> String {
+            "{\"ty\":\"tr\",\"p\":{\"k\":[\(LJ.num(x)),\(LJ.num(y))]},\"a\":{\"k\":[0,0]},\"s\":{\"k\":[100,100]},\"r\":{\"k\":0},\"o\":{\"k\":100}}"
+        }
+        let style: String
+        switch paint {
+        case "fill": style = LJ.fill([1, 0, 0])
+        case "stroke": style = LJ.stroke([1, 0, 0], width: 4)
+        default: style = "{\"ty\":\"gf\",\"o\":{\"k\":100},\"r\":1,\"s\":{\"k\":[0,0]},\"e\":{\"k\":[100,0]},\"t\":1,\"g\":{\"p\":2,\"k\":{\"k\":[0,1,0,0,1,1,0,0]}}}"
+        }
+        let inner = LJ.group([LJ.rect((10, 10), 20, 20), style], transform: tr(30, 10))
+        let image = try Self.render([LJ.group([inner], transform: tr(10, 30))])
+        let edge = paint == "stroke" ? 40 : 45
+        #expect(image.rgba(edge, 50).a == 255, "\(paint): drawn around (50, 50), both groups' moves")
+        #expect(image.rgba(20, 20).a == 0 && image.rgba(40, 20).a == 0, "\(paint): not where one transform alone puts it")
+    }
+
+    @Test func aColoursFourthComponentIsIgnoredOpacityIsTheFills() throws {
+        // [1, 0, 0, 0]: red with a zero "alpha" the exporters never mean; the fill's 50 % opacity applies.
+        let image = try Self.render([LJ.group([LJ.rect((50, 50), 40, 40), "{\"ty\":\"fl\",\"c\":{\"k\":[1,0,0,0]},\"o\":{\"k\":50},\"r\":1}"])])
+        #expect(near(image.rgba(50, 50), (128, 0, 0, 128), tolerance: 2), "half-transparent red: \(image.rgba(50, 50))")
+    }
+
     @Test func linearGradientsRunFromStartToEndWithOpacityStops() throws {
         let gradient = """
             {"ty":"gf","t":1,"s":{"k":[0,0]},"e":{"k":[100,0]},"o":{"k":100},"r":1,"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1,0,1,1,0]}}}
