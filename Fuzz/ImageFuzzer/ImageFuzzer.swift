@@ -2,7 +2,7 @@ import CoreGraphics
 import Foundation
 import FuzzSupport
 
-// libFuzzer target: PNG and JPEG decoding, then drawing what decoded. Any bytes must give nil or
+// libFuzzer target: PNG, JPEG and WebP (still and animated) decoding, then drawing what decoded. Any bytes must give nil or
 // an image that draws; never a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,6 +12,7 @@ public func imageFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let decoded = [
         CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent),
         CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent),
+        CGImage.webp(bytes),
     ]
     for image in decoded.compactMap({ $0 }) where image.width <= 4096 && image.height <= 4096 {
         guard let context = CGContext(

@@ -38,17 +38,28 @@ extension CGImage {
         }
     }
 
-    /// Decodes a PNG or JPEG file, choosing by its first bytes; nil when it cannot be read or decoded.
-    /// (Strata addition: on Apple platforms this is ImageIO's job.)
+    /// Decodes a PNG, JPEG or WebP file, choosing by its first bytes; nil when it cannot be read or
+    /// decoded. (Strata addition: on Apple platforms this is ImageIO's job.)
     public static func load(contentsOf url: URL) -> CGImage? {
         guard let bytes = try? Data(contentsOf: url), let provider = CGDataProvider(data: bytes) else {
             Diagnostics.warn("CGImage: cannot read \(url.path)")
             return nil
         }
+        if WebPCodec.isWebP(bytes) { return webp(bytes) }
         if bytes.starts(with: [0xFF, 0xD8]) {
             return CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         }
         return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+    }
+
+    /// Decodes WebP bytes (an animated file gives its first frame); nil when they are not a
+    /// readable WebP. Premultiplied ARGB32, `noneSkipFirst` when every pixel is opaque.
+    package static func webp(_ bytes: Data) -> CGImage? {
+        guard let pixels = WebPCodec.decode(bytes) else {
+            Diagnostics.warn("CGImage: data is not a readable WebP")
+            return nil
+        }
+        return CGImage(pixels: pixels, opaque: CairoSurface.isOpaque(pixels))
     }
 
     /// The image encoded as PNG (8 bits a channel, straight alpha). (Strata addition: on Apple
@@ -60,6 +71,12 @@ extension CGImage {
     /// The image encoded as JPEG at `quality` (0...1), alpha dropped. (Strata addition.)
     public func jpegData(quality: CGFloat = 0.9) -> Data? {
         JPEGCodec.encode(pixels, quality: Int((quality * 100).rounded()))
+    }
+
+    /// The image encoded as WebP: lossless when `quality` is nil, else lossy at `quality` (0...1).
+    /// (Strata addition: on Apple platforms this is ImageIO's job.)
+    public func webpData(quality: CGFloat? = nil) -> Data? {
+        WebPCodec.encode(pixels, quality: quality.map { Float($0 * 100) })
     }
 
     /// Writes the image to `url` as PNG.

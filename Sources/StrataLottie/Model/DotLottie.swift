@@ -109,7 +109,7 @@ enum DotLottie {
             if let p = paths.first(where: { entries[$0] != nil }), let image = decoded[p] ?? nil {
                 animation.images[assetID] = image
             } else {
-                animation.warnings.append("image asset '\(assetID)' (\(name)) is not in the archive or not a PNG/JPEG; drawn empty")
+                animation.warnings.append("image asset '\(assetID)' (\(name)) is not in the archive or not a PNG, JPEG or WebP; drawn empty")
             }
         }
         return animation

@@ -206,7 +206,9 @@ struct LottieAsset: Decodable, Sendable {
         folder = try? c.decodeIfPresent(String.self, forKey: .u)
         file = try? c.decodeIfPresent(String.self, forKey: .p)
         let dataURL = file?.hasPrefix("data:") ?? false
-        isEmbedded = (try? c.decodeIfPresent(Int.self, forKey: .e)) == 1 || dataURL
+        // `e: 1` with a file name (some .lottie exporters) is still a file to look up: only a
+        // data URL is embedded.
+        isEmbedded = dataURL
         if dataURL, let file {
             guard let comma = file.firstIndex(of: ","),
                 let bytes = Data(base64Encoded: String(file[file.index(after: comma)...]), options: .ignoreUnknownCharacters)
@@ -222,20 +224,20 @@ struct LottieAsset: Decodable, Sendable {
             } catch {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: error.description))
             }
-            guard let decoded else {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: c.codingPath + [CodingKeys.p], debugDescription: "the embedded image is not a PNG or JPEG data URL"))
+            if decoded == nil {
+                LottieWarnings.note("an embedded image that is not a readable PNG, JPEG or WebP (drawn empty)", decoder)
             }
             image = decoded
         }
     }
 
-    /// Width and height as a PNG's header or a JPEG's frame header states them (before
+    /// Width and height as a PNG's or WebP's header or a JPEG's frame header states them (before
     /// anything is decoded); nil when neither is found.
     static func pixelSize(_ data: Data) -> (Int, Int)? {
         let b = [UInt8](data.prefix(1 << 16))
         func be(_ i: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 << 8 | Int(b[i + $1]) } }
         if b.count >= 24, b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (be(16, 4), be(20, 4)) }
+        if let size = WebPCodec.size(data) { return size }
         guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         var i = 2
         while i + 9 < b.count {
@@ -247,9 +249,10 @@ struct LottieAsset: Decodable, Sendable {
         return nil
     }
 
-    /// A PNG or JPEG image from its bytes; nil when it is neither. Decode through
+    /// A PNG, JPEG or WebP image from its bytes; nil when it is none. Decode through
     /// `LottieWarnings.image(for:)`, which checks the size first.
     static func decodeImage(_ data: Data) -> CGImage? {
+        if WebPCodec.isWebP(data) { return CGImage.webp(data) }
         guard let provider = CGDataProvider(data: data as CFData) else { return nil }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)

@@ -13,25 +13,48 @@ struct LottieDropShadow: Sendable {
     var opacityScale: Double
 }
 
-/// An effect: the drop shadow's controls are its values in order.
+/// An effect: its controls' values in order (nil for a control without a number: a layer
+/// reference, a group, anything unreadable). A control's value is a property (`{"a":0,"k":…}`),
+/// or a bare number (the "ignored" control, type 6, and some exporters): both read; anything else
+/// leaves that control out without failing the file.
 struct LottieEffect: Decodable, Sendable {
     var type: Int
-    var values: [Numbers]
+    var values: [Numbers?]
 
     enum CodingKeys: String, CodingKey { case ty, ef }
-    private struct Value: Decodable { var v: Numbers? }
+
+    private struct Value: Decodable {
+        var v: Numbers?
+        enum CodingKeys: String, CodingKey { case v }
+
+        init(from decoder: Decoder) throws {
+            guard let c = try? decoder.container(keyedBy: CodingKeys.self) else { return }
+            if let property = try? c.decodeIfPresent(Numbers.self, forKey: .v) {
+                v = property
+            } else if let number = try? c.decodeIfPresent(Double.self, forKey: .v), number.isFinite {
+                v = Numbers(value: [number])
+            } else if let list = try? c.decodeIfPresent([Double].self, forKey: .v), list.allSatisfy(\.isFinite) {
+                v = Numbers(value: list)
+            }
+        }
+    }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = try c.decodeWholeNumber(forKey: .ty)
-        values = (try c.decodeIfPresent([Value].self, forKey: .ef) ?? []).compactMap(\.v)
+        type = (try? c.decodeWholeNumber(forKey: .ty)) ?? -1
+        values = ((try? c.decodeIfPresent([Value].self, forKey: .ef)) ?? []).map(\.v)
     }
 
+    /// Control `i`'s value, when it has one.
+    func value(_ i: Int) -> Numbers? { i < values.count ? values[i] : nil }
+
+    /// Drop shadow (type 25): colour, opacity (0…255), direction, distance, softness.
     var dropShadow: LottieDropShadow? {
-        guard values.count >= 5 else { return nil }
+        guard let color = value(0), let opacity = value(1), let direction = value(2), let distance = value(3),
+            let softness = value(4)
+        else { return nil }
         return LottieDropShadow(
-            color: values[0], opacity: values[1], direction: values[2], distance: values[3], softness: values[4],
-            opacityScale: 255)
+            color: color, opacity: opacity, direction: direction, distance: distance, softness: softness, opacityScale: 255)
     }
 }
 

@@ -86,7 +86,14 @@ struct LottieLayerModel: Decodable, Sendable {
 
     /// The drop shadow effect (`ef` type 25) or layer style (`sy` type 1), when present.
     private static func dropShadow(_ c: KeyedDecodingContainer<CodingKeys>, _ decoder: Decoder) throws -> LottieDropShadow? {
-        if let effects = try c.decodeIfPresent([LottieEffect].self, forKey: .ef) {
+        let effects: [LottieEffect]?
+        do {
+            effects = try c.decodeIfPresent([LottieEffect].self, forKey: .ef)
+        } catch {
+            LottieWarnings.note("effects that are not a list of objects (left out)", decoder)
+            effects = nil
+        }
+        if let effects {
             for effect in effects {
                 if effect.type == 25, let shadow = effect.dropShadow { return shadow }
                 if effect.type != 25 { LottieWarnings.note("effects other than the drop shadow (type \(effect.type))", decoder) }

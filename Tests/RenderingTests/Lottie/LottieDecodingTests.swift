@@ -102,8 +102,58 @@ struct LottieDecodingTests {
         let json = Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"\",\"p\":\"data:image/png;base64,\(base64)\",\"e\":1}")
         let image = try LottieRender.frame(json, 0, playing: false)
         #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the image, scaled 25×: \(image.rgba(50, 50))")
+        // Bad input: base64 that decodes to no image is drawn empty with a warning naming the asset.
         let bad = Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64,AAAA\",\"e\":1}")
-        #expect(Self.error(bad)?.hasPrefix("assets[0].p") == true, "\(Self.error(bad) ?? "no error")")
+        let warned = try LottieRender.animation(bad).warnings
+        #expect(warned.contains { $0.contains("not a readable PNG, JPEG or WebP") && $0.contains("assets[0]") }, "\(warned)")
+        // Not base64 at all: an error naming the place.
+        let garbled = Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"p\":\"data:image/png;base64\",\"e\":1}")
+        #expect(Self.error(garbled)?.hasPrefix("assets[0].p") == true, "\(Self.error(garbled) ?? "no error")")
+    }
+
+    /// A 4×4 green WebP (lossless).
+    static func greenWebP() throws -> Data {
+        let context = Golden.makeContext(width: 4, height: 4)
+        context.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        return try #require(context.makeImage()?.webpData())
+    }
+
+    @Test func embeddedWebPImagesAreDecoded() throws {
+        let base64 = try Self.greenWebP().base64EncodedString()
+        let json = Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"\",\"p\":\"data:image/webp;base64,\(base64)\",\"e\":1}")
+        #expect(try LottieRender.animation(json).warnings.isEmpty)
+        let image = try LottieRender.frame(json, 0, playing: false)
+        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the WebP image, scaled 25×: \(image.rgba(50, 50))")
+    }
+
+    @Test func archiveImagesFlaggedEmbeddedWithAFileNameAreReadFromTheArchiveAndMayBeWebP() throws {
+        // `e: 1` beside a file name (some .lottie exporters): the file is looked up all the same.
+        let animation = try Self.withArchive([
+            ("manifest.json", Data("{\"version\":\"1\",\"animations\":[{\"id\":\"green\"}]}".utf8)),
+            ("animations/green.json", Data(Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"g.webp\",\"e\":1}").utf8)),
+            ("images/g.webp", try Self.greenWebP()),
+        ]) { try LottieAnimation(contentsOf: $0) }
+        #expect(animation.warnings.isEmpty, "\(animation.warnings)")
+        let player = LottieLayer(animation: animation)
+        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let image = Golden.render(player, width: 100, height: 100)
+        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the archive's WebP image: \(image.rgba(50, 50))")
+    }
+
+    @Test func effectControlsGivenAsBareNumbersAreRead() throws {
+        // An "ignored" control (type 6) with a bare number, a drop shadow whose controls mix both forms.
+        let ignored = "{\"ty\":5,\"nm\":\"Custom\",\"ef\":[{\"ty\":6,\"nm\":\"x\",\"v\":0},{\"ty\":0,\"v\":{\"a\":0,\"k\":3}}]}"
+        let shadow = "{\"ty\":25,\"nm\":\"Drop Shadow\",\"ef\":[{\"ty\":2,\"v\":{\"a\":0,\"k\":[0,0,1,1]}},{\"ty\":0,\"v\":255},{\"ty\":0,\"v\":{\"a\":0,\"k\":90}},{\"ty\":0,\"v\":{\"a\":0,\"k\":20}},{\"ty\":0,\"v\":0}]}"
+        let layer = LJ.shapeLayer([LJ.group([LJ.rect((30, 50), 20, 20), LJ.fill([1, 0, 0])])], extra: ",\"ef\":[\(ignored),\(shadow)]")
+        let json = LJ.animation(layers: [layer])
+        let image = try LottieRender.frame(json, 0, playing: false)
+        #expect(near(image.rgba(30, 50), (255, 0, 0, 255)), "the layer draws")
+        #expect(near(image.rgba(50, 50), (0, 0, 255, 255), tolerance: 2), "its blue shadow 20 points to the right: \(image.rgba(50, 50))")
+        // Bad input: effects that are not a list: a warning, the layer still draws.
+        let broken = LJ.animation(layers: [LJ.shapeLayer([LJ.group([LJ.rect((30, 50), 20, 20), LJ.fill([1, 0, 0])])], extra: ",\"ef\":7")])
+        #expect(try LottieRender.animation(broken).warnings.contains { $0.contains("effects that are not a list") })
+        #expect(near(try LottieRender.frame(broken, 0, playing: false).rgba(30, 50), (255, 0, 0, 255)))
     }
 
     /// `body` given a `.lottie` archive of `entries` (deflated), made in a folder removed after.
@@ -213,7 +263,7 @@ struct LottieDecodingTests {
             ("images/big.png", Data(count: 1 << 20)),  // tried: one 1 MB entry (zeros, not a PNG)
         ]) { try LottieAnimation(contentsOf: $0) }
         #expect(!animation.warnings.contains { $0.contains("unpacks to more") }, "read once")
-        #expect(animation.warnings.filter { $0.contains("not a PNG/JPEG") }.count == 300, "each asset says why it is empty")
+        #expect(animation.warnings.filter { $0.contains("not a PNG, JPEG or WebP") }.count == 300, "each asset says why it is empty")
     }
 
     /// Issue 29: an embedded PNG whose header claims 16,384 × 16,384 pixels (1 GB decoded; 20
