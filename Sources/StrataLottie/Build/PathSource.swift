@@ -52,6 +52,30 @@ struct PathSource {
             cost: cost + 1)
     }
 
+    /// This outline reshaped by a zig zag, pucker and bloat or offset path.
+    func reshaped(by modifier: LottiePathModifier) -> PathSource {
+        let shapes = self.shapes
+        switch modifier {
+        case .zigZag(let size, let ridges, let pointType):
+            return PathSource(
+                shapes: { f in
+                    let a = size.scalar(at: f), r = ridges.scalar(at: f), smooth = pointType.scalar(at: f).rounded() == 2
+                    return shapes(f).map { ShapeGeometry.zigZag($0, size: a, ridges: r, smooth: smooth) }
+                }, isAnimated: isAnimated || size.isAnimated || ridges.isAnimated || pointType.isAnimated, exact: nil, cost: cost + 2)
+        case .puckerBloat(let amount):
+            return PathSource(
+                shapes: { f in let a = amount.scalar(at: f); return shapes(f).map { ShapeGeometry.puckerBloat($0, amount: a) } },
+                isAnimated: isAnimated || amount.isAnimated, exact: nil, cost: cost + 1)
+        case .offset(let amount, let join, let miterLimit):
+            // Stroking and a boolean operation: as costly as a trim (measured alike).
+            return PathSource(
+                shapes: { f in
+                    let a = amount.scalar(at: f), ml = miterLimit.scalar(at: f)
+                    return shapes(f).flatMap { ShapeGeometry.offset($0, amount: a, join: join, miterLimit: ml) }
+                }, isAnimated: isAnimated || amount.isAnimated || miterLimit.isAnimated, exact: nil, cost: cost + 25)
+        }
+    }
+
     /// This outline with its corners rounded.
     func rounded(by radius: Numbers) -> PathSource {
         let shapes = self.shapes

@@ -16,6 +16,7 @@ struct ShapeBuilder {
     enum Modifier {
         case trim(TrimModifier)
         case round(Numbers)
+        case reshape(LottiePathModifier)
     }
 
     /// One outline with the trims that apply to it.
@@ -88,6 +89,7 @@ struct ShapeBuilder {
                 for modifier in below {
                     switch modifier {
                     case .round(let r): source = source.rounded(by: r)
+                    case .reshape(let m): source = source.reshaped(by: m)
                     case .trim(let t): trims.append(t)
                     }
                 }
@@ -128,7 +130,7 @@ struct ShapeBuilder {
                 drawn = [replicator]
             case .merge(let mode):
                 if let merged = merge(outlines, mode: mode) { outlines = [merged] }
-            case .trim, .roundCorners, .transform, .skipped:
+            case .trim, .roundCorners, .reshape, .transform, .skipped:
                 continue
             }
         }
@@ -170,6 +172,8 @@ struct ShapeBuilder {
                 return (i, .trim(TrimModifier(start: s, end: e, offset: o, individually: individually)))
             case .roundCorners(let r):
                 return (i, .round(r))
+            case .reshape(let m):
+                return (i, .reshape(m))
             default:
                 return nil
             }

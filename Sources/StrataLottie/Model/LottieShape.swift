@@ -106,10 +106,23 @@ enum LottieShape: Sendable {
     case trim(start: Numbers, end: Numbers, offset: Numbers, individually: Bool)
     case repeater(copies: Numbers, offset: Numbers, transform: LottieTransform, below: Bool)
     case roundCorners(Numbers)
+    /// Zig zag, pucker and bloat, offset path: modifiers that reshape the outlines above them.
+    case reshape(LottiePathModifier)
     case merge(mode: Int)
     case transform(LottieTransform)
     /// Hidden items and kinds Strata does not draw (named in the warnings).
     case skipped
+}
+
+/// A modifier that reshapes each outline above it in its group (and nested groups), frame by frame.
+enum LottiePathModifier: Sendable {
+    /// Zig zag (`zz`): `size` points off the outline, `ridges` per segment, smooth (`pt` 2) or corners (1).
+    case zigZag(size: Numbers, ridges: Numbers, pointType: Numbers)
+    /// Pucker and bloat (`pb`): vertices pulled towards the centre by `amount` percent, handles pushed away.
+    case puckerBloat(amount: Numbers)
+    /// Offset path (`op`): the outline grown by `amount` points (shrunk when negative), its
+    /// corners joined as `join` says (1 miter, 2 round, 3 bevel) within `miterLimit`.
+    case offset(amount: Numbers, join: Int, miterLimit: Numbers)
 }
 
 /// A star or polygon (`sr`).
@@ -131,7 +144,7 @@ extension LottieShape: Decodable {
     }
 
     private static let ignoredKinds: [String: String] = [
-        "op": "offset paths", "pb": "pucker and bloat", "tw": "twist", "zz": "zig zag", "no": "unknown shape items",
+        "tw": "twist", "no": "unknown shape items",
     ]
 
     init(from decoder: Decoder) throws {
@@ -192,6 +205,18 @@ extension LottieShape: Decodable {
                 below: (try? c.decodeIfPresent(Int.self, forKey: .m)) == 2)
         case "rd":
             self = .roundCorners(try c.decode(Numbers.self, forKey: .r))
+        case "zz":
+            self = .reshape(.zigZag(
+                size: try c.decodeIfPresent(Numbers.self, forKey: .s) ?? Numbers(value: [0]),
+                ridges: try c.decodeIfPresent(Numbers.self, forKey: .r) ?? Numbers(value: [0]),
+                pointType: try c.decodeIfPresent(Numbers.self, forKey: .pt) ?? Numbers(value: [1])))
+        case "pb":
+            self = .reshape(.puckerBloat(amount: try c.decodeIfPresent(Numbers.self, forKey: .a) ?? Numbers(value: [0])))
+        case "op":
+            self = .reshape(.offset(
+                amount: try c.decodeIfPresent(Numbers.self, forKey: .a) ?? Numbers(value: [0]),
+                join: (try? c.decodeIfPresent(Int.self, forKey: .lj)) ?? 1,
+                miterLimit: (try? c.decodeIfPresent(Numbers.self, forKey: .ml)) ?? Numbers(value: [4])))
         case "mm":
             self = .merge(mode: (try? c.decodeIfPresent(Int.self, forKey: .mm)) ?? 1)
         case "tr":

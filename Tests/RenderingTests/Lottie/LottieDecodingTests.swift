@@ -45,14 +45,14 @@ struct LottieDecodingTests {
     }
 
     @Test func unsupportedFeaturesAreWarningsAndTheRestStillDraws() throws {
-        // An unknown shape item (zig zag) and an expression next to a drawable group.
+        // An item Strata does not draw (twist) and an expression next to a drawable group.
         let shapes = [
-            "{\"ty\":\"zz\",\"r\":{\"k\":3}}",
+            "{\"ty\":\"tw\",\"a\":{\"k\":30}}",
             LJ.group([LJ.rect((50, 50), 40, 40), LJ.fill([0, 0, 0])]),
         ]
         let layer = LJ.shapeLayer(shapes).replacingOccurrences(of: "\"o\":{\"a\":0,\"k\":100}}", with: "\"o\":{\"a\":0,\"k\":100,\"x\":\"wiggle(1,2)\"}}")
         let animation = try LottieAnimation(data: Data(LJ.animation(layers: [layer]).utf8))
-        #expect(animation.warnings.contains { $0.contains("zig zag") && $0.contains("layers[0].shapes[0]") }, "\(animation.warnings)")
+        #expect(animation.warnings.contains { $0.contains("twist") && $0.contains("layers[0].shapes[0]") }, "\(animation.warnings)")
         #expect(animation.warnings.contains { $0.contains("expressions") }, "\(animation.warnings)")
         let image = try LottieRender.frame(LJ.animation(layers: [layer]), 0, playing: false)
         #expect(image.rgba(50, 50).a == 255, "the group beside the unknown item is drawn")

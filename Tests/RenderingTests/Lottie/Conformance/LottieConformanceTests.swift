@@ -13,8 +13,8 @@ struct LottieConformanceTests {
         .deletingLastPathComponent().appendingPathComponent("LottieFeatureFiles")
 
     /// The figure reached so far: the test fails below it, so it can only go up.
-    static let reachedImages = 128
-    static let reachedScore = 0.951
+    static let reachedImages = 133
+    static let reachedScore = 0.978
 
     struct Reference {
         var category: String
@@ -99,7 +99,7 @@ struct LottieConformanceTests {
             table += category.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + String(format: "%6d  %6d  %5.1f %%\n", r.count, r.filter { $0.uqi > 0.95 }.count, s * 100)
         }
-        table += String(format: "all               %6d  %6d  %5.1f %%\n", results.count, passed, score * 100)
+        table += String(format: "all               %6d  %6d  %5.2f %%\n", results.count, passed, score * 100)
         let misses = results.filter { $0.uqi <= 0.95 }
             .map { String(format: "  %@/%@-%02d  UQI %.3f", $0.reference.category, $0.reference.name, $0.reference.frame, $0.uqi) }
         print("Lottie feature files (rendered frames in \(Golden.output.path)/conformance):\n" + table
