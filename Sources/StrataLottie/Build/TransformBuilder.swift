@@ -136,9 +136,11 @@ struct TransformBuilder {
         return content
     }
 
-    /// After Effects' skew: shear by `skew` degrees along the axis `axis` degrees, then scale.
+    /// After Effects' skew: shear by `skew` degrees along the axis `axis` degrees, then scale. The
+    /// axis turns counter-clockwise on screen (unlike rotation): at 45° the line from bottom-left to
+    /// top-right stays put (the feature file group-skew-axis).
     static func skewScale(skew: Double, axis: Double, sx: Double, sy: Double) -> CATransform3D {
-        let a = axis * .pi / 180, k = tan(-skew * .pi / 180)
+        let a = -axis * .pi / 180, k = tan(-skew * .pi / 180)
         let rotate = CGAffineTransform(rotationAngle: a)
         let shear = CGAffineTransform(a: 1, b: 0, c: k, d: 1, tx: 0, ty: 0)
         let m = CGAffineTransform(scaleX: sx, y: sy).concatenating(rotate.inverted()).concatenating(shear).concatenating(rotate)
