@@ -79,8 +79,10 @@ struct ShapeBuilder {
         var drawn: [CALayer] = []
         var merged: Int?
         let modifiers = modifierList(items)
-        for (i, item) in items.enumerated() {
+        for (i, blendedItem) in items.enumerated() {
             if merged == i { continue }
+            let (item, blendMode) = blendedItem.unblended
+            let before = drawn.count
             let below = modifiers.filter { $0.index > i }.map(\.modifier) + inherited
             switch item {
             case .rectangle, .ellipse, .star, .path:
@@ -113,7 +115,7 @@ struct ShapeBuilder {
             case .stroke(let color, let opacity, let style):
                 // A stroke right above a fill of the same outlines (After Effects' usual order) is
                 // what one CAShapeLayer draws: one layer, one raster.
-                if i + 1 < items.count, case .fill(let fillColor, let fillOpacity, let evenOdd) = items[i + 1],
+                if blendMode == nil, i + 1 < items.count, case .fill(let fillColor, let fillOpacity, let evenOdd) = items[i + 1],
                     let layer = strokedFill(outlines, fillColor, fillOpacity, evenOdd, color, opacity, style)
                 {
                     drawn.append(layer)
@@ -130,12 +132,22 @@ struct ShapeBuilder {
                 drawn = [replicator]
             case .merge(let mode):
                 if let merged = merge(outlines, mode: mode) { outlines = [merged] }
-            case .trim, .roundCorners, .reshape, .transform, .skipped:
+            case .trim, .roundCorners, .reshape, .transform, .skipped, .blended:
                 continue
             }
+            if let blendMode, drawn.count == before + 1 { blend(drawn[before], mode: blendMode) }
         }
         for layer in drawn.reversed() { container.addSublayer(layer) }
         return outlines
+    }
+
+    /// Sets a paint's own blend mode (`bm` 1…16) as its compositing filter.
+    private func blend(_ layer: CALayer, mode: Int) {
+        if let name = CompositionBuilder.blendNames[mode] {
+            layer.compositingFilter = name
+        } else {
+            emitter.warnings.note("blend mode \(mode) (drawn normal)", at: "shapes")
+        }
     }
 
     /// The name of a shape layer that carries its group's transform.

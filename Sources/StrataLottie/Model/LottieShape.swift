@@ -110,6 +110,9 @@ enum LottieShape: Sendable {
     case reshape(LottiePathModifier)
     case merge(mode: Int)
     case transform(LottieTransform)
+    /// A fill, stroke or gradient with a blend mode of its own (`bm` 1…16): it blends with what
+    /// the items below it in the layer drew.
+    indirect case blended(mode: Int, LottieShape)
     /// Hidden items and kinds Strata does not draw (named in the warnings).
     case skipped
 }
@@ -140,7 +143,13 @@ struct LottieStar: Sendable {
 
 extension LottieShape: Decodable {
     enum CodingKeys: String, CodingKey {
-        case ty, hd, nm, it, p, s, r, d, ks, c, o, w, lc, lj, ml, sy, pt, ir, `is`, or, os, e, t, g, h, a, m, tr, mm
+        case ty, hd, nm, it, p, s, r, d, ks, c, o, w, lc, lj, ml, sy, pt, ir, `is`, or, os, e, t, g, h, a, m, tr, mm, bm
+    }
+
+    /// The item without its blend mode, and the mode (nil for normal).
+    var unblended: (item: LottieShape, blendMode: Int?) {
+        if case .blended(let mode, let item) = self { return (item, mode) }
+        return (self, nil)
     }
 
     private static let ignoredKinds: [String: String] = [
@@ -221,9 +230,13 @@ extension LottieShape: Decodable {
             self = .merge(mode: (try? c.decodeIfPresent(Int.self, forKey: .mm)) ?? 1)
         case "tr":
             self = .transform(try LottieTransform(from: decoder))
+            return
         default:
             LottieWarnings.note("shape items of type '\(kind)' (\(Self.ignoredKinds[kind] ?? "unknown"))", decoder)
             self = .skipped
+        }
+        if ["fl", "st", "gf", "gs"].contains(kind), let mode = try? c.decodeIfPresent(Int.self, forKey: .bm), mode != 0 {
+            self = .blended(mode: mode, self)
         }
     }
 

@@ -49,3 +49,19 @@ struct LottieGradientAndSkewTests {
         #expect(image.rgba(66, 33).a == 255 && image.rgba(33, 66).a == 255, "the rising diagonal's corners stay")
     }
 }
+
+/// A paint's own blend mode (`bm` on a fill, stroke or gradient).
+@Suite("Lottie paint blend modes")
+struct LottiePaintBlendTests {
+    @Test func aFillsBlendModeBlendsWithWhatIsBelowIt() throws {
+        // Blue (0.2, 0.6, 0.9) darkening yellow (1, 0.9, 0.1) where they overlap: per channel the
+        // minimum, (0.2, 0.6, 0.1); blue alone outside.
+        let darken = "{\"ty\":\"fl\",\"c\":{\"k\":[0.2,0.6,0.9]},\"o\":{\"k\":100},\"r\":1,\"bm\":4}"
+        let image = try LottieShapeTests.render([
+            LJ.group([LJ.rect((60, 50), 40, 40), darken]), LJ.group([LJ.rect((40, 50), 40, 40), LJ.fill([1, 0.9, 0.1])]),
+        ])
+        #expect(near(image.rgba(50, 50), (51, 153, 26, 255), tolerance: 2), "darken: the minimum of each channel: \(image.rgba(50, 50))")
+        #expect(near(image.rgba(75, 50), (51, 153, 230, 255), tolerance: 2), "blue over nothing stays blue")
+        #expect(near(image.rgba(25, 50), (255, 230, 26, 255), tolerance: 2), "yellow alone")
+    }
+}
