@@ -66,8 +66,11 @@ enum ShapeGeometry {
             let roundness = (outer ? outerRoundness : innerRoundness) / 100
             let angle = rotation * .pi / 180 - .pi / 2 + Double(k) * step
             let p = CGPoint(x: c.x + radius * cos(angle), y: c.y + radius * sin(angle))
-            // Handles along the tangent of the circle through the vertex.
-            let length = radius * roundness * 2 * Double.pi / Double(count * (isStar ? 2 : 4))
+            // Handles along the tangent of the circle through the vertex: a star's a quarter of the
+            // arc between its points; a polygon's a quarter of its radius, as iOS draws it (a
+            // quarter of the arc, lottie-web's, bulges a rounded pentagon more; the feature files
+            // from After Effects pass either way).
+            let length = isStar ? radius * roundness * 2 * Double.pi / Double(count * 2) : radius * roundness * 0.25
             let t = CGPoint(x: -sin(angle) * length, y: cos(angle) * length)
             v.append(p)
             o.append(t)

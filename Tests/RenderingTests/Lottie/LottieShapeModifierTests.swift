@@ -87,3 +87,20 @@ struct LottieShapeModifierTests {
         #expect(try LottieRender.frame(json, 30, playing: true).rgba(50, 13).a == 255, "the same, playing")
     }
 }
+
+/// Polystar roundness as iOS draws it.
+@Suite("Lottie polystar roundness")
+struct LottiePolystarTests {
+    @Test func aRoundedPolygonsHandlesAreAQuarterOfItsRadius() throws {
+        // Pentagon of radius 100 about (120, 120), roundness 100 %: handles of 25 along the circle's
+        // tangents bulge each edge's middle 0.441 × 25 = 11.0 out, to 80.9 + 11.0 = 91.9 from the
+        // centre (a quarter of the arc, 31.4, would reach 94.8).
+        let star = "{\"ty\":\"sr\",\"sy\":2,\"pt\":{\"k\":5},\"p\":{\"k\":[120,120]},\"r\":{\"k\":0},\"or\":{\"k\":100},\"os\":{\"k\":100}}"
+        let json = LJ.animation(w: 240, h: 240, layers: [LJ.shapeLayer([LJ.group([star, LJ.fill([0, 0, 1])])])])
+        let image = try LottieRender.frame(json, 0, playing: false)
+        func along(_ d: Double) -> (Int, Int) { (Int((120 + 0.588 * d).rounded(.down)), Int((120 - 0.809 * d).rounded(.down))) }
+        let inside = along(90), outside = along(93.4)
+        #expect(image.rgba(inside.0, inside.1).a == 255, "90 from the centre across the first edge's middle: inside")
+        #expect(image.rgba(outside.0, outside.1).a < 64, "93.4: outside the bulge (alpha \(image.rgba(outside.0, outside.1).a))")
+    }
+}
