@@ -26,6 +26,7 @@ final class CompositionBuilder {
         emitter = AnimationEmitter(
             frameRate: animation.frameRate, inPoint: animation.inPoint, outPoint: animation.outPoint, warnings: warnings,
             limits: animation.limits)
+        emitter.cameraDistance = max(Double(animation.size.width), 1) * 50 / 36
     }
 
     /// The root composition as a layer of its size.

@@ -80,6 +80,10 @@ struct TransformBuilder {
 
     private func applyRotation(_ t: LottieTransform, to layer: CALayer, autoOrient: Bool) {
         let rotation = t.rotation ?? Numbers(value: [0])
+        if t.turnsIn3D || Self.depth(t) != nil {
+            apply3D(t, to: layer)
+            return
+        }
         if autoOrient, case .combined(let p) = t.position?.form, p.isAnimated {
             emitter.sample(layer, "transform.rotation.z") { f in
                 let local = map.local(f)
@@ -96,6 +100,46 @@ struct TransformBuilder {
             return
         }
         emitter.animate(layer, "transform.rotation.z", rotation, map: map) { ($0.nth(0) ?? 0) * .pi / 180 }
+    }
+
+    /// A 3D layer's turn (z, then y, then x rotation, then orientation), its depth and After
+    /// Effects' default camera's perspective, as one sampled transform about its anchor point.
+    /// After Effects' z points away from the viewer and Core Animation's towards it: x and y
+    /// turns and depths change sign.
+    private func apply3D(_ t: LottieTransform, to layer: CALayer) {
+        let distance = emitter.cameraDistance
+        let matrix: (Double) -> CATransform3D = { f in
+            func angle(_ p: Numbers?, _ i: Int = 0) -> Double { Self.component(p?.value(at: f), i) * .pi / 180 }
+            var m = CATransform3DMakeRotation(angle(t.rotation), 0, 0, 1)
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(-angle(t.rotationY), 0, 1, 0))
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(-angle(t.rotationX), 1, 0, 0))
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(angle(t.orientation, 2), 0, 0, 1))
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(-angle(t.orientation, 1), 0, 1, 0))
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(-angle(t.orientation, 0), 1, 0, 0))
+            let z = Self.component(Self.depth(t)?.value(at: f), 2) - Self.component(t.anchor?.value(at: f), 2)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, 0, -z))
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / distance
+            return CATransform3DConcat(m, perspective)
+        }
+        let moving = [t.rotation, t.rotationX, t.rotationY, t.orientation, t.anchor, Self.depth(t)].contains { $0?.isAnimated == true }
+        if moving {
+            emitter.sample(layer, "transform") { matrix(map.local($0)) }
+        } else {
+            layer.transform = matrix(map.local(emitter.inPoint))
+        }
+    }
+
+    /// The position when it has a depth (a third value that is not 0 at some keyframe).
+    private static func depth(_ t: LottieTransform) -> Numbers? {
+        guard case .combined(let p) = t.position?.form, p.keyframes.contains(where: { component($0.value, 2) != 0 }) else { return nil }
+        return p
+    }
+
+    /// Value `i` of a list (0 when it has fewer).
+    private static func component(_ v: [Double]?, _ i: Int) -> Double {
+        guard let v, i < v.count, v[i].isFinite else { return 0 }
+        return v[i]
     }
 
     /// True when `t` fits one layer: a fixed scale that is not negative and no skew.

@@ -60,9 +60,6 @@ struct LottieLayerModel: Decodable, Sendable {
         masks = try c.decodeIfPresent([LottieMask].self, forKey: .masksProperties) ?? []
         blendMode = (try? c.decodeIfPresent(Int.self, forKey: .bm)) ?? 0
         isHidden = (try? c.decodeIfPresent(Bool.self, forKey: .hd)) ?? false
-        if (try? c.decodeIfPresent(Int.self, forKey: .ddd)) == 1 {
-            LottieWarnings.note("3D layers (drawn flat)", decoder)
-        }
         dropShadow = try Self.dropShadow(c, decoder)
         switch ty {
         case 0:

@@ -4,7 +4,8 @@ import Foundation
 typealias Numbers = LottieProperty<[Double]>
 
 /// A layer's or a group's transform (`ks`, `tr`): anchor, position, scale (%), rotation (degrees),
-/// skew and skew axis (degrees), opacity (%). Repeaters add start and end opacity.
+/// skew and skew axis (degrees), opacity (%). Repeaters add start and end opacity; 3D layers
+/// rotation about x and y and an orientation (degrees), and a z in their position.
 struct LottieTransform: Decodable, Sendable {
     var anchor: Numbers?
     var position: LottiePosition?
@@ -15,6 +16,14 @@ struct LottieTransform: Decodable, Sendable {
     var skewAxis: Numbers?
     var startOpacity: Numbers?
     var endOpacity: Numbers?
+    var rotationX: Numbers?
+    var rotationY: Numbers?
+    var orientation: Numbers?
+
+    /// True when the transform turns out of the plane (x or y rotation, orientation).
+    var turnsIn3D: Bool {
+        [rotationX, rotationY, orientation].contains { p in p.map { $0.isAnimated || $0.first.contains { $0 != 0 } } ?? false }
+    }
 
     enum CodingKeys: String, CodingKey { case a, p, s, r, rz, o, sk, sa, so, eo, rx, ry, or }
 
@@ -31,9 +40,9 @@ struct LottieTransform: Decodable, Sendable {
         skewAxis = try c.decodeIfPresent(Numbers.self, forKey: .sa)
         startOpacity = try c.decodeIfPresent(Numbers.self, forKey: .so)
         endOpacity = try c.decodeIfPresent(Numbers.self, forKey: .eo)
-        if c.contains(.rx) || c.contains(.ry) || c.contains(.or) {
-            LottieWarnings.note("3D rotation (rx, ry, or; only the z rotation is drawn)", decoder)
-        }
+        rotationX = try c.decodeIfPresent(Numbers.self, forKey: .rx)
+        rotationY = try c.decodeIfPresent(Numbers.self, forKey: .ry)
+        orientation = try c.decodeIfPresent(Numbers.self, forKey: .or)
     }
 }
 

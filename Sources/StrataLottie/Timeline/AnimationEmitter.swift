@@ -27,6 +27,11 @@ final class AnimationEmitter {
     /// The file's budgets (path steps, sampled path points).
     let limits: InputLimits
 
+    /// How far After Effects' default camera stands from the composition (points): 3D layers
+    /// are seen in perspective from it. Its 39.6° angle of view (a 50 mm lens) puts it 1.389
+    /// composition widths away.
+    var cameraDistance = 1000.0
+
     init(frameRate: Double, inPoint: Double, outPoint: Double, warnings: LottieWarnings, limits: InputLimits = .standard) {
         self.limits = limits
         self.frameRate = frameRate
