@@ -11,6 +11,9 @@ public enum OutputNames {
         case .gif: return folder.appendingPathComponent("\(name).gif")
         case .mp4: return folder.appendingPathComponent("\(name).mp4")
         case .sheet: return folder.appendingPathComponent(still ? "\(name).png" : "\(name)-sheet.png")
+        case .apng: return folder.appendingPathComponent("\(name).apng")
+        case .webp: return folder.appendingPathComponent("\(name).webp")
+        case .webm: return folder.appendingPathComponent("\(name).webm")
         }
     }
 

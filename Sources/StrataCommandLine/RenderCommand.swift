@@ -20,6 +20,9 @@ public struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Lottie: write one still PNG of this frame (the file's frame numbers, fractions allowed).")
     var frame: Double?
 
+    @Option(help: "Lottie: write one still PNG at this marker's frame (`strata info` lists the markers).")
+    var marker: String?
+
     @Option(parsing: .unconditional, help: "Lottie: the picture's size in points, WxH (the animation is fitted, aspect kept); the file's when omitted.")
     var size: String?
 
@@ -29,7 +32,7 @@ public struct RenderCommand: ParsableCommand {
     @Option(help: "The folder to write into (created when missing).")
     var out: String = "out"
 
-    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
+    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), apng, webp or webm (animated, transparent), or all (gif, mp4 and sheet).")
     var format: String = "all"
 
     @Option(parsing: .unconditional, help: "Frames per second (1–240); the file's when omitted.")
@@ -54,10 +57,11 @@ public struct RenderCommand: ParsableCommand {
 
     public func validate() throws {
         guard format == "all" || ExportFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
+            throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet, apng, webp, webm or all")
         }
         if let frames { _ = try Self.parseRange(frames) }
         if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
+        if frame != nil, marker != nil { throw ValidationError("give --frame or --marker, not both") }
         if let size { _ = try LottieRendering.parseSize(size) }
         if let background { _ = try LottieRendering.parseColor(background) }
         _ = try LottieRendering.limits(limitAssignments)
@@ -77,12 +81,12 @@ public struct RenderCommand: ParsableCommand {
         try InputFile.check(scene)
         let url = URL(fileURLWithPath: scene)
         if LottieRendering.isLottie(url) { return try renderLottie(url) }
-        if frame != nil || size != nil || background != nil {
+        if frame != nil || size != nil || background != nil || marker != nil {
             if let data = try? Data(contentsOf: url), let problem = JSONSyntax.firstProblem(in: data) {
                 throw ValidationError("\(url.lastPathComponent): not a JSON document: \(problem)")
             }
             throw ValidationError(
-                "--frame, --size and --background are for Lottie files; \(url.lastPathComponent) is not one "
+                "--frame, --marker, --size and --background are for Lottie files; \(url.lastPathComponent) is not one "
                     + "(Bodymovin JSON with fr, op and layers, or a .lottie archive)")
         }
         let recording: LayerRecording
@@ -108,6 +112,7 @@ public struct RenderCommand: ParsableCommand {
     /// A Lottie file: one still with `--frame`, else the whole animation at its own frame rate.
     private func renderLottie(_ url: URL) throws {
         let animation = try LottieRendering.load(url, limits: try LottieRendering.limits(limitAssignments))
+        let frame = try marker.map { try Self.frame(ofMarker: $0, in: animation, file: url) } ?? self.frame
         if let frame, !(animation.inPoint...animation.outPoint).contains(frame) {
             throw ValidationError(
                 "--frame \(Self.frameLabel(frame)) is outside \(url.lastPathComponent)'s frames "
@@ -127,7 +132,7 @@ public struct RenderCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         if let frame {
             try LayerRecording.makeFolder(folder)
-            let target = OutputNames.still(of: url, frame: Self.frameLabel(frame), in: folder)
+            let target = OutputNames.still(of: url, frame: marker ?? Self.frameLabel(frame), in: folder)
             try recording.renderFrames(range: 0...0) { _, _, image in try LayerRecording.writePNG(image, to: target) }
             print("wrote \(target.path)")
             return
@@ -140,6 +145,13 @@ public struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// The frame of the marker `name`, or an error naming the markers there are.
+    static func frame(ofMarker name: String, in animation: LottieAnimation, file: URL) throws -> Double {
+        if let frame = animation.frameTime(forMarker: name) { return frame }
+        let known = animation.markerNames.isEmpty ? "it has none" : "its markers: " + animation.markerNames.map { "'\($0)'" }.joined(separator: ", ")
+        throw ValidationError("\(file.lastPathComponent) has no marker '\(name)' (\(known))")
+    }
+
     /// The folder the outputs go to.
     public var outputFolder: URL { URL(fileURLWithPath: out, isDirectory: true) }
 
@@ -148,6 +160,7 @@ public struct RenderCommand: ParsableCommand {
     public func plannedOutputs(still: Bool = false) throws -> [URL] {
         let url = URL(fileURLWithPath: scene)
         let folder = URL(fileURLWithPath: out, isDirectory: true)
+        if let marker { return [OutputNames.still(of: url, frame: marker, in: folder)] }
         if let frame { return [OutputNames.still(of: url, frame: Self.frameLabel(frame), in: folder)] }
         let formats: [ExportFormat] = still ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : ExportFormat(rawValue: format).map { [$0] } ?? []
         return OutputNames.renderTargets(of: url, formats: formats, range: try frames.map(Self.parseRange), in: folder, still: still).map(\.1)

@@ -21,7 +21,20 @@ package final class FFmpegEncoder {
         /// The second GIF pass: the frames mapped onto `palette` (made by a `.palette` run of the
         /// same frames); the same file as `.gif`, without holding the frames.
         case gifWithPalette(URL)
+        /// Animated PNG, animated WebP, VP9 WebM: all with alpha.
+        case apng, webp, webm
+
+        /// True when the frames go in with straight alpha (ffmpeg's `bgra` is not premultiplied).
+        var keepsAlpha: Bool {
+            switch self {
+            case .apng, .webp, .webm: return true
+            default: return false
+            }
+        }
     }
+
+    /// Frames are un-premultiplied before they are sent (formats with alpha).
+    private let straightAlpha: Bool
 
     /// Starts ffmpeg writing `format` ("gif" or "mp4") to `url`.
     /// `searchPath` replaces $PATH when looking for ffmpeg (tests).
@@ -37,6 +50,7 @@ package final class FFmpegEncoder {
             throw ExportError("ffmpeg was not found on PATH; install the Debian package 'ffmpeg' (apt-get install ffmpeg)")
         }
         process.executableURL = ffmpeg
+        straightAlpha = job.keepsAlpha
         var arguments = [
             "-hide_banner", "-loglevel", "error", "-y",
             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(settings.pixelWidth)x\(settings.pixelHeight)",
@@ -55,6 +69,17 @@ package final class FFmpegEncoder {
             // rectangle that changed since the last one (the same file, byte for byte, measured:
             // 7.9 → 2.8 s for the 720p60 spinner demo's 600 frames).
             arguments += ["-vf", "split[a][b];[a]\(palette)[p];[b][p]\(mapping)", "-loop", "0"]
+        case .apng:
+            arguments += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng"]
+        case .webp:
+            arguments += ["-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "90", "-loop", "0", "-f", "webp"]
+        case .webm:
+            // Alpha in VP9 needs 4:2:0 with alpha; realtime settings keep the encoder's share of
+            // the two cores small.
+            arguments += [
+                "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime",
+                "-cpu-used", "8", "-row-mt", "1", "-f", "webm",
+            ]
         case .mp4:
             // H.264 needs even sizes; pad by one pixel when odd (the filter copies every frame,
             // so it is left out when not needed).
@@ -97,7 +122,8 @@ package final class FFmpegEncoder {
     package func write(_ frame: CGContext) throws {
         guard process.isRunning, let bytes = frame.data else { throw failure() }
         frame.flush()
-        let data = Data(bytesNoCopy: bytes, count: frame.bytesPerRow * frame.height, deallocator: .none)
+        var data = Data(bytesNoCopy: bytes, count: frame.bytesPerRow * frame.height, deallocator: .none)
+        if straightAlpha { data = Self.straight(data) }
         do {
             try input.fileHandleForWriting.write(contentsOf: data)
         } catch {
@@ -109,12 +135,37 @@ package final class FFmpegEncoder {
     package func write(_ frame: CGImage) throws {
         guard process.isRunning else { throw failure() }
         let pixels = frame.pixels
-        let data = Data(bytesNoCopy: pixels.bytes, count: pixels.bytesPerRow * pixels.height, deallocator: .none)
+        var data = Data(bytesNoCopy: pixels.bytes, count: pixels.bytesPerRow * pixels.height, deallocator: .none)
+        if straightAlpha { data = withExtendedLifetime(pixels) { Self.straight(data) } }
         do {
             try withExtendedLifetime(pixels) { try input.fileHandleForWriting.write(contentsOf: data) }
         } catch {
             throw failure()
         }
+    }
+
+    /// Premultiplied BGRA words as straight ones (a copy): what ffmpeg's `bgra` means.
+    static func straight(_ premultiplied: Data) -> Data {
+        var out = Data(count: premultiplied.count)
+        out.withUnsafeMutableBytes { (dst: UnsafeMutableRawBufferPointer) in
+            premultiplied.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+                let n = src.count / 4
+                let s = src.bindMemory(to: UInt32.self), d = dst.bindMemory(to: UInt32.self)
+                for i in 0..<n {
+                    let p = s[i], a = p >> 24
+                    if a == 255 || a == 0 {
+                        d[i] = a == 0 ? 0 : p
+                        continue
+                    }
+                    let half = a / 2
+                    let r = min(255, (((p >> 16) & 0xFF) * 255 + half) / a)
+                    let g = min(255, (((p >> 8) & 0xFF) * 255 + half) / a)
+                    let b = min(255, ((p & 0xFF) * 255 + half) / a)
+                    d[i] = a << 24 | r << 16 | g << 8 | b
+                }
+            }
+        }
+        return out
     }
 
     /// Closes the input and waits for ffmpeg; throws its message when it failed.

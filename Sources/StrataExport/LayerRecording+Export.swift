@@ -11,6 +11,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case mp4
     /// A contact sheet: one PNG with evenly spaced frames in a grid.
     case sheet
+    /// An animated PNG, looping, with full alpha (ffmpeg's APNG encoder).
+    case apng
+    /// An animated WebP, looping, with alpha (libwebp through ffmpeg; lossy, quality 90).
+    case webp
+    /// VP9 video with an alpha channel in WebM (libvpx through ffmpeg).
+    case webm
+
+    /// True for the formats that keep transparency (their frames go to ffmpeg with straight alpha).
+    public var keepsAlpha: Bool { self == .apng || self == .webp || self == .webm }
 }
 
 extension LayerRecording {
@@ -62,6 +71,10 @@ extension LayerRecording {
         case .mp4:
             try Self.makeFolder(url.deletingLastPathComponent())
             try encode(wanted, parallel: parallel, job: .mp4, to: url, progress: progress)
+        case .apng, .webp, .webm:
+            try Self.makeFolder(url.deletingLastPathComponent())
+            let job: FFmpegEncoder.Job = format == .apng ? .apng : format == .webp ? .webp : .webm
+            try encode(wanted, parallel: parallel, job: job, to: url, progress: progress)
         case .gif:
             // Two passes over the frames (they are the same each time): the palette, then the
             // frames mapped onto it. One ffmpeg run would hold every frame until the palette is

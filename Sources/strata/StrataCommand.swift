@@ -7,5 +7,5 @@ struct StrataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
         abstract: "Core Animation for Linux: render layer trees and the project's demos.",
-        subcommands: [DemoCommand.self, RenderCommand.self, ConcatCommand.self, PlayCommand.self, ListCommand.self])
+        subcommands: [DemoCommand.self, RenderCommand.self, InfoCommand.self, ConcatCommand.self, PlayCommand.self, ListCommand.self])
 }

@@ -35,6 +35,17 @@ package enum WebPCodec {
         return buffer
     }
 
+    /// How many frames a WebP holds (1 for a still image); nil when it is not a readable WebP.
+    package static func frameCount(_ data: Data) -> Int? {
+        guard isWebP(data) else { return nil }
+        return data.withUnsafeBytes { raw -> Int? in
+            var webp = WebPData(bytes: raw.bindMemory(to: UInt8.self).baseAddress, size: raw.count)
+            guard let demux = WebPDemux(&webp) else { return nil }
+            defer { WebPDemuxDelete(demux) }
+            return Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
+        }
+    }
+
     /// The first frame of an animated WebP (composed on its canvas), nil for a still one.
     private static func firstFrame(_ data: Data) -> PixelBuffer? {
         data.withUnsafeBytes { raw -> PixelBuffer? in

@@ -21,6 +21,9 @@ public struct LottieAnimation: Sendable {
     /// not use, one line each.
     public internal(set) var warnings: [String]
 
+    /// Named points in time (`markers`), in the file's order.
+    public let markers: [LottieMarker]
+
     let layers: [LottieLayerModel]
     let assets: [String: LottieAsset]
     let fonts: [String: LottieFont]
@@ -64,6 +67,7 @@ public struct LottieAnimation: Sendable {
         outPoint = file.op
         size = CGSize(width: file.w, height: file.h)
         layers = file.layers
+        markers = file.markers ?? []
         assets = Dictionary(file.assets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         fonts = Dictionary((file.fonts?.list ?? []).map { ($0.fName, $0) }, uniquingKeysWith: { a, _ in a })
         self.warnings = warnings.messages
@@ -149,10 +153,11 @@ struct LottieFile: Decodable {
     var layers: [LottieLayerModel]
     var assets: [LottieAsset]
     var fonts: Fonts?
+    var markers: [LottieMarker]?
 
     struct Fonts: Decodable { var list: [LottieFont]? }
 
-    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, fonts, chars }
+    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, fonts, chars, markers }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -166,6 +171,7 @@ struct LottieFile: Decodable {
         layers = try c.decode([LottieLayerModel].self, forKey: .layers)
         assets = try c.decodeIfPresent([LottieAsset].self, forKey: .assets) ?? []
         fonts = try? c.decodeIfPresent(Fonts.self, forKey: .fonts)
+        markers = LottieMarker.list(c, decoder)
         if c.contains(.chars) { LottieWarnings.note("glyph outlines (chars; text is drawn with system fonts)", decoder) }
     }
 }

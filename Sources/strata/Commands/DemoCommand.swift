@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The folder to write into (created when missing).")
     var out: String = "out"
 
-    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), or all (gif, mp4 and sheet).")
+    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), apng, webp or webm (animated, transparent), or all (gif, mp4 and sheet).")
     var format: String = "all"
 
     @Option(parsing: .unconditional, help: "Frames per second (1–240); the demo's own rate when omitted.")
@@ -37,7 +37,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
         }
         guard format == "all" || ExportFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet or all")
+            throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet, apng, webp, webm or all")
         }
         if let size { _ = try Self.parseSize(size) }
     }
