@@ -3,7 +3,7 @@ import FuzzSupport
 import QuartzCore
 import StrataLottie
 
-// libFuzzer target: Lottie files, JSON and .lottie (zip). Any bytes must give a LottieError or an
+// libFuzzer target: Lottie files, JSON and .lottie (zip), with slots, themes and markers. Any bytes must give a LottieError or an
 // animation whose layer tree builds and renders a small frame; never a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,6 +14,14 @@ public func lottieFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard (try? bytes.write(to: url)) != nil else { return 0 }
     defer { try? FileManager.default.removeItem(at: url) }
     guard let animation = try? LottieAnimation(contentsOf: url) else { return 0 }
+    // Slots set from outside (of whatever kind the properties are), and an archive's last
+    // animation and theme: errors or animations, never a crash.
+    if !animation.slotIDs.isEmpty {
+        _ = try? LottieAnimation(contentsOf: url, slots: Dictionary(animation.slotIDs.map { ($0, "[0.5,0.5,0.5]") }, uniquingKeysWith: { a, _ in a }))
+    }
+    if let archive = animation.archiveContents {
+        _ = try? LottieAnimation(contentsOf: url, animationID: archive.animations.last, themeID: archive.themes.last)
+    }
     let player = LottieLayer(animation: animation)
     player.frame = CGRect(x: 0, y: 0, width: 48, height: 48)
     player.currentProgress = 0.5

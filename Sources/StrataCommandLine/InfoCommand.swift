@@ -16,6 +16,8 @@ public struct InfoCommand: ParsableCommand {
     @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: LottieRendering.limitHelp)
     var limitAssignments: [String] = []
 
+    @OptionGroup var choices: LottieChoices
+
     public init() {}
 
     public func run() throws {
@@ -23,7 +25,7 @@ public struct InfoCommand: ParsableCommand {
         let url = URL(fileURLWithPath: file)
         let limits = try LottieRendering.limits(limitAssignments)
         if LottieRendering.isLottie(url) {
-            print(Self.describe(try LottieRendering.load(url, limits: limits), file: url.lastPathComponent), terminator: "")
+            print(Self.describe(try LottieRendering.load(url, limits: limits, choices: choices), file: url.lastPathComponent), terminator: "")
             return
         }
         let recording: LayerRecording
@@ -61,6 +63,11 @@ public struct InfoCommand: ParsableCommand {
                 lines.append("  \(m.name.isEmpty ? "(unnamed)" : m.name): frame \(number(m.frame))\(m.duration > 0 ? " for \(number(m.duration)) frames" : "")")
             }
         }
+        if let archive = animation.archiveContents {
+            lines.append("archive animations: \(archive.animations.isEmpty ? "none listed" : archive.animations.joined(separator: ", "))")
+            lines.append("archive themes: \(archive.themes.isEmpty ? "none" : archive.themes.joined(separator: ", "))\(archive.theme.map { " (applied: \($0))" } ?? "")")
+        }
+        lines.append("slots: \(animation.slotIDs.isEmpty ? "none" : animation.slotIDs.joined(separator: ", "))")
         let features = animation.featuresUsed
         lines.append("features: \(features.isEmpty ? "none" : features.joined(separator: ", "))")
         if animation.warnings.isEmpty {

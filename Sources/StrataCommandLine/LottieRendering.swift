@@ -28,9 +28,10 @@ public enum LottieRendering {
     }
 
     /// Loads `url`, turning decoding errors into a message that names the file and the place.
-    public static func load(_ url: URL, limits: InputLimits = .standard) throws -> LottieAnimation {
+    public static func load(_ url: URL, limits: InputLimits = .standard, choices: LottieChoices = LottieChoices()) throws -> LottieAnimation {
         do {
-            let animation = try LottieAnimation(contentsOf: url, limits: limits)
+            let animation = try LottieAnimation(
+                contentsOf: url, limits: limits, slots: try choices.slots(), animationID: choices.animationID, themeID: choices.themeID)
             for warning in animation.warnings { FileHandle.standardError.write(Data("\(url.lastPathComponent): \(warning)\n".utf8)) }
             return animation
         } catch let error as LottieError {

@@ -53,6 +53,8 @@ public struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: LottieRendering.limitHelp)
     var limitAssignments: [String] = []
 
+    @OptionGroup var choices: LottieChoices
+
     public init() {}
 
     public func validate() throws {
@@ -111,7 +113,7 @@ public struct RenderCommand: ParsableCommand {
 
     /// A Lottie file: one still with `--frame`, else the whole animation at its own frame rate.
     private func renderLottie(_ url: URL) throws {
-        let animation = try LottieRendering.load(url, limits: try LottieRendering.limits(limitAssignments))
+        let animation = try LottieRendering.load(url, limits: try LottieRendering.limits(limitAssignments), choices: choices)
         let frame = try marker.map { try Self.frame(ofMarker: $0, in: animation, file: url) } ?? self.frame
         if let frame, !(animation.inPoint...animation.outPoint).contains(frame) {
             throw ValidationError(

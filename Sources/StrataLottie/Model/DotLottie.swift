@@ -19,14 +19,25 @@ enum DotLottie {
     static let maxEntries = 10_000
 
     private struct Manifest: Decodable {
-        struct Entry: Decodable { var id: String }
+        struct Entry: Decodable {
+            var id: String
+            /// dotLottie 2: the theme an animation starts with.
+            var initialTheme: String?
+        }
         var animations: [Entry]?
+        var themes: [Entry]?
     }
 
     /// The archive's first animation with its images. The archive is opened from its file
     /// (ZIPFoundation's in-memory archives trap on some malformed zips: found by the fuzzer), and
     /// compressed entries are inflated from `data` (the file's bytes) by `inflate(_:of:in:)`.
-    static func animation(at url: URL, data fileData: Data, limits: InputLimits = .standard) throws -> LottieAnimation {
+    ///
+    /// `animationID` picks another of the archive's animations, `themeID` one of its themes
+    /// (dotLottie 2: `t/ID.json`, rules that set slots), `slots` sets slots over both.
+    static func animation(
+        at url: URL, data fileData: Data, limits: InputLimits = .standard, animationID: String? = nil, themeID: String? = nil,
+        slots: [String: String] = [:]
+    ) throws -> LottieAnimation {
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
@@ -71,14 +82,28 @@ enum DotLottie {
             }
             return out
         }
-        var id: String?
+        var manifest = Manifest()
         if let manifestData = try read("manifest.json") {
             do {
-                id = try JSONDecoder().decode(Manifest.self, from: manifestData).animations?.first?.id
+                manifest = try JSONDecoder().decode(Manifest.self, from: manifestData)
             } catch let error as DecodingError {
                 throw LottieError.unreadable(".lottie: manifest.json: \(LottieError.from(error))")
             }
         }
+        let listed = manifest.animations ?? []
+        let themes = (manifest.themes ?? []).map(\.id)
+        if let animationID, !listed.contains(where: { $0.id == animationID }) {
+            throw LottieError.unreadable(
+                ".lottie: no animation '\(animationID)' (the archive's: \(listed.map { "'\($0.id)'" }.joined(separator: ", ")))")
+        }
+        let chosen = animationID.flatMap { wanted in listed.first { $0.id == wanted } } ?? listed.first
+        let id = chosen?.id
+        let theme = themeID ?? chosen?.initialTheme
+        if let theme, !themes.contains(theme) {
+            throw LottieError.unreadable(".lottie: no theme '\(theme)' (the archive's: \(themes.isEmpty ? "none" : themes.map { "'\($0)'" }.joined(separator: ", ")))")
+        }
+        var allSlots = try theme.map { try DotLottieTheme.slots(fromThemeJSON: try read("t/\($0).json") ?? read("themes/\($0).json"), id: $0) } ?? [:]
+        allSlots.merge(slots) { _, given in given }
         let candidates = id.map { ["animations/\($0).json", "a/\($0).json"] }
             ?? entries.keys.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }.sorted()
         guard let path = candidates.first(where: { entries[$0] != nil }), let json = try read(path) else {
@@ -86,10 +111,11 @@ enum DotLottie {
         }
         var animation: LottieAnimation
         do {
-            animation = try LottieAnimation(data: json, limits: limits)
+            animation = try LottieAnimation(data: json, limits: limits, slots: allSlots)
         } catch let error as LottieError {
             throw LottieError.invalid(path: path, error.description)
         }
+        animation.archiveContents = DotLottieContents(animations: listed.map(\.id), themes: themes, theme: theme)
         // Each entry is read and decoded once, however many assets name it.
         var decoded: [String: CGImage?] = [:]
         for (assetID, asset) in animation.assets.sorted(by: { $0.key < $1.key }) where asset.isImage && !asset.isEmbedded {

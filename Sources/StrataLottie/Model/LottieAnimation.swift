@@ -33,11 +33,20 @@ public struct LottieAnimation: Sendable {
     let reading: LottieWarnings
     public var limits: InputLimits { reading.limits }
 
+    /// A `.lottie` archive's animations and themes (nil for plain JSON).
+    public internal(set) var archiveContents: DotLottieContents?
+
+    /// The Lottie 1.1 slots the file defines or its properties name, by id.
+    public var slotIDs: [String] { reading.slotIDs }
+
     /// Seconds from the in point to the out point.
     public var duration: Double { (outPoint - inPoint) / frameRate }
 
     /// Decodes Lottie JSON. Errors name the place in the file (`layers[3].shapes[1].ks.k[2]: …`).
-    public init(data: Data, limits: InputLimits = .standard) throws {
+    ///
+    /// `slots` sets Lottie 1.1 slots by id over the file's own (each a JSON text: a property
+    /// object `{"a":0,"k":[1,0,0]}` or a bare value `[1,0,0]`); `slotIDs` lists the file's.
+    public init(data: Data, limits: InputLimits = .standard, slots: [String: String] = [:]) throws {
         guard data.count <= limits.jsonBytes else {
             throw LottieError.unreadable(
                 "the JSON is \(InputLimits.millions(data.count)) MB, more than the \(InputLimits.millions(limits.jsonBytes)) MB a file may have (--limit json-mb)")
@@ -48,6 +57,7 @@ public struct LottieAnimation: Sendable {
             throw LottieError.unreadable("not a JSON document: \(problem)\(problem.message.contains("nested") ? " (a Lottie file's limit; real files nest about 15)" : "")")
         }
         let warnings = LottieWarnings(limits: limits)
+        try warnings.slots.override(with: slots)
         let decoder = JSONDecoder()
         decoder.userInfo[LottieWarnings.key] = warnings
         let file: LottieFile
@@ -81,7 +91,14 @@ public struct LottieAnimation: Sendable {
 
     /// Reads a Lottie JSON file or a `.lottie` archive (told apart by content, not by name).
     /// Images an animation refers to by file are read from `u` relative to the file's folder.
-    public init(contentsOf url: URL, limits: InputLimits = .standard) throws {
+    ///
+    /// `slots` sets slots by id (see `init(data:limits:slots:)`); for a `.lottie` archive,
+    /// `animationID` picks one of its animations (the first when nil) and `themeID` one of its
+    /// themes (dotLottie 2; the animation's initial theme when nil).
+    public init(
+        contentsOf url: URL, limits: InputLimits = .standard, slots: [String: String] = [:], animationID: String? = nil,
+        themeID: String? = nil
+    ) throws {
         let data: Data
         do {
             // The size first: a file larger than any limit is not read at all.
@@ -97,9 +114,12 @@ public struct LottieAnimation: Sendable {
             throw LottieError.unreadable("\(url.lastPathComponent): cannot be read (\(error.localizedDescription))")
         }
         if DotLottie.isArchive(data) {
-            self = try DotLottie.animation(at: url, data: data, limits: limits)
+            self = try DotLottie.animation(at: url, data: data, limits: limits, animationID: animationID, themeID: themeID, slots: slots)
         } else {
-            try self.init(data: data, limits: limits)
+            guard animationID == nil, themeID == nil else {
+                throw LottieError.unreadable("\(url.lastPathComponent): animations and themes are chosen in .lottie archives; this is plain JSON")
+            }
+            try self.init(data: data, limits: limits, slots: slots)
             loadImageFiles(relativeTo: url.deletingLastPathComponent())
         }
     }
@@ -157,10 +177,18 @@ struct LottieFile: Decodable {
 
     struct Fonts: Decodable { var list: [LottieFont]? }
 
-    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, fonts, chars, markers }
+    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, fonts, chars, markers, slots }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        // Slots before anything that may name them.
+        if let reading = decoder.userInfo[LottieWarnings.key] as? LottieWarnings, c.contains(.slots) {
+            if let slots = try? c.decode([String: JSONValue].self, forKey: .slots) {
+                reading.slots.add(fileSlots: slots)
+            } else {
+                LottieWarnings.note("slots that are not an object of {\"p\": value} (left out)", decoder)
+            }
+        }
         v = try? c.decodeIfPresent(String.self, forKey: .v)
         nm = try? c.decodeIfPresent(String.self, forKey: .nm)
         fr = try c.decode(Double.self, forKey: .fr)

@@ -79,6 +79,32 @@ final class LottieWarnings: @unchecked Sendable {
     /// What the file may claim (see `InputLimits`).
     let limits: InputLimits
 
+    /// The slots properties may name (the file's, and the caller's over them), and the ids named.
+    var slots = LottieSlots()
+    private(set) var namedSlots: Set<String> = []
+
+    /// Slots being decoded (a slot whose value names itself is read as a plain value).
+    private var decodingSlots: Set<String> = []
+
+    /// The JSON of slot `id`, noting that a property names it; nil while that slot is being
+    /// decoded (a slot naming itself).
+    func slot(_ id: String) -> Data? {
+        lock.withLock {
+            namedSlots.insert(id)
+            return decodingSlots.contains(id) ? nil : slots.values[id]
+        }
+    }
+
+    /// Runs `body` while slot `id` is being decoded.
+    func decodingSlot<T>(_ id: String, _ body: () throws -> T) rethrows -> T {
+        lock.withLock { _ = decodingSlots.insert(id) }
+        defer { lock.withLock { _ = decodingSlots.remove(id) } }
+        return try body()
+    }
+
+    /// Every slot id the file defines or a property names, sorted.
+    var slotIDs: [String] { lock.withLock { namedSlots.union(slots.defined).sorted() } }
+
     init(limits: InputLimits = .standard) {
         self.limits = limits
     }

@@ -59,10 +59,16 @@ struct LottieProperty<V: LottieValue>: Decodable, Sendable {
     var isAnimated: Bool { keyframes.count > 1 }
     var first: V { keyframes[0].value }
 
-    enum CodingKeys: String, CodingKey { case k, a, x }
+    enum CodingKeys: String, CodingKey { case k, a, x, sid }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let sid = try? container.decodeIfPresent(String.self, forKey: .sid),
+            let reading = decoder.userInfo[LottieWarnings.key] as? LottieWarnings, let slot = reading.slot(sid)
+        {
+            self = try Self.decodeSlot(sid, slot, reading: reading, at: decoder.codingPath)
+            return
+        }
         if container.contains(.x), (try? container.decode(String.self, forKey: .x)) != nil {
             LottieWarnings.note("expressions (the keyframes or value are used)", decoder)
         }
@@ -76,6 +82,20 @@ struct LottieProperty<V: LottieValue>: Decodable, Sendable {
         } else {
             let nested = try container.superDecoder(forKey: .k)
             keyframes = [LottieKeyframe(time: 0, value: try V(lottieFrom: nested), hold: false, easeOut: [], easeIn: [])]
+        }
+    }
+
+    /// The property a slot holds, decoded as this property's type; an error names the slot.
+    private static func decodeSlot(_ sid: String, _ json: Data, reading: LottieWarnings, at path: [CodingKey]) throws -> Self {
+        let decoder = JSONDecoder()
+        decoder.userInfo[LottieWarnings.key] = reading
+        do {
+            let property = try reading.decodingSlot(sid) { try decoder.decode(Self.self, from: json) }
+            guard !property.keyframes.isEmpty else { throw LottieError.unreadable("no value") }
+            return property
+        } catch {
+            throw LottieError.invalid(
+                path: LottieError.describe(path) + ".sid", "slot '\(sid)' does not hold a value of this property's kind (\(error))")
         }
     }
 

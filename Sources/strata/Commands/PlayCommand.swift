@@ -29,9 +29,11 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: LottieRendering.limitHelp)
     var limitAssignments: [String] = []
 
+    @OptionGroup var choices: LottieChoices
+
     func validate() throws {
         let limits = try LottieRendering.limits(limitAssignments)
-        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits) else {
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits, choices: choices) else {
             throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
         }
         guard case .animation = demo.kind else { throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`") }
@@ -42,7 +44,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let limits = try LottieRendering.limits(limitAssignments)
-        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits), case .animation(let settings, let make) = demo.kind
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits, choices: choices), case .animation(let settings, let make) = demo.kind
         else { return }
         let recording = make(settings)
         let (root, events) = recording.buildLive()

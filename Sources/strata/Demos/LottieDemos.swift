@@ -41,12 +41,12 @@ extension Demo {
     }
 
     /// A Lottie file named on the command line, as a demo (for `strata play FILE`).
-    static func lottieFile(_ path: String, limits: InputLimits = .standard) throws -> Demo? {
+    static func lottieFile(_ path: String, limits: InputLimits = .standard, choices: LottieChoices = LottieChoices()) throws -> Demo? {
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         try InputFile.check(path)
         guard LottieRendering.isLottie(url) else { return nil }
-        let animation = try LottieRendering.load(url, limits: limits)
+        let animation = try LottieRendering.load(url, limits: limits, choices: choices)
         return Demo(
             name: url.lastPathComponent, summary: "a Lottie file",
             kind: .animation(
