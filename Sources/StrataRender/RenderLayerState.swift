@@ -56,6 +56,8 @@ package struct RenderLayerState: Sendable {
     package var compositingBlend = CompositingBlend.normal
     /// How the layer's `mask` cuts it (Strata's own, for Lottie's inverted and luma mattes).
     package var maskMode = MaskMode.alpha
+    /// Effects on the layer's composite, in order (Strata's own, for Lottie's effects).
+    package var effects: [LayerEffect] = []
     /// A CATiledLayer's content, drawn tile by tile as frames show it.
     package var tiles: TileSource?
     // The layer's own timing (CAMediaTiming on layers).

@@ -56,19 +56,41 @@ package enum GaussianBlur {
         return out
     }
 
-    /// One pixman composite of `source` into `destination` (same size, A8) through a separable
-    /// convolution with `parameters` (none: a copy).
-    private static func pass(from source: OpaquePointer, to destination: OpaquePointer, parameters: [pixman_fixed_t]?) {
+    /// `surface` (ARGB32, premultiplied) blurred in place by Gaussians of standard deviation
+    /// `sigmaX` across and `sigmaY` down (pixels; 0 for none); pixels outside count as transparent.
+    package static func blurARGB32(_ surface: OpaquePointer, sigmaX: Double, sigmaY: Double) {
+        cairo_surface_flush(surface)
+        let w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface)
+        guard w > 0, h > 0, let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return }
+        defer { cairo_surface_destroy(scratch) }
+        let one = pixman_fixed_t(1 << 16)
+        if sigmaX > 0.01 {
+            let k = kernel(sigma: sigmaX)
+            pass(from: surface, to: scratch, parameters: [pixman_fixed_t(k.count) << 16, one, 0, 0] + k + [one], format: PIXMAN_a8r8g8b8)
+            pass(from: scratch, to: surface, parameters: nil, format: PIXMAN_a8r8g8b8)
+        }
+        if sigmaY > 0.01 {
+            let k = kernel(sigma: sigmaY)
+            pass(from: surface, to: scratch, parameters: [one, pixman_fixed_t(k.count) << 16, 0, 0] + [one] + k, format: PIXMAN_a8r8g8b8)
+            pass(from: scratch, to: surface, parameters: nil, format: PIXMAN_a8r8g8b8)
+        }
+    }
+
+    /// One pixman composite of `source` into `destination` (same size and `format`) through a
+    /// separable convolution with `parameters` (none: a copy).
+    private static func pass(
+        from source: OpaquePointer, to destination: OpaquePointer, parameters: [pixman_fixed_t]?, format: pixman_format_code_t = PIXMAN_a8
+    ) {
         cairo_surface_flush(source)
         let w = cairo_image_surface_get_width(source)
         let h = cairo_image_surface_get_height(source)
         guard let srcBits = cairo_image_surface_get_data(source), let dstBits = cairo_image_surface_get_data(destination)
         else { return }
         let src = pixman_image_create_bits(
-            PIXMAN_a8, w, h, UnsafeMutableRawPointer(srcBits).assumingMemoryBound(to: UInt32.self),
+            format, w, h, UnsafeMutableRawPointer(srcBits).assumingMemoryBound(to: UInt32.self),
             cairo_image_surface_get_stride(source))
         let dst = pixman_image_create_bits(
-            PIXMAN_a8, w, h, UnsafeMutableRawPointer(dstBits).assumingMemoryBound(to: UInt32.self),
+            format, w, h, UnsafeMutableRawPointer(dstBits).assumingMemoryBound(to: UInt32.self),
             cairo_image_surface_get_stride(destination))
         defer {
             pixman_image_unref(src)

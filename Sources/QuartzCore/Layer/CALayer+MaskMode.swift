@@ -7,4 +7,11 @@ extension CALayer {
         get { read(\.visual.maskMode) }
         set { updateFilters("maskMode") { $0.visual.maskMode = newValue } }
     }
+
+    /// Effects on the layer's composite, applied in order before it is composited (Strata's own,
+    /// for Lottie's Fill, Tint, Tritone and Gaussian Blur effects).
+    package var strataEffects: [LayerEffect] {
+        get { read(\.visual.effects) }
+        set { updateFilters("effects") { $0.visual.effects = newValue } }
+    }
 }

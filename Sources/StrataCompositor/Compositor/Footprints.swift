@@ -388,6 +388,7 @@ package struct Footprints: Equatable {
         h.combine(s.allowsGroupOpacity)
         h.combine(s.allowsEdgeAntialiasing)
         h.combine(s.compositingBlend)
+        h.combine(s.effects)
         h.combine(s.tiles.map(ObjectIdentifier.init))
         h.combine(s.zPosition)
         switch s.kind {

@@ -238,7 +238,7 @@ struct FrameWalk {
         // A blend mode other than normal combines the layer's whole composite with the backdrop
         // (not when the layer is the root of a perspective offscreen: that blends at its warp).
         let blends = s.compositingBlend != .normal && context.blendRoot != node
-        var grouped = groupOpacity || hasMask || compositeShadow || blends
+        var grouped = groupOpacity || hasMask || compositeShadow || blends || !s.effects.isEmpty
         if grouped, context.groupDepth >= Compositor.maxGroupDepth {
             grouped = false
             if !compositor.warnedDepth {
@@ -378,6 +378,7 @@ struct FrameWalk {
     /// its opacity.
     func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
         let s = states[exit.node]
+        if !s.effects.isEmpty { LayerEffects.apply(s.effects, to: content, scale: LayerEffects.scale(of: exit.map.affine)) }
         var content = content
         if exit.compositeShadow, let shadow = visibleShadow(s) {
             // With a mask, the shadow is drawn with the content and cut by the mask too.

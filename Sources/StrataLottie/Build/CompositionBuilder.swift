@@ -250,7 +250,32 @@ final class CompositionBuilder {
             }
         }
         if let shadow = model.dropShadow { applyShadow(shadow, to: layer, map: own) }
+        if !model.effects.isEmpty { applyEffects(model.effects, to: layer, map: own, place: place) }
         return layer
+    }
+
+    /// Fill, Tint, Tritone and Gaussian Blur as the layer's effects on its composite, at the
+    /// layer's first frame (a warning names effects whose controls move).
+    private func applyEffects(_ effects: [LottieLayerEffect], to layer: CALayer, map: FrameMap, place: String) {
+        let f = map.local(emitter.inPoint)
+        if effects.contains(where: \.isAnimated) { emitter.warnings.note("animated effect controls (the first frame's)", at: place) }
+        func rgb(_ p: Numbers) -> [Double] { (0..<3).map { i in let v = p.value(at: f); return i < v.count ? v[i] : 0 } }
+        layer.strataEffects = effects.map { effect in
+            switch effect {
+            case .fill(let color, let opacity):
+                let c = rgb(color)
+                return .fill(red: c[0], green: c[1], blue: c[2], opacity: opacity.scalar(at: f))
+            case .tint(let black, let white, let amount):
+                return .luminanceMap(stops: [[0] + rgb(black), [1] + rgb(white)], amount: amount.scalar(at: f) / 100)
+            case .tritone(let highlights, let midtones, let shadows, let blend):
+                return .luminanceMap(
+                    stops: [[0] + rgb(shadows), [0.5] + rgb(midtones), [1] + rgb(highlights)], amount: 1 - blend.scalar(at: f) / 100)
+            case .gaussianBlur(let blurriness, let dimensions):
+                // lottie-web's reading of After Effects' blurriness: σ = 0.3 × blurriness.
+                let sigma = max(0, blurriness.scalar(at: f)) * 0.3, d = dimensions.scalar(at: f).rounded()
+                return .blur(sigmaX: d == 3 ? 0 : sigma, sigmaY: d == 2 ? 0 : sigma)
+            }
+        }
     }
 
     /// Lottie's blend modes (`bm`) by Core Animation's compositing filter names.

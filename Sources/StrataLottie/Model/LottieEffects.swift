@@ -77,3 +77,49 @@ struct LottieLayerStyle: Decodable, Sendable {
             softness: try c.decodeIfPresent(Numbers.self, forKey: .s) ?? Numbers(value: [5]), opacityScale: 100)
     }
 }
+
+/// The effects Strata draws besides the drop shadow, with their controls (After Effects' order).
+enum LottieLayerEffect: Sendable {
+    /// Fill (type 21): colour (control 2), opacity 0…1 (control 6).
+    case fill(color: Numbers, opacity: Numbers)
+    /// Tint (type 20): map black to (0), map white to (1), amount 0…100 (2).
+    case tint(black: Numbers, white: Numbers, amount: Numbers)
+    /// Tritone (type 23): highlights (0), midtones (1), shadows (2), blend with original 0…100 (3).
+    case tritone(highlights: Numbers, midtones: Numbers, shadows: Numbers, blend: Numbers)
+    /// Gaussian Blur (type 29): blurriness (0), dimensions (1: both, 2: horizontal, 3: vertical).
+    case gaussianBlur(blurriness: Numbers, dimensions: Numbers)
+
+    init?(_ effect: LottieEffect) {
+        let one = Numbers(value: [1]), zero = Numbers(value: [0])
+        switch effect.type {
+        case 21:
+            guard let color = effect.value(2) else { return nil }
+            self = .fill(color: color, opacity: effect.value(6) ?? one)
+        case 20:
+            self = .tint(
+                black: effect.value(0) ?? Numbers(value: [0, 0, 0]), white: effect.value(1) ?? Numbers(value: [1, 1, 1]),
+                amount: effect.value(2) ?? Numbers(value: [100]))
+        case 23:
+            self = .tritone(
+                highlights: effect.value(0) ?? Numbers(value: [1, 1, 1]), midtones: effect.value(1) ?? Numbers(value: [0.5, 0.5, 0.5]),
+                shadows: effect.value(2) ?? Numbers(value: [0, 0, 0]), blend: effect.value(3) ?? zero)
+        case 29:
+            guard let blurriness = effect.value(0) else { return nil }
+            self = .gaussianBlur(blurriness: blurriness, dimensions: effect.value(1) ?? one)
+        default:
+            return nil
+        }
+    }
+
+    /// Effect types read as `LottieLayerEffect` (besides 25, the drop shadow).
+    static let types: Set<Int> = [20, 21, 23, 29]
+
+    var isAnimated: Bool {
+        switch self {
+        case .fill(let c, let o): return c.isAnimated || o.isAnimated
+        case .tint(let b, let w, let a): return b.isAnimated || w.isAnimated || a.isAnimated
+        case .tritone(let h, let m, let s, let b): return h.isAnimated || m.isAnimated || s.isAnimated || b.isAnimated
+        case .gaussianBlur(let b, let d): return b.isAnimated || d.isAnimated
+        }
+    }
+}

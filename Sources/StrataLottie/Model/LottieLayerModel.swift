@@ -32,6 +32,8 @@ struct LottieLayerModel: Decodable, Sendable {
     var blendMode: Int
     var isHidden: Bool
     var dropShadow: LottieDropShadow?
+    /// Fill, Tint, Tritone and Gaussian Blur effects, in order.
+    var effects: [LottieLayerEffect] = []
 
     enum CodingKeys: String, CodingKey {
         case ty, nm, ind, parent, ip, op, st, sr, ks, ao, tt, td, tp, masksProperties, bm, hd, ef, sy
@@ -60,7 +62,7 @@ struct LottieLayerModel: Decodable, Sendable {
         masks = try c.decodeIfPresent([LottieMask].self, forKey: .masksProperties) ?? []
         blendMode = (try? c.decodeIfPresent(Int.self, forKey: .bm)) ?? 0
         isHidden = (try? c.decodeIfPresent(Bool.self, forKey: .hd)) ?? false
-        dropShadow = try Self.dropShadow(c, decoder)
+        (dropShadow, effects) = try Self.effects(c, decoder)
         switch ty {
         case 0:
             kind = .precomp(
@@ -81,8 +83,11 @@ struct LottieLayerModel: Decodable, Sendable {
         }
     }
 
-    /// The drop shadow effect (`ef` type 25) or layer style (`sy` type 1), when present.
-    private static func dropShadow(_ c: KeyedDecodingContainer<CodingKeys>, _ decoder: Decoder) throws -> LottieDropShadow? {
+    /// The drop shadow effect (`ef` type 25) or layer style (`sy` type 1), when present, and the
+    /// other effects Strata draws, in order.
+    private static func effects(
+        _ c: KeyedDecodingContainer<CodingKeys>, _ decoder: Decoder
+    ) throws -> (LottieDropShadow?, [LottieLayerEffect]) {
         let effects: [LottieEffect]?
         do {
             effects = try c.decodeIfPresent([LottieEffect].self, forKey: .ef)
@@ -90,19 +95,27 @@ struct LottieLayerModel: Decodable, Sendable {
             LottieWarnings.note("effects that are not a list of objects (left out)", decoder)
             effects = nil
         }
-        if let effects {
-            for effect in effects {
-                if effect.type == 25, let shadow = effect.dropShadow { return shadow }
-                if effect.type != 25 { LottieWarnings.note("effects other than the drop shadow (type \(effect.type))", decoder) }
+        var shadow: LottieDropShadow?
+        var drawn: [LottieLayerEffect] = []
+        for effect in effects ?? [] {
+            if effect.type == 25, shadow == nil, let s = effect.dropShadow {
+                shadow = s
+            } else if let e = LottieLayerEffect(effect) {
+                drawn.append(e)
+            } else {
+                LottieWarnings.note("effects other than drop shadow, fill, tint, tritone and Gaussian blur (type \(effect.type))", decoder)
             }
         }
         if let styles = try c.decodeIfPresent([LottieLayerStyle].self, forKey: .sy) {
             for style in styles {
-                if style.type == 1, let shadow = style.dropShadow { return shadow }
+                if style.type == 1, shadow == nil, let s = style.dropShadow {
+                    shadow = s
+                    continue
+                }
                 LottieWarnings.note("layer styles other than the drop shadow (type \(style.type))", decoder)
             }
         }
-        return nil
+        return (shadow, drawn)
     }
 
     /// The layer's own size: its precomposition's, solid's or image's; the composition's for others.
