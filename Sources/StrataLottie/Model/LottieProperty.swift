@@ -51,12 +51,16 @@ struct LottieKeyframe<V: LottieValue>: Sendable {
 /// An animatable Lottie property: a static value (one keyframe) or keyframes in time order.
 struct LottieProperty<V: LottieValue>: Decodable, Sendable {
     var keyframes: [LottieKeyframe<V>]
+    /// A looping expression (`loopOut()`, `loopIn('pingpong')`…) the keyframes follow.
+    var loop: LottieLoop?
 
     init(value: V) {
         keyframes = [LottieKeyframe(time: 0, value: value, hold: false, easeOut: [], easeIn: [])]
     }
 
     var isAnimated: Bool { keyframes.count > 1 }
+    /// True when the keyframes loop beyond their ends (Core Animation cannot take them as they are).
+    var loops: Bool { loop != nil && keyframes.count > 1 }
     var first: V { keyframes[0].value }
 
     enum CodingKeys: String, CodingKey { case k, a, x, sid }
@@ -69,8 +73,9 @@ struct LottieProperty<V: LottieValue>: Decodable, Sendable {
             self = try Self.decodeSlot(sid, slot, reading: reading, at: decoder.codingPath)
             return
         }
-        if container.contains(.x), (try? container.decode(String.self, forKey: .x)) != nil {
-            LottieWarnings.note("expressions (the keyframes or value are used)", decoder)
+        if container.contains(.x), let expression = try? container.decode(String.self, forKey: .x) {
+            loop = LottieLoop(expression: expression)
+            if loop == nil { LottieWarnings.note("expressions other than loopIn/loopOut (the keyframes or value are used)", decoder) }
         }
         if Self.holdsKeyframes(container) {
             var list = try container.nestedUnkeyedContainer(forKey: .k)

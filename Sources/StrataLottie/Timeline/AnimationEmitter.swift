@@ -196,6 +196,7 @@ final class AnimationEmitter {
     private func exactAnimation<V>(
         _ keyPath: String, _ property: LottieProperty<V>, map: FrameMap, dimension: Int, _ convert: (V) -> Any?
     ) -> CAKeyframeAnimation? {
+        guard !property.loops else { return nil }
         var frames: [Double] = []
         for k in property.keyframes {
             guard let f = map.root(k.time), f >= inPoint - 1e-9, f <= outPoint + 1e-9 else { return nil }

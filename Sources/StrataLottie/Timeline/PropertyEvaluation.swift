@@ -7,6 +7,32 @@ extension LottieProperty {
     /// The value at `frame` (frames of the property's composition): held before the first and
     /// after the last keyframe, eased between (per dimension), constant across a hold.
     func value(at frame: Double) -> V {
+        if let looped = loopedFrame(frame) { return loopedValue(looped, at: frame) }
+        return keyframeValue(at: frame)
+    }
+
+    /// The value a loop shows: the looped frame's, moved on by whole loops (`offset`) or along
+    /// the last (first) keyframe's velocity (`continue`) for numbers.
+    private func loopedValue(_ looped: (frame: Double, cycles: Double), at frame: Double) -> V {
+        let base = keyframeValue(at: looped.frame)
+        guard let loop, loop.mode == .offset || loop.mode == .continue, let numbers = base as? [Double] else { return base }
+        let n = keyframes.count
+        let span = loop.keyframes > 0 ? min(loop.keyframes, n - 1) : n - 1
+        guard let from = keyframes[loop.out ? n - 1 - span : 0].value as? [Double],
+            let to = keyframes[loop.out ? n - 1 : span].value as? [Double]
+        else { return base }
+        if loop.mode == .offset {
+            return (zip(numbers, zip(from, to)).map { v, e in v + looped.cycles * (e.1 - e.0) } as? V) ?? base
+        }
+        // continue: the end value, on at the end's speed (a hundredth of a frame's difference).
+        let end = loop.out ? keyframes[n - 1].time : keyframes[0].time
+        let step = loop.out ? -0.01 : 0.01
+        guard let at = keyframeValue(at: end) as? [Double], let near = keyframeValue(at: end + step) as? [Double] else { return base }
+        return (zip(at, near).map { a, b in a + (a - b) / abs(step) * abs(frame - end) } as? V) ?? base
+    }
+
+    /// The keyframes' value at `frame`, held beyond them.
+    private func keyframeValue(at frame: Double) -> V {
         let k = keyframes
         guard k.count > 1, frame > k[0].time else { return k[0].value }
         guard let last = k.last, frame < last.time else { return k[k.count - 1].value }
@@ -71,6 +97,17 @@ extension LottieProperty where V == [Double] {
     /// A position with spatial tangents at `frame`: along the cubic from one keyframe to the
     /// next, at the eased fraction of its arc length (as After Effects moves along motion paths).
     func spatialPoint(at frame: Double) -> CGPoint {
+        if let looped = loopedFrame(frame), loop?.mode == .cycle || loop?.mode == .pingpong {
+            return spatialPoint(inside: looped.frame)
+        }
+        if loopedFrame(frame) != nil {
+            let v = value(at: frame)
+            return CGPoint(x: v.nth(0) ?? 0, y: v.count > 1 ? v[1] : 0)
+        }
+        return spatialPoint(inside: frame)
+    }
+
+    private func spatialPoint(inside frame: Double) -> CGPoint {
         let k = keyframes
         func point(_ v: [Double]) -> CGPoint { CGPoint(x: v.nth(0) ?? 0, y: v.count > 1 ? v[1] : 0) }
         guard k.count > 1, frame > k[0].time else { return point(k[0].value) }
