@@ -69,6 +69,12 @@ package struct TextState: Sendable {
     package var truncationMode = "none"
     /// "natural", "left", "right", "center", "justified".
     package var alignmentMode = "natural"
+    /// Strata's own, for Lottie text: an outline stroke (width in points; over the fill or under
+    /// it) and extra space between letters (points).
+    package var strokeColor: CGColor?
+    package var strokeWidth: CGFloat = 0
+    package var strokeOverFill = true
+    package var letterSpacing: CGFloat = 0
 
     package init() {}
 }

@@ -15,3 +15,16 @@ extension CALayer {
         set { updateFilters("effects") { $0.visual.effects = newValue } }
     }
 }
+
+extension CATextLayer {
+    /// The glyphs' outline stroke (colour, width in points, over or under the fill) and extra
+    /// space between letters in points (Strata's own, for Lottie text documents).
+    package func setStrataTextStyle(strokeColor: CGColor?, strokeWidth: CGFloat, strokeOverFill: Bool, letterSpacing: CGFloat) {
+        updateFilters("textStyle") {
+            $0.visual.text.strokeColor = strokeColor
+            $0.visual.text.strokeWidth = strokeWidth
+            $0.visual.text.strokeOverFill = strokeOverFill
+            $0.visual.text.letterSpacing = letterSpacing
+        }
+    }
+}

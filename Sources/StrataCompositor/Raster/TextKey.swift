@@ -14,14 +14,24 @@ package struct TextKey: Hashable {
     var alignment: String
     /// Where glyphs may sit (the destination context's subpixel switches).
     var glyphPositioning: GlyphPositioning
+    /// The outline stroke (none when its width is 0), and letter spacing (points).
+    var stroke: RGBA?
+    var strokeWidth: Double = 0
+    var strokeOverFill = true
+    var letterSpacing: Double = 0
 
     /// Font sizes are held to this many points (a huge size would only make huge glyph caches).
     static let maxFontSize: Double = 2000
 
     init?(_ t: TextState, glyphPositioning: GlyphPositioning = .unspecified) {
+        let stroke = t.strokeWidth > 0 && t.strokeWidth.isFinite ? t.strokeColor?.sRGBComponents.clamped : nil
         guard let string = t.string, !string.isEmpty, let color = t.foregroundColor?.sRGBComponents.clamped,
-            color.a > 0, t.fontSize.isFinite, t.fontSize > 0
+            color.a > 0 || (stroke?.a ?? 0) > 0, t.fontSize.isFinite, t.fontSize > 0
         else { return nil }
+        self.stroke = stroke
+        strokeWidth = stroke == nil ? 0 : Swift.min(Double(t.strokeWidth), Self.maxFontSize)
+        strokeOverFill = t.strokeOverFill
+        letterSpacing = t.letterSpacing.isFinite ? Swift.min(Swift.max(Double(t.letterSpacing), -Self.maxFontSize), Self.maxFontSize) : 0
         self.string = string
         fontName = t.fontName
         fontSize = Swift.min(t.fontSize, Self.maxFontSize)
@@ -61,6 +71,11 @@ package struct TextKey: Hashable {
         placeGlyphs(of: layout)
         pango_layout_set_font_description(layout, description)
         pango_layout_set_text(layout, visibleText(height: b.height), -1)
+        if letterSpacing != 0, let attributes = pango_attr_list_new() {
+            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
         let width = Int32(Swift.min(b.width, 1e6) * Double(PANGO_SCALE))
         if isWrapped {
             pango_layout_set_width(layout, width)
@@ -86,7 +101,12 @@ package struct TextKey: Hashable {
             default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             }
             cairo_move_to(cr, b.minX, b.minY)
-            pango_cairo_show_layout(cr, layout)
+            if stroke == nil {
+                pango_cairo_show_layout(cr, layout)
+            } else {
+                pango_cairo_layout_path(cr, layout)
+                paintOutline(cr)
+            }
             return
         }
         // Unwrapped lines keep their length; alignment moves each line within the bounds. One
@@ -108,8 +128,40 @@ package struct TextKey: Hashable {
             default: break
             }
             cairo_move_to(cr, x, b.minY + baseline)
-            pango_cairo_show_layout_line(cr, line)
+            if stroke == nil {
+                pango_cairo_show_layout_line(cr, line)
+            } else {
+                pango_cairo_layout_line_path(cr, line)
+                paintOutline(cr)
+            }
         } while pango_layout_iter_next_line(iter) != 0
+    }
+
+    /// Fills and strokes the glyph outlines in `cr`'s path (the stroke over or under the fill).
+    private func paintOutline(_ cr: OpaquePointer) {
+        guard let stroke, let path = cairo_copy_path(cr) else { return }
+        defer { cairo_path_destroy(path) }
+        cairo_new_path(cr)
+        func fill() {
+            guard color.a > 0 else { return }
+            cairo_append_path(cr, path)
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+            cairo_fill(cr)
+        }
+        func outline() {
+            cairo_append_path(cr, path)
+            cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a)
+            cairo_set_line_width(cr, strokeWidth)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        }
+        if strokeOverFill {
+            fill()
+            outline()
+        } else {
+            outline()
+            fill()
+        }
     }
 
     /// The text Pango is given: NULs removed (a NUL would end the C string and lose the rest;

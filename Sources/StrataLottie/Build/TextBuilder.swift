@@ -44,6 +44,15 @@ struct TextBuilder {
         layer.font = (name.isEmpty ? "Sans" : name) as CFTypeRef
         layer.fontSize = document.size
         layer.foregroundColor = LottieColor.cgColor(document.fillColor)
+        // Stroke (`sc`, `sw`, `of`) and tracking (`tr`, thousandths of an em) through Strata's own
+        // text style: Core Text strokes and tracks, CATextLayer's API does not.
+        let strokeWidth = document.strokeWidth.isFinite ? max(document.strokeWidth, 0) : 0
+        let tracking = document.tracking.isFinite ? document.tracking / 1000 * document.size : 0
+        if (strokeWidth > 0 && document.strokeColor != nil) || tracking != 0 {
+            layer.setStrataTextStyle(
+                strokeColor: document.strokeColor.map { LottieColor.cgColor($0) }, strokeWidth: strokeWidth,
+                strokeOverFill: document.strokeOverFill, letterSpacing: tracking)
+        }
         layer.contentsScale = 2
         let lines = CGFloat(max(1, document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" }.count))
         let lineHeight = document.lineHeight ?? document.size * 1.2

@@ -42,12 +42,14 @@ struct LottieTextDocument: Decodable, Sendable {
     var fillColor: [Double]
     var strokeColor: [Double]?
     var strokeWidth: Double
+    /// The stroke is drawn over the fill (`of`), else under it.
+    var strokeOverFill: Bool
     var lineHeight: Double?
     var tracking: Double
     var boxSize: [Double]?
     var boxPosition: [Double]?
 
-    enum CodingKeys: String, CodingKey { case t, f, s, j, fc, sc, sw, lh, tr, sz, ps }
+    enum CodingKeys: String, CodingKey { case t, f, s, j, fc, sc, sw, of, lh, tr, sz, ps }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -58,6 +60,7 @@ struct LottieTextDocument: Decodable, Sendable {
         fillColor = (try? c.decodeIfPresent([Double].self, forKey: .fc)) ?? [0, 0, 0]
         strokeColor = try? c.decodeIfPresent([Double].self, forKey: .sc)
         strokeWidth = (try? c.decodeIfPresent(Double.self, forKey: .sw)) ?? 0
+        strokeOverFill = (try? c.decodeIfPresent(Bool.self, forKey: .of)) ?? ((try? c.decodeIfPresent(Int.self, forKey: .of)).map { $0 != 0 } ?? true)
         lineHeight = try? c.decodeIfPresent(Double.self, forKey: .lh)
         tracking = (try? c.decodeIfPresent(Double.self, forKey: .tr)) ?? 0
         boxSize = try? c.decodeIfPresent([Double].self, forKey: .sz)
