@@ -58,6 +58,7 @@ package struct TextKey: Hashable {
 
     /// Lays the text out in `b` (local space, y down) and draws it, clipped to `b`.
     func paint(in b: CGRect, into cr: OpaquePointer) {
+        FontAliases.install
         guard b.width > 0, b.height > 0, let layout = pango_cairo_create_layout(cr) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         cairo_save(cr)
