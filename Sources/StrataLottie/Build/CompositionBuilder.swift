@@ -262,9 +262,9 @@ final class CompositionBuilder {
         func rgb(_ p: Numbers) -> [Double] { (0..<3).map { i in let v = p.value(at: f); return i < v.count ? v[i] : 0 } }
         layer.strataEffects = effects.map { effect in
             switch effect {
-            case .fill(let color, let opacity):
+            case .fill(let color, let opacity, let scale):
                 let c = rgb(color)
-                return .fill(red: c[0], green: c[1], blue: c[2], opacity: opacity.scalar(at: f))
+                return .fill(red: c[0], green: c[1], blue: c[2], opacity: opacity.scalar(at: f) / scale)
             case .tint(let black, let white, let amount):
                 return .luminanceMap(stops: [[0] + rgb(black), [1] + rgb(white)], amount: amount.scalar(at: f) / 100)
             case .tritone(let highlights, let midtones, let shadows, let blend):

@@ -62,12 +62,30 @@ struct LottieEffect: Decodable, Sendable {
 struct LottieLayerStyle: Decodable, Sendable {
     var type: Int
     var dropShadow: LottieDropShadow?
+    /// Outer glow (`ty` 3: colour, opacity 0…100, size): a shadow that is not offset.
+    var outerGlow: LottieDropShadow?
+    /// Colour overlay (`ty` 7: colour, opacity 0…100): the Fill effect.
+    var colorOverlay: LottieLayerEffect?
 
     enum CodingKeys: String, CodingKey { case ty, c, o, a, d, s }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decodeWholeNumber(forKey: .ty)
+        if type == 3 {
+            outerGlow = LottieDropShadow(
+                color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [1, 1, 0.75, 1]),
+                opacity: try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [75]), direction: Numbers(value: [0]),
+                distance: Numbers(value: [0]), softness: try c.decodeIfPresent(Numbers.self, forKey: .s) ?? Numbers(value: [5]),
+                opacityScale: 100)
+            return
+        }
+        if type == 7 {
+            colorOverlay = .fill(
+                color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [1, 0, 0, 1]),
+                opacity: try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [100]), opacityScale: 100)
+            return
+        }
         guard type == 1 else { return }
         dropShadow = LottieDropShadow(
             color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [0, 0, 0, 1]),
@@ -80,8 +98,9 @@ struct LottieLayerStyle: Decodable, Sendable {
 
 /// The effects Strata draws besides the drop shadow, with their controls (After Effects' order).
 enum LottieLayerEffect: Sendable {
-    /// Fill (type 21): colour (control 2), opacity 0…1 (control 6).
-    case fill(color: Numbers, opacity: Numbers)
+    /// Fill (type 21): colour (control 2), opacity (control 6) in 0…`opacityScale` (1 for the
+    /// effect; 100 for the colour overlay layer style).
+    case fill(color: Numbers, opacity: Numbers, opacityScale: Double)
     /// Tint (type 20): map black to (0), map white to (1), amount 0…100 (2).
     case tint(black: Numbers, white: Numbers, amount: Numbers)
     /// Tritone (type 23): highlights (0), midtones (1), shadows (2), blend with original 0…100 (3).
@@ -94,7 +113,7 @@ enum LottieLayerEffect: Sendable {
         switch effect.type {
         case 21:
             guard let color = effect.value(2) else { return nil }
-            self = .fill(color: color, opacity: effect.value(6) ?? one)
+            self = .fill(color: color, opacity: effect.value(6) ?? one, opacityScale: 1)
         case 20:
             self = .tint(
                 black: effect.value(0) ?? Numbers(value: [0, 0, 0]), white: effect.value(1) ?? Numbers(value: [1, 1, 1]),
@@ -116,7 +135,7 @@ enum LottieLayerEffect: Sendable {
 
     var isAnimated: Bool {
         switch self {
-        case .fill(let c, let o): return c.isAnimated || o.isAnimated
+        case .fill(let c, let o, _): return c.isAnimated || o.isAnimated
         case .tint(let b, let w, let a): return b.isAnimated || w.isAnimated || a.isAnimated
         case .tritone(let h, let m, let s, let b): return h.isAnimated || m.isAnimated || s.isAnimated || b.isAnimated
         case .gaussianBlur(let b, let d): return b.isAnimated || d.isAnimated

@@ -110,9 +110,13 @@ struct LottieLayerModel: Decodable, Sendable {
             for style in styles {
                 if style.type == 1, shadow == nil, let s = style.dropShadow {
                     shadow = s
-                    continue
+                } else if style.type == 3, shadow == nil, let glow = style.outerGlow {
+                    shadow = glow
+                } else if let overlay = style.colorOverlay {
+                    drawn.append(overlay)
+                } else {
+                    LottieWarnings.note("layer styles other than drop shadow, outer glow and colour overlay, or more than one shadow (type \(style.type))", decoder)
                 }
-                LottieWarnings.note("layer styles other than the drop shadow (type \(style.type))", decoder)
             }
         }
         return (shadow, drawn)

@@ -62,3 +62,28 @@ struct LottieEffectsTests {
         #expect(h.rgba(27, 50).a > 20, "blurred across")
     }
 }
+
+/// Layer styles besides the drop shadow: colour overlay and outer glow.
+@Suite("Lottie layer styles")
+struct LottieLayerStyleTests {
+    static func render(_ style: String) throws -> CGImage {
+        let layer = LJ.shapeLayer([LJ.group([LJ.rect((50, 50), 40, 40), LJ.fill([1, 0, 0])])], extra: ",\"sy\":[\(style)]")
+        let json = LJ.animation(layers: [layer])
+        #expect(try !LottieRender.animation(json).warnings.contains { $0.contains("layer styles other than") })
+        return try LottieRender.frame(json, 0, playing: false)
+    }
+
+    @Test func aColourOverlayRepaintsTheLayer() throws {
+        let image = try Self.render("{\"ty\":7,\"c\":{\"a\":0,\"k\":[0,1,0,1]},\"o\":{\"a\":0,\"k\":100}}")
+        #expect(near(image.rgba(50, 50), (0, 255, 0, 255), tolerance: 2), "green over the red square: \(image.rgba(50, 50))")
+    }
+
+    @Test func anOuterGlowSpreadsAroundTheLayerWithoutAnOffset() throws {
+        // Size 10: a blur of radius 5 about the square's edges, the same on every side.
+        let image = try Self.render("{\"ty\":3,\"c\":{\"a\":0,\"k\":[0,0,1,1]},\"o\":{\"a\":0,\"k\":100},\"s\":{\"a\":0,\"k\":10}}")
+        let left = image.rgba(27, 50), right = image.rgba(72, 50), top = image.rgba(50, 27), bottom = image.rgba(50, 72)
+        #expect(left.a > 20 && left.b > left.r, "blue glow left of the square: \(left)")
+        #expect(abs(left.a - right.a) <= 3 && abs(top.a - bottom.a) <= 3 && abs(left.a - top.a) <= 3, "even all round: \(left.a) \(right.a) \(top.a) \(bottom.a)")
+        #expect(near(image.rgba(50, 50), (255, 0, 0, 255)), "the layer over its glow")
+    }
+}
