@@ -112,7 +112,7 @@ let package = Package(
         // Lottie files decoded (Codable) and built into CALayer trees with CAKeyframeAnimations.
         .target(
             name: "StrataLottie",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataInput", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataCompositor", "StrataInput", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Snapshot strategies for CALayer (assertSnapshot(of: layer, as: .image)) on Linux.
         .target(
             name: "StrataSnapshotTesting",

@@ -21,7 +21,7 @@ package struct TextKey: Hashable {
     var letterSpacing: Double = 0
 
     /// Font sizes are held to this many points (a huge size would only make huge glyph caches).
-    static let maxFontSize: Double = 2000
+    package static let maxFontSize: Double = 2000
 
     init?(_ t: TextState, glyphPositioning: GlyphPositioning = .unspecified) {
         let stroke = t.strokeWidth > 0 && t.strokeWidth.isFinite ? t.strokeColor?.sRGBComponents.clamped : nil
@@ -194,7 +194,7 @@ package struct TextKey: Hashable {
     }
 
     /// Apple names fonts by PostScript name ("Helvetica-Bold"); Pango wants "Family Style".
-    static func pangoFamily(_ name: String) -> String {
+    package static func pangoFamily(_ name: String) -> String {
         var family = name
         var style = ""
         if let dash = name.lastIndex(of: "-") {

@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import QuartzCore
+import StrataCompositor
 
 /// A text layer's documents as `CATextLayer`s, each shown from its frame to the next one's (drawn
 /// by Pango with the named font family, fontconfig's nearest match when it is not installed).
@@ -17,6 +18,12 @@ struct TextBuilder {
 
     func build(_ text: LottieText, into container: CALayer) {
         let documents = text.documents
+        if !text.animators.isEmpty {
+            if documents.count == 1, documents[0].document.boxSize == nil, buildAnimated(documents[0].document, text.animators, into: container) {
+                return
+            }
+            emitter.warnings.note("text animators on changing or boxed text, or on more than \(Self.maxAnimatedCharacters) characters (drawn still)", at: "t.a")
+        }
         for (i, entry) in documents.enumerated() {
             let layer = makeLayer(entry.document)
             container.addSublayer(layer)
@@ -35,13 +42,144 @@ struct TextBuilder {
         }
     }
 
-    private func makeLayer(_ document: LottieTextDocument) -> CATextLayer {
-        let layer = CATextLayer()
-        layer.string = document.text.replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\u{3}", with: "\n")
+    /// Characters that text animators may move one by one (each is a layer, sampled per frame).
+    static let maxAnimatedCharacters = 400
+
+    /// Point text whose animators move its characters: one `CATextLayer` a character, placed
+    /// where Pango lays it out, turned and scaled about its middle on the baseline (After
+    /// Effects' character anchor), each animator's properties weighted by how much its selector
+    /// covers the character. False when the text cannot be laid out or is too long.
+    private func buildAnimated(_ document: LottieTextDocument, _ animators: [LottieTextAnimator], into container: CALayer) -> Bool {
+        let string = document.text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\u{3}", with: " ")
+        let characters = Array(string)
+        guard characters.count <= Self.maxAnimatedCharacters, !characters.isEmpty else { return false }
+        let template = makeLayer(document)
+        let fontName = fontName(document)
+        let size = Double(document.size)
+        let baseTracking = document.tracking.isFinite ? document.tracking / 1000 * size : 0
+        guard let measured = TextMeasure.characterOffsets(of: string, fontName: fontName, fontSize: size, letterSpacing: baseTracking)
+        else { return false }
+        if animators.contains(where: \.selector.randomized) {
+            emitter.warnings.note("randomised text selectors (in order)", at: "t.a")
+        }
+        let width = measured.width
+        let x0: Double = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
+        let ascent = Double(Self.ascent) * size
+        let height = Double(template.bounds.height)
+        // Characters as the selectors count them (spaces left out when they say so).
+        var index: [Int] = [], counted = 0, countedNoSpaces = 0
+        var indexNoSpaces: [Int] = []
+        for ch in characters {
+            index.append(counted)
+            counted += 1
+            indexNoSpaces.append(ch.isWhitespace ? -1 : countedNoSpaces)
+            if !ch.isWhitespace { countedNoSpaces += 1 }
+        }
+        let baseFill = document.fillColor
+        let animated = animators.contains(where: \.isAnimated)
+        for (i, ch) in characters.enumerated() where !ch.isWhitespace {
+            let advance = (i + 1 < characters.count ? measured.offsets[i + 1] : width) - measured.offsets[i]
+            let layer = CATextLayer()
+            layer.string = String(ch)
+            layer.font = template.font
+            layer.fontSize = template.fontSize
+            layer.contentsScale = template.contentsScale
+            layer.foregroundColor = template.foregroundColor
+            let box = max(advance, 1) + size
+            layer.bounds = CGRect(x: 0, y: 0, width: box, height: height)
+            let middle = max(advance, 0) / 2
+            layer.anchorPoint = CGPoint(x: middle / box, y: ascent / height)
+            let home = CGPoint(x: x0 + measured.offsets[i] + middle, y: 0)
+            layer.position = home
+            if (document.strokeWidth > 0 && document.strokeColor != nil) || baseTracking != 0 {
+                layer.setStrataTextStyle(
+                    strokeColor: document.strokeColor.map { LottieColor.cgColor($0) }, strokeWidth: max(document.strokeWidth, 0),
+                    strokeOverFill: document.strokeOverFill, letterSpacing: 0)
+            }
+            let look: (Double) -> CharacterLook = { f in
+                Self.look(
+                    of: i, animators, frame: f, count: (counted, countedNoSpaces), index: (index[i], indexNoSpaces[i]),
+                    characters: characters, indexes: (index, indexNoSpaces), fill: baseFill, size: size)
+            }
+            if animated {
+                emitter.sample(layer, "transform") { look(map.local($0)).transform }
+                emitter.sample(layer, "opacity") { Float(look(map.local($0)).opacity) }
+                if animators.contains(where: { $0.fillColor != nil }) {
+                    emitter.sample(layer, "foregroundColor") { LottieColor.cgColor(look(map.local($0)).fill) }
+                }
+            } else {
+                let still = look(map.local(emitter.inPoint))
+                layer.transform = still.transform
+                layer.opacity = Float(still.opacity)
+                layer.foregroundColor = LottieColor.cgColor(still.fill)
+            }
+            container.addSublayer(layer)
+        }
+        return true
+    }
+
+    /// What the animators make of one character at a frame.
+    struct CharacterLook {
+        var transform: CATransform3D
+        var opacity: Double
+        var fill: [Double]
+    }
+
+    private static func look(
+        of i: Int, _ animators: [LottieTextAnimator], frame f: Double, count: (Int, Int), index: (Int, Int),
+        characters: [Character], indexes: ([Int], [Int]), fill: [Double], size: Double
+    ) -> CharacterLook {
+        var dx = 0.0, dy = 0.0, sx = 1.0, sy = 1.0, rotation = 0.0, opacity = 1.0, color = fill
+        var tracking = 0.0
+        for animator in animators {
+            let sel = animator.selector
+            let c = sel.skipsSpaces
+                ? (index.1 < 0 ? 0 : sel.coverage(of: index.1, count: count.1, at: f)) : sel.coverage(of: index.0, count: count.0, at: f)
+            // Tracking moves this character by what the characters before it gained.
+            if let t = animator.tracking {
+                let amount = t.scalar(at: f) / 1000 * size
+                for j in 0..<i {
+                    let cj = sel.skipsSpaces
+                        ? (indexes.1[j] < 0 ? 0 : sel.coverage(of: indexes.1[j], count: count.1, at: f))
+                        : sel.coverage(of: indexes.0[j], count: count.0, at: f)
+                    tracking += amount * cj
+                }
+            }
+            guard c != 0 else { continue }
+            if let p = animator.position { dx += p.scalar(at: f, 0) * c; dy += p.scalar(at: f, 1) * c }
+            if let s = animator.scale {
+                sx *= 1 + (s.scalar(at: f, 0) / 100 - 1) * c
+                sy *= 1 + (s.scalar(at: f, 1) / 100 - 1) * c
+            }
+            if let r = animator.rotation { rotation += r.scalar(at: f) * c }
+            if let o = animator.opacity { opacity *= 1 + (o.scalar(at: f) / 100 - 1) * c }
+            if let fc = animator.fillColor {
+                let target = fc.value(at: f)
+                color = (0..<3).map { k in
+                    let a = k < color.count ? color[k] : 0, b = k < target.count ? target[k] : a
+                    return a + (b - a) * min(max(c, 0), 1)
+                }
+            }
+        }
+        var m = CATransform3DMakeTranslation(dx + tracking, dy, 0)
+        m = CATransform3DRotate(m, rotation * .pi / 180, 0, 0, 1)
+        m = CATransform3DScale(m, sx, sy, 1)
+        return CharacterLook(transform: m, opacity: min(max(opacity, 0), 1), fill: color)
+    }
+
+    /// The font a document names: its family and style from the file's font list (the name
+    /// itself when it is not listed).
+    private func fontName(_ document: LottieTextDocument) -> String {
         let font = fonts[document.font]
         var name = font?.fFamily ?? document.font
         if let style = font?.fStyle, !style.isEmpty, style.lowercased() != "regular" { name += " \(style)" }
-        layer.font = (name.isEmpty ? "Sans" : name) as CFTypeRef
+        return name.isEmpty ? "Sans" : name
+    }
+
+    private func makeLayer(_ document: LottieTextDocument) -> CATextLayer {
+        let layer = CATextLayer()
+        layer.string = document.text.replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\u{3}", with: "\n")
+        layer.font = fontName(document) as CFTypeRef
         layer.fontSize = document.size
         layer.foregroundColor = LottieColor.cgColor(document.fillColor)
         // Stroke (`sc`, `sw`, `of`) and tracking (`tr`, thousandths of an em) through Strata's own

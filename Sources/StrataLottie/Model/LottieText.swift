@@ -4,6 +4,8 @@ import Foundation
 /// A text layer's documents (the text may change at keyframes: `d.k[i].t` frames).
 struct LottieText: Decodable, Sendable {
     var documents: [(time: Double, document: LottieTextDocument)]
+    /// Text animators (range selectors and the properties they move characters by).
+    var animators: [LottieTextAnimator] = []
 
     enum CodingKeys: String, CodingKey { case d, p, a, m }
     private struct Documents: Decodable { var k: [Entry] }
@@ -16,8 +18,12 @@ struct LottieText: Decodable, Sendable {
         guard !documents.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.d], debugDescription: "no text document"))
         }
-        if let animators = try? c.decodeIfPresent([AnyDecodable].self, forKey: .a), !animators.isEmpty {
-            LottieWarnings.note("text animators (the text is drawn still)", decoder)
+        if c.contains(.a) {
+            do {
+                animators = try c.decodeIfPresent([LottieTextAnimator].self, forKey: .a) ?? []
+            } catch {
+                LottieWarnings.note("text animators that cannot be read (the text is drawn still)", decoder)
+            }
         }
         if let path = try? c.decodeIfPresent(TextPathProbe.self, forKey: .p), path.m != nil {
             LottieWarnings.note("text on a path", decoder)

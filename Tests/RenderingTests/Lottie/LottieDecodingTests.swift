@@ -127,20 +127,6 @@ struct LottieDecodingTests {
         #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the WebP image, scaled 25×: \(image.rgba(50, 50))")
     }
 
-    @Test func archiveImagesFlaggedEmbeddedWithAFileNameAreReadFromTheArchiveAndMayBeWebP() throws {
-        // `e: 1` beside a file name (some .lottie exporters): the file is looked up all the same.
-        let animation = try Self.withArchive([
-            ("manifest.json", Data("{\"version\":\"1\",\"animations\":[{\"id\":\"green\"}]}".utf8)),
-            ("animations/green.json", Data(Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"g.webp\",\"e\":1}").utf8)),
-            ("images/g.webp", try Self.greenWebP()),
-        ]) { try LottieAnimation(contentsOf: $0) }
-        #expect(animation.warnings.isEmpty, "\(animation.warnings)")
-        let player = LottieLayer(animation: animation)
-        player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        let image = Golden.render(player, width: 100, height: 100)
-        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the archive's WebP image: \(image.rgba(50, 50))")
-    }
-
     @Test func effectControlsGivenAsBareNumbersAreRead() throws {
         // An "ignored" control (type 6) with a bare number, a drop shadow whose controls mix both forms.
         let ignored = "{\"ty\":5,\"nm\":\"Custom\",\"ef\":[{\"ty\":6,\"nm\":\"x\",\"v\":0},{\"ty\":0,\"v\":{\"a\":0,\"k\":3}}]}"
@@ -171,17 +157,22 @@ struct LottieDecodingTests {
         return try body(url)
     }
 
-    @Test func dotLottieArchivesPlayTheirFirstAnimationWithItsImages() throws {
+    /// The archive's image as PNG (`e: 0`), and as WebP flagged `e: 1` beside its file name (some
+    /// .lottie exporters do): the file is looked up all the same.
+    @Test(arguments: [("g.png", 0), ("g.webp", 1)])
+    func dotLottieArchivesPlayTheirFirstAnimationWithItsImages(file: String, embedded: Int) throws {
+        let bytes = file.hasSuffix(".webp") ? try Self.greenWebP() : try Self.greenPNG()
+        let asset = "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"\(file)\",\"e\":\(embedded)}"
         let animation = try Self.withArchive([
             ("manifest.json", Data("{\"version\":\"1\",\"animations\":[{\"id\":\"green\"}]}".utf8)),
-            ("animations/green.json", Data(Self.imageAnimation(asset: "{\"id\":\"img\",\"w\":4,\"h\":4,\"u\":\"/images/\",\"p\":\"g.png\",\"e\":0}").utf8)),
-            ("images/g.png", try Self.greenPNG()),
+            ("animations/green.json", Data(Self.imageAnimation(asset: asset).utf8)),
+            ("images/\(file)", bytes),
         ]) { try LottieAnimation(contentsOf: $0) }
         #expect(animation.warnings.isEmpty, "\(animation.warnings)")
         let player = LottieLayer(animation: animation)
         player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         let image = Golden.render(player, width: 100, height: 100)
-        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the archive's image: \(image.rgba(50, 50))")
+        #expect(near(image.rgba(50, 50), (0, 255, 0, 255)), "the archive's \(file): \(image.rgba(50, 50))")
     }
 
     @Test func anEmptyEasingListMeansALinearSegment() throws {

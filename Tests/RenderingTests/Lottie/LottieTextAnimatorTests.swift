@@ -1,0 +1,78 @@
+import Foundation
+import QuartzCore
+import StrataLottie
+import Testing
+
+/// Text animators: range selectors choosing characters (by percent or index, square or shaped,
+/// spaces counted or not) and the opacity, position, scale and fill colour they move them by,
+/// measured by the ink of "HHHH" (DejaVu Sans 40 pt, the pinned test font) on a 240×100 comp.
+@Suite("Lottie text animators")
+struct LottieTextAnimatorTests {
+    static func json(_ animators: String, text: String = "HHHH") -> String {
+        let document = "{\"t\":\"\(text)\",\"f\":\"DejaVu Sans\",\"s\":40,\"j\":0,\"fc\":[0,0,1]}"
+        let layer = "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(p: LJ.value([10, 70]))),\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":\(document)}]},\"a\":[\(animators)]}}"
+        return LJ.animation(w: 240, h: 100, layers: [layer])
+    }
+
+    static func animator(selector: String = "", _ properties: String) -> String {
+        "{\"s\":{\"t\":0\(selector)},\"a\":{\(properties)}}"
+    }
+
+    /// Inked pixels (alpha over half) and their box.
+    static func ink(_ image: CGImage) -> (count: Int, minX: Int, maxX: Int, minY: Int, maxY: Int) {
+        var n = 0, minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.rgba(x, y).a > 128 {
+                n += 1
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return (n, minX, maxX, minY, maxY)
+    }
+
+    @Test func aSquareSelectorHidesTheCharactersItCovers() throws {
+        let plain = Self.ink(try LottieRender.frame(Self.json(""), 0, playing: false))
+        let json = Self.json(Self.animator(selector: ",\"s\":{\"k\":0},\"e\":{\"k\":50}", "\"o\":{\"k\":0}"))
+        #expect(try !LottieRender.animation(json).warnings.contains { $0.contains("text animators") })
+        let half = Self.ink(try LottieRender.frame(json, 0, playing: false))
+        #expect(abs(Double(half.count) / Double(plain.count) - 0.5) < 0.05, "half the letters: \(half.count) of \(plain.count)")
+        #expect(half.minX > plain.minX + 40, "the first two letters gone: ink from \(half.minX), was \(plain.minX)")
+        #expect(half.maxX == plain.maxX, "the last ones where they were")
+    }
+
+    @Test(arguments: clockOrigins)
+    func anAnimatedSelectorRevealsLetterByLetter(origin: Double) throws {
+        // The range's end goes 0 → 100 % over frames 0…30, opacity 0: letters vanish one by one.
+        let json = Self.json(Self.animator(selector: ",\"s\":{\"k\":0},\"e\":\(LJ.keys([(0, [0]), (30, [100])]))", "\"o\":{\"k\":0}"))
+        let counts = try [0.0, 15, 30].map { Self.ink(try LottieRender.frame(json, $0, origin: origin)).count }
+        #expect(counts[0] > 0 && counts[2] == 0, "all at 0, none at 30: \(counts)")
+        #expect(abs(Double(counts[1]) / Double(counts[0]) - 0.5) < 0.05, "half at 15: \(counts)")
+    }
+
+    @Test func positionAndScaleMoveTheCharactersAboutTheirBaseline() throws {
+        let plain = Self.ink(try LottieRender.frame(Self.json(""), 0, playing: false))
+        let up = Self.ink(try LottieRender.frame(Self.json(Self.animator("\"p\":{\"k\":[0,-20,0]}")), 0, playing: false))
+        #expect(up.minY == plain.minY - 20 && up.maxY == plain.maxY - 20, "all 20 up: \(plain.minY)…\(plain.maxY) → \(up.minY)…\(up.maxY)")
+        let big = Self.ink(try LottieRender.frame(Self.json(Self.animator("\"s\":{\"k\":[200,200,100]}")), 0, playing: false))
+        let plainHeight = plain.maxY - plain.minY, bigHeight = big.maxY - big.minY
+        #expect(abs(big.maxY - plain.maxY) <= 1, "standing on the same baseline")
+        #expect(abs(bigHeight - 2 * plainHeight) <= 3, "twice as tall: \(plainHeight) → \(bigHeight)")
+    }
+
+    @Test func aFillColourAnimatorByIndexRecoloursOneLetter() throws {
+        // Index units (r 2): characters 3…4 (the last H) turn red.
+        let json = Self.json(Self.animator(selector: ",\"r\":2,\"s\":{\"k\":3},\"e\":{\"k\":4}", "\"fc\":{\"k\":[1,0,0,1]}"))
+        let image = try LottieRender.frame(json, 0, playing: false)
+        var red = 0, blue = 0, redMinX = Int.max
+        for y in 0..<100 {
+            for x in 0..<240 {
+                let p = image.rgba(x, y)
+                guard p.a > 200 else { continue }
+                if p.r > 200 && p.b < 50 { red += 1; redMinX = min(redMinX, x) }
+                if p.b > 200 && p.r < 50 { blue += 1 }
+            }
+        }
+        #expect(red > 0 && blue > 2 * red, "one red letter, three blue: \(red) red, \(blue) blue")
+        #expect(redMinX > 10 + 3 * 25, "the red one is the last: from x \(redMinX)")
+    }
+}
