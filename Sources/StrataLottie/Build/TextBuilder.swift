@@ -22,7 +22,9 @@ struct TextBuilder {
             if documents.count == 1, documents[0].document.boxSize == nil, buildAnimated(documents[0].document, text.animators, into: container) {
                 return
             }
-            emitter.warnings.note("text animators on changing or boxed text, or on more than \(Self.maxAnimatedCharacters) characters (drawn still)", at: "t.a")
+            emitter.warnings.note(
+                "text animators on changing or boxed text, on more than \(Self.maxAnimatedCharacters) characters, or on more than \(Self.maxAnimatedSamples) characters × frames (drawn still)",
+                at: "t.a")
         }
         for (i, entry) in documents.enumerated() {
             let layer = makeLayer(entry.document)
@@ -44,6 +46,9 @@ struct TextBuilder {
 
     /// Characters that text animators may move one by one (each is a layer, sampled per frame).
     static let maxAnimatedCharacters = 400
+    /// Characters × sampled frames the animators may work out (about 30 MB of looks): a long
+    /// file of long animated text is drawn still, with a warning.
+    static let maxAnimatedSamples = 200_000
 
     /// Point text whose animators move its characters: one `CATextLayer` a character, placed
     /// where Pango lays it out, turned and scaled about its middle on the baseline (After
@@ -66,17 +71,16 @@ struct TextBuilder {
         let x0: Double = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
         let ascent = Double(Self.ascent) * size
         let height = Double(template.bounds.height)
-        // Characters as the selectors count them (spaces left out when they say so).
-        var index: [Int] = [], counted = 0, countedNoSpaces = 0
-        var indexNoSpaces: [Int] = []
-        for ch in characters {
-            index.append(counted)
-            counted += 1
-            indexNoSpaces.append(ch.isWhitespace ? -1 : countedNoSpaces)
-            if !ch.isWhitespace { countedNoSpaces += 1 }
-        }
+        let counting = Counting(characters)
         let baseFill = document.fillColor
         let animated = animators.contains(where: \.isAnimated)
+        // Every character's look at every sampled frame, worked out once (one pass a frame) and
+        // shared by the characters' animations; at most `maxAnimatedSamples` of them.
+        let frames = animated ? emitter.sampleFrames : [emitter.inPoint]
+        guard characters.count * frames.count <= Self.maxAnimatedSamples else { return false }
+        let sampled = (
+            table: frames.map { Self.looks(animators, at: map.local($0), counting: counting, fill: baseFill, size: size) },
+            row: Dictionary(frames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a }))
         for (i, ch) in characters.enumerated() where !ch.isWhitespace {
             let advance = (i + 1 < characters.count ? measured.offsets[i + 1] : width) - measured.offsets[i]
             let layer = CATextLayer()
@@ -97,18 +101,17 @@ struct TextBuilder {
                     strokeOverFill: document.strokeOverFill, letterSpacing: 0)
             }
             let look: (Double) -> CharacterLook = { f in
-                Self.look(
-                    of: i, animators, frame: f, count: (counted, countedNoSpaces), index: (index[i], indexNoSpaces[i]),
-                    characters: characters, indexes: (index, indexNoSpaces), fill: baseFill, size: size)
+                if let row = sampled.row[f] { return sampled.table[row][i] }
+                return Self.looks(animators, at: map.local(f), counting: counting, fill: baseFill, size: size)[i]
             }
             if animated {
-                emitter.sample(layer, "transform") { look(map.local($0)).transform }
-                emitter.sample(layer, "opacity") { Float(look(map.local($0)).opacity) }
+                emitter.sample(layer, "transform") { look($0).transform }
+                emitter.sample(layer, "opacity") { Float(look($0).opacity) }
                 if animators.contains(where: { $0.fillColor != nil }) {
-                    emitter.sample(layer, "foregroundColor") { LottieColor.cgColor(look(map.local($0)).fill) }
+                    emitter.sample(layer, "foregroundColor") { LottieColor.cgColor(look($0).fill) }
                 }
             } else {
-                let still = look(map.local(emitter.inPoint))
+                let still = look(emitter.inPoint)
                 layer.transform = still.transform
                 layer.opacity = Float(still.opacity)
                 layer.foregroundColor = LottieColor.cgColor(still.fill)
@@ -125,46 +128,61 @@ struct TextBuilder {
         var fill: [Double]
     }
 
-    private static func look(
-        of i: Int, _ animators: [LottieTextAnimator], frame f: Double, count: (Int, Int), index: (Int, Int),
-        characters: [Character], indexes: ([Int], [Int]), fill: [Double], size: Double
-    ) -> CharacterLook {
-        var dx = 0.0, dy = 0.0, sx = 1.0, sy = 1.0, rotation = 0.0, opacity = 1.0, color = fill
-        var tracking = 0.0
-        for animator in animators {
-            let sel = animator.selector
-            let c = sel.skipsSpaces
-                ? (index.1 < 0 ? 0 : sel.coverage(of: index.1, count: count.1, at: f)) : sel.coverage(of: index.0, count: count.0, at: f)
-            // Tracking moves this character by what the characters before it gained.
-            if let t = animator.tracking {
-                let amount = t.scalar(at: f) / 1000 * size
-                for j in 0..<i {
-                    let cj = sel.skipsSpaces
-                        ? (indexes.1[j] < 0 ? 0 : sel.coverage(of: indexes.1[j], count: count.1, at: f))
-                        : sel.coverage(of: indexes.0[j], count: count.0, at: f)
-                    tracking += amount * cj
-                }
-            }
-            guard c != 0 else { continue }
-            if let p = animator.position { dx += p.scalar(at: f, 0) * c; dy += p.scalar(at: f, 1) * c }
-            if let s = animator.scale {
-                sx *= 1 + (s.scalar(at: f, 0) / 100 - 1) * c
-                sy *= 1 + (s.scalar(at: f, 1) / 100 - 1) * c
-            }
-            if let r = animator.rotation { rotation += r.scalar(at: f) * c }
-            if let o = animator.opacity { opacity *= 1 + (o.scalar(at: f) / 100 - 1) * c }
-            if let fc = animator.fillColor {
-                let target = fc.value(at: f)
-                color = (0..<3).map { k in
-                    let a = k < color.count ? color[k] : 0, b = k < target.count ? target[k] : a
-                    return a + (b - a) * min(max(c, 0), 1)
-                }
+    /// Each character's index as the selectors count it: all characters, and without spaces
+    /// (-1 for a space), with both counts.
+    struct Counting {
+        var all: [Int] = [], noSpaces: [Int] = []
+        var count = 0, countNoSpaces = 0
+
+        init(_ characters: [Character]) {
+            for ch in characters {
+                all.append(count)
+                count += 1
+                noSpaces.append(ch.isWhitespace ? -1 : countNoSpaces)
+                if !ch.isWhitespace { countNoSpaces += 1 }
             }
         }
-        var m = CATransform3DMakeTranslation(dx + tracking, dy, 0)
-        m = CATransform3DRotate(m, rotation * .pi / 180, 0, 0, 1)
-        m = CATransform3DScale(m, sx, sy, 1)
-        return CharacterLook(transform: m, opacity: min(max(opacity, 0), 1), fill: color)
+
+        func coverage(_ selector: LottieTextSelector, of i: Int, at f: Double) -> Double {
+            guard selector.skipsSpaces else { return selector.coverage(of: all[i], count: count, at: f) }
+            return noSpaces[i] < 0 ? 0 : selector.coverage(of: noSpaces[i], count: countNoSpaces, at: f)
+        }
+    }
+
+    /// What the animators make of every character at frame `f`, in one pass (tracking adds up
+    /// what the characters before each gained).
+    static func looks(
+        _ animators: [LottieTextAnimator], at f: Double, counting: Counting, fill: [Double], size: Double
+    ) -> [CharacterLook] {
+        // Each animator's values at this frame, read once.
+        let values = animators.map { a in
+            (tracking: a.tracking.map { $0.scalar(at: f) / 1000 * size }, position: a.position.map { ($0.scalar(at: f, 0), $0.scalar(at: f, 1)) },
+             scale: a.scale.map { ($0.scalar(at: f, 0) / 100, $0.scalar(at: f, 1) / 100) }, rotation: a.rotation?.scalar(at: f),
+             opacity: a.opacity.map { $0.scalar(at: f) / 100 }, fill: a.fillColor?.value(at: f))
+        }
+        var tracking = 0.0
+        return (0..<counting.all.count).map { i in
+            var dx = tracking, dy = 0.0, sx = 1.0, sy = 1.0, rotation = 0.0, opacity = 1.0, color = fill
+            for (animator, v) in zip(animators, values) {
+                let c = counting.coverage(animator.selector, of: i, at: f)
+                if let t = v.tracking { tracking += t * c }
+                guard c != 0 else { continue }
+                if let p = v.position { dx += p.0 * c; dy += p.1 * c }
+                if let s = v.scale { sx *= 1 + (s.0 - 1) * c; sy *= 1 + (s.1 - 1) * c }
+                if let r = v.rotation { rotation += r * c }
+                if let o = v.opacity { opacity *= 1 + (o - 1) * c }
+                if let target = v.fill {
+                    color = (0..<3).map { k in
+                        let a = k < color.count ? color[k] : 0, b = k < target.count ? target[k] : a
+                        return a + (b - a) * min(max(c, 0), 1)
+                    }
+                }
+            }
+            var m = CATransform3DMakeTranslation(dx, dy, 0)
+            m = CATransform3DRotate(m, rotation * .pi / 180, 0, 0, 1)
+            m = CATransform3DScale(m, sx, sy, 1)
+            return CharacterLook(transform: m, opacity: min(max(opacity, 0), 1), fill: color)
+        }
     }
 
     /// The font a document names: its family and style from the file's font list (the name

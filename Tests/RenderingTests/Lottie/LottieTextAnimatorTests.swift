@@ -75,4 +75,24 @@ struct LottieTextAnimatorTests {
         #expect(red > 0 && blue > 2 * red, "one red letter, three blue: \(red) red, \(blue) blue")
         #expect(redMinX > 10 + 3 * 25, "the red one is the last: from x \(redMinX)")
     }
+
+    @Test func aTrackingAnimatorSpreadsTheLettersItCovers() throws {
+        // Tracking 500 (half an em, 20 points) on all four letters: three gaps, 60 points wider.
+        let plain = Self.ink(try LottieRender.frame(Self.json(""), 0, playing: false))
+        let tracked = Self.ink(try LottieRender.frame(Self.json(Self.animator("\"t\":{\"k\":500}")), 0, playing: false))
+        let growth = (tracked.maxX - tracked.minX) - (plain.maxX - plain.minX)
+        #expect(abs(growth - 60) <= 2, "ink 60 points wider: \(growth)")
+    }
+
+    @Test func longAnimatedTextInALongFileIsDrawnStillWithAWarning() throws {
+        // Bad input: 300 characters animated over 2,000 frames would be 600,000 looks to work
+        // out (the bound is 200,000): the text is drawn still, named in the warnings.
+        let text = String(repeating: "H", count: 300)
+        var json = Self.json(Self.animator(selector: ",\"e\":\(LJ.keys([(0, [0]), (30, [100])]))", "\"o\":{\"k\":0}"), text: text)
+        json = json.replacingOccurrences(of: "\"op\":60", with: "\"op\":2000")
+        let animation = try LottieRender.animation(json)
+        let player = LottieLayer(animation: animation)
+        #expect(player.warnings.contains { $0.contains("200000 characters × frames") }, "\(player.warnings)")
+        #expect(Self.ink(try LottieRender.frame(json, 100, playing: false)).count > 0, "drawn still, not left out")
+    }
 }
