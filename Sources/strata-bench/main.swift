@@ -10,6 +10,7 @@ import Glibc
 // program re-executes itself with LD_PRELOAD when it is not.
 //
 //   swift run -c release strata-bench [SCENARIO...] [--frames N]
+//   swift run -c release strata-bench files [PATH...]   (real Lottie files beside ThorVG and rlottie)
 
 let scenarios: [Scenario] = [
     .evaluate10kLayers, .evaluate10kLayersBaseline, .evaluate10kLayersStaggered, .present10kLayers, .commit30kImplicit, .commit30kImplicitBaseline, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
@@ -17,8 +18,16 @@ let scenarios: [Scenario] = [
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Real Lottie files beside ThorVG and rlottie (LottieFileBench); a child measures one renderer.
+if arguments.first == "--measure-file" {
+    exit(LottieFileBench.measureOne(Array(arguments.dropFirst())))
+}
+if arguments.first == "files" {
+    ensureInterposerPreloaded()
+    exit(LottieFileBench.run(Array(arguments.dropFirst())))
+}
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: strata-bench [SCENARIO...] [--frames N]\nscenarios:")
+    print("usage: strata-bench [SCENARIO...] [--frames N]\n       strata-bench files [PATH...] [--frames N] (see strata-bench files --help)\nscenarios:")
     for s in scenarios { print("  \(s.name)\t\(s.summary)") }
     exit(0)
 }
