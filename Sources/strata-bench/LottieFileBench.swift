@@ -23,9 +23,10 @@ enum LottieFileBench {
     }
 
     static let usage = """
-        usage: strata-bench files [PATH...] [--frames N] [--renderers strata,thorvg,rlottie] [--png DIR]
+        usage: strata-bench files [PATH...] [--frames N] [--passes N] [--renderers strata,thorvg,rlottie] [--png DIR]
           PATH: Lottie files or folders of them (default ../shared/lottie/bench)
           --frames N: at most N frames a file, spread over the animation (default: every frame)
+          --passes N: time the frames N times over (default 1; steadier medians for short files)
           --png DIR: also write each renderer's middle frame as DIR/FILE-RENDERER.png
         ThorVG comes from scripts/bench-peers.sh (or STRATA_THORVG=path/to/libthorvg.so).
         """
@@ -33,13 +34,16 @@ enum LottieFileBench {
     // MARK: - The parent: one table
 
     static func run(_ arguments: [String]) -> Int32 {
-        var paths: [String] = [], frameCap: Int?, kinds = LottieFileRendererKind.allCases, pngFolder: String?
+        var paths: [String] = [], frameCap: Int?, passes: Int?, kinds = LottieFileRendererKind.allCases, pngFolder: String?
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
             case "--frames":
                 guard let n = iterator.next().flatMap(Int.init), n > 0 else { return fail("--frames needs a positive whole number") }
                 frameCap = n
+            case "--passes":
+                guard let n = iterator.next().flatMap(Int.init), n > 0 else { return fail("--passes needs a positive whole number") }
+                passes = n
             case "--renderers":
                 let names = (iterator.next() ?? "").split(separator: ",").map(String.init)
                 let parsed = names.compactMap(LottieFileRendererKind.init(rawValue:))
@@ -71,7 +75,7 @@ enum LottieFileBench {
         for file in files {
             var cells: [LottieFileRendererKind: Result<Measurement, BenchPeerMissing>] = [:]
             for kind in kinds {
-                cells[kind] = measureInChild(kind: kind, file: file, frameCap: frameCap, pngFolder: pngFolder)
+                cells[kind] = measureInChild(kind: kind, file: file, frameCap: frameCap, passes: passes, pngFolder: pngFolder)
             }
             print(table.row(file: file, cells: cells))
         }
@@ -95,12 +99,13 @@ enum LottieFileBench {
     }
 
     private static func measureInChild(
-        kind: LottieFileRendererKind, file: URL, frameCap: Int?, pngFolder: String?
+        kind: LottieFileRendererKind, file: URL, frameCap: Int?, passes: Int?, pngFolder: String?
     ) -> Result<Measurement, BenchPeerMissing> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var arguments = ["--measure-file", kind.rawValue, file.path]
         if let frameCap { arguments += ["--frames", String(frameCap)] }
+        if let passes { arguments += ["--passes", String(passes)] }
         if let pngFolder { arguments += ["--png", pngFolder] }
         process.arguments = arguments
         let output = Pipe(), errors = Pipe()
@@ -129,6 +134,7 @@ enum LottieFileBench {
         let file = URL(fileURLWithPath: arguments[1])
         let frameCap = arguments.firstIndex(of: "--frames").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
         let pngFolder = arguments.firstIndex(of: "--png").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        let passes = arguments.firstIndex(of: "--passes").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 1
         guard let json = try? Data(contentsOf: file) else { return fail("cannot read \(file.path)") }
         let residentBefore = ResidentMemory.current()
         let renderer: LottieFileRenderer
@@ -140,11 +146,13 @@ enum LottieFileBench {
         let indices = (0..<count).map { $0 * renderer.frameCount / count }
         for index in indices.prefix(30) { renderer.render(frame: index) }  // warm-up: caches as in a player
         var times: [Double] = []
-        times.reserveCapacity(count)
+        times.reserveCapacity(count * max(1, passes))
         let clock = ContinuousClock()
-        for index in indices {
-            let elapsed = clock.measure { renderer.render(frame: index) }
-            times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        for _ in 0..<max(1, passes) {
+            for index in indices {
+                let elapsed = clock.measure { renderer.render(frame: index) }
+                times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+            }
         }
         let peak = ResidentMemory.peak()
         MallocInterposerSwift.initialize()

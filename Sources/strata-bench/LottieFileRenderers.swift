@@ -70,7 +70,12 @@ final class StrataFileRenderer: LottieFileRenderer {
         renderer.beginFrame(atTime: start + Double(index % frameCount) / frameRate, timeStamp: nil)
         renderer.render()
         renderer.endFrame()
+        if debug {
+            printError("frame \(index): \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels\n")
+        }
     }
+
+    private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil
 
     var pixels: UnsafeBufferPointer<UInt32> {
         guard let data = context.data else { return UnsafeBufferPointer(start: nil, count: 0) }

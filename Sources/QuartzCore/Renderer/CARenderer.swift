@@ -159,6 +159,8 @@ open class CARenderer: NSObject {
     /// Layer rasters drawn in the last rendered frame (Strata addition: unchanged layers reuse
     /// theirs, so an idle frame draws none).
     public var rastersMadeInLastFrame: Int { compositor.rastersMadeInLastFrame }
+    /// Pixels of the layer rasters made in the last frame (Strata addition: the work of remaking them).
+    public var rasterPixelsMadeInLastFrame: Int { compositor.rasterPixelsMadeInLastFrame }
 
     /// The composite kernel's threads and code level (benchmarks pin one core with it).
     package var kernelOptions: RasterKernelOptions {

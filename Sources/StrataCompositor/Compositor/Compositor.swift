@@ -31,6 +31,7 @@ package final class Compositor {
     enum RasterKey: Hashable {
         case body(BodyRasterKey)
         case shadow(ShadowRasterKey)
+        case maskedBody(MaskedBodyKey)
 
         /// True when this is `body`'s raster at `scale`, or at a scale up to a step sharper (kept
         /// rather than remade while a layer shrinks by less than a step).
@@ -60,6 +61,12 @@ package final class Compositor {
     }
 
     var bodies: [UInt64: CachedRaster] = [:]
+    /// Each layer's last look and when it changed (see `keepsChanging`).
+    var lookChanges: [UInt64: LookChange] = [:]
+    /// When true (the default), a shape layer whose look changes frame after frame is drawn
+    /// straight into the target, not through a raster remade every frame; false: always through
+    /// rasters (the reference the direct drawing's tests compare with).
+    package var drawsChangingShapesDirectly = true
     var borders: [UInt64: CachedRaster] = [:]
     var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.
@@ -101,6 +108,9 @@ package final class Compositor {
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
     package private(set) var rastersMadeInLastFrame = 0
     var rastersMade = 0
+    /// Pixels of the rasters made in the last frame (what making them cleared and drew).
+    package private(set) var rasterPixelsMadeInLastFrame = 0
+    var rasterPixelsMade = 0
     /// Placed copies made in the last frame (tests use it to check when copies are made).
     package private(set) var placedMadeInLastFrame = 0
     var placedMade = 0
@@ -147,6 +157,7 @@ package final class Compositor {
     ) {
         frameNumber &+= 1
         rastersMade = 0
+        rasterPixelsMade = 0
         placedMade = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
@@ -163,6 +174,7 @@ package final class Compositor {
             sweep(snapshot)
         }
         rastersMadeInLastFrame = rastersMade
+        rasterPixelsMadeInLastFrame = rasterPixelsMade
         placedMadeInLastFrame = placedMade
     }
 
@@ -185,6 +197,7 @@ package final class Compositor {
         bodies = bodies.filter(keep)
         borders = borders.filter(keep)
         shadows = shadows.filter(keep)
+        sweepLookChanges(live: live)
         sweepPlacements()
     }
 
@@ -209,6 +222,7 @@ package final class Compositor {
             return nil
         }
         rastersMade += 1
+        rasterPixelsMade += raster.width * raster.height
         cache[id] = CachedRaster(key: key, raster: raster, frame: frameNumber)
         return raster
     }

@@ -83,7 +83,15 @@ extension FrameWalk {
             fillRectangle(extent, color: color, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
             return
         }
-        var scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
+        let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
+        if part == .body, compositor.drawsChangingShapesDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
+            compositor.keepsChanging(id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped))
+        {
+            compositor.bodies[nodes[node].layerID] = nil
+            drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip))
+            return
+        }
+        var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
         if let kept = compositor.keptBodyRaster(part, id: nodes[node].layerID, body: body, flipped: context.flipped, scale: scale) {
             composite(kept, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
             return
@@ -104,6 +112,30 @@ extension FrameWalk {
         }
         guard let raster else { return }
         composite(raster, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
+    }
+
+    /// Draws a shape-only body straight into the target through `map` (affine), within `box`
+    /// (target pixels): fill and stroke together at `alpha` (through a group of the box's size
+    /// when they overlap and alpha is below 1).
+    func drawShapeDirectly(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box: CGRect) {
+        let visible = box.insetBy(dx: -1, dy: -1).integral
+        guard !visible.isNull, !visible.isEmpty else { return }
+        let cr = self.cr
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
+        cairo_clip(cr)
+        let isolates = alpha < 1 && body.shape?.paintsTwice == true
+        if isolates { cairo_push_group(cr) }
+        var m = Self.cairoMatrix(map.affine)
+        cairo_set_matrix(cr, &m)
+        body.paintShape(path, into: cr, alpha: isolates ? 1 : alpha)
+        if isolates {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+        cairo_restore(cr)
     }
 
     static func makeBodyRaster(

@@ -19,6 +19,8 @@ struct FrameWalk {
     /// The frame's footprints, when the caller has them: a leaf whose box misses the clip is
     /// skipped before any matrix is made (most layers of a small damaged region's redraw).
     var footprints: Footprints?
+    /// Each node's footprint united with its subtree's, made when a group first asks (see `groupBox`).
+    var subtreeBoxes: [CGRect] = []
     /// False while a replicator's delayed instance draws from states of another time (the
     /// footprints do not describe those).
     var drawsFrameStates = true
@@ -91,6 +93,8 @@ struct FrameWalk {
         var groupAlpha: Double
         var compositeShadow: Bool
         var hasMask: Bool
+        /// A clip to the group's box was saved before the group was pushed (restored after it).
+        var groupLimited = false
         var separateBorder: LayerBody?
     }
 
@@ -231,6 +235,11 @@ struct FrameWalk {
     mutating func drawLayer(
         _ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool
     ) {
+        if hasMask, let leaf = maskedLeaf(node, s, map: map, context: context, hasSublayers: hasSublayers),
+            drawMaskedLeaf(node, s, map: map, context: context, leaf: leaf)
+        {
+            return
+        }
         var context = context
         let shadow = visibleShadow(s)
         let compositeShadow = shadow != nil && s.shadowPath == nil && hasSublayers
@@ -257,9 +266,25 @@ struct FrameWalk {
         // The shadow (from the body or shadowPath) goes under everything of the layer. A mask or
         // masksToBounds cuts it too, as on Apple (a shadowed layer that clips needs a container
         // to show its shadow): masksToBounds in the shadow's raster, a mask with the group.
+        // A group's surface covers only what its layers can touch (cairo sizes it to the clip):
+        // a masked layer of a few pixels on a 1080p frame no longer clears and composites it all.
+        var groupLimited = false
+        if grouped, !compositeShadow, s.effects.isEmpty, let box = groupBox(node, hasMask: hasMask, context) {
+            let limit = box.insetBy(dx: -2, dy: -2).integral.intersection(context.clip)
+            guard !limit.isNull, !limit.isEmpty else { return }
+            context.clip = limit
+            groupLimited = true
+        }
         let groupAlpha = context.alpha
         if let shadow, !compositeShadow, !(grouped && hasMask) {
             drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
+        }
+        if groupLimited {
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, context.clip.minX, context.clip.minY, context.clip.width, context.clip.height)
+            cairo_clip(cr)
         }
         if grouped {
             cairo_push_group(cr)
@@ -295,7 +320,7 @@ struct FrameWalk {
         }
         let exit = Exit(
             node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
-            groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask,
+            groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask, groupLimited: groupLimited,
             separateBorder: borderApart ? LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped) : nil)
         if exit.hasMask {
             steps.append(.afterMask(exit))
@@ -357,16 +382,21 @@ struct FrameWalk {
                 exit.node, states[exit.node], border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
                 part: .border)
         }
-        guard exit.grouped, let content = cairo_pop_group(cr) else { return }
+        guard exit.grouped, let content = cairo_pop_group(cr) else {
+            if exit.groupLimited { cairo_restore(cr) }
+            return
+        }
         if exit.hasMask {
             pendingContents.append(content)
             cairo_push_group(cr)
             return
         }
         finishGroup(exit, content: content, mask: nil)
+        if exit.groupLimited { cairo_restore(cr) }
     }
 
     mutating func afterMask(_ exit: Exit) {
+        defer { if exit.groupLimited { cairo_restore(cr) } }
         guard let mask = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(mask) }
         if states[exit.node].maskMode != .alpha { Self.convertMask(mask, states[exit.node].maskMode) }

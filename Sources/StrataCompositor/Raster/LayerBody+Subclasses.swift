@@ -47,12 +47,15 @@ package struct ShapeKey: Hashable {
         return pathBox.insetBy(dx: -pad, dy: -pad)
     }
 
-    func paint(_ path: CGPath, into cr: OpaquePointer) {
+    /// True when both a fill and a stroke are drawn (they overlap: a translucent whole needs a group).
+    var paintsTwice: Bool { fill != nil && stroke != nil && strokeStart < strokeEnd }
+
+    func paint(_ path: CGPath, into cr: OpaquePointer, alpha: Double = 1) {
         if let fill {
             cairo_new_path(cr)
             CairoPath.append(path.storage, to: cr)
             cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, fill.a)
+            cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, fill.a * alpha)
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
@@ -73,7 +76,7 @@ package struct ShapeKey: Hashable {
         } else {
             cairo_set_dash(cr, nil, 0, 0)
         }
-        cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a)
+        cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a * alpha)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
     }

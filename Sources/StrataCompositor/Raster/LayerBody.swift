@@ -135,16 +135,9 @@ package struct LayerBody: Hashable {
             // A text layer's text is its content, clipped to its bounds.
             text.paint(in: b, into: cr)
         }
-        if let shape, let path {
+        if let path {
             // Between the contents and the sublayers (Apple's order).
-            cairo_save(cr)
-            if masksToBounds {
-                cairo_new_path(cr)
-                corners.addPath(b, to: cr)
-                cairo_clip(cr)
-            }
-            shape.paint(path, into: cr)
-            cairo_restore(cr)
+            paintShape(path, into: cr)
         }
         if let border {
             let w = Swift.min(border.width, Swift.min(b.width, b.height) / 2)
@@ -160,6 +153,20 @@ package struct LayerBody: Hashable {
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
+    }
+
+    /// Paints the shape (a CAShapeLayer's fill, then stroke), within the rounded bounds when the
+    /// layer masks to them, its colours' alpha multiplied by `alpha`.
+    func paintShape(_ path: CGPath, into cr: OpaquePointer, alpha: Double = 1) {
+        guard let shape else { return }
+        cairo_save(cr)
+        if masksToBounds {
+            cairo_new_path(cr)
+            corners.addPath(bounds.standardized, to: cr)
+            cairo_clip(cr)
+        }
+        shape.paint(path, into: cr, alpha: alpha)
+        cairo_restore(cr)
     }
 
     private static func paintContents(

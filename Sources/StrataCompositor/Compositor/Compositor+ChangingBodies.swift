@@ -1,0 +1,68 @@
+import StrataRender
+
+/// Layers whose look changes frame after frame (an animated path, stroke end, colour): a raster
+/// made for one frame is thrown away at the next, so making it (clearing, drawing, scanning for
+/// opaque pixels) and resampling it onto the target is all waste. Such a layer's shape is drawn
+/// straight into the target through its transform instead; a layer that stops changing gets its
+/// cached raster back at its next frame.
+extension Compositor {
+    /// When a layer's look last changed, to tell a layer that changes every frame from one that
+    /// changed once. The look is kept as a hash: it only chooses how to draw, the raster caches
+    /// compare whole keys.
+    struct LookChange {
+        var look: Int
+        /// The frame of the last change.
+        var lastChange: UInt64
+        /// The last frame that drew the layer.
+        var frame: UInt64
+    }
+
+    /// Which of a layer's looks is tracked.
+    enum TrackedLook {
+        /// Its body (`drawBody`).
+        case body
+        /// Its body cut by its mask (`drawMaskedLeaf`).
+        case maskedBody
+    }
+
+    /// Records that layer `id` shows `look` this frame; true when it changed in this frame and in
+    /// one of the two frames before (it keeps changing: a raster made now would not be used again).
+    func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int) -> Bool {
+        // One table for both looks: a masked leaf's is kept under the complement of its id.
+        let key = tracked == .body ? id : ~id
+        guard let index = lookChanges.index(forKey: key) else {
+            lookChanges[key] = LookChange(look: look, lastChange: frameNumber, frame: frameNumber)
+            return false
+        }
+        lookChanges.values[index].frame = frameNumber
+        guard lookChanges.values[index].look != look else { return false }
+        let previous = lookChanges.values[index].lastChange
+        lookChanges.values[index].lastChange = frameNumber
+        lookChanges.values[index].look = look
+        return frameNumber &- previous <= 2
+    }
+
+    /// Forgets changes of layers that left the tree or were not drawn for `idleFrames`.
+    func sweepLookChanges(live: Set<UInt64>) {
+        let now = frameNumber
+        lookChanges = lookChanges.filter { entry in
+            (live.contains(entry.key) || live.contains(~entry.key)) && now &- entry.value.frame < Self.idleFrames
+        }
+    }
+}
+
+extension LayerBody {
+    /// True when the body is a shape and nothing else: what the compositor may draw straight into
+    /// the target (its fill and stroke need no raster to be combined with other parts).
+    var isShapeOnly: Bool {
+        shape != nil && background == nil && contents == nil && border == nil && gradient == nil && text == nil
+    }
+
+    /// The look that decides the body's pixels, as a hash (with the contents' orientation).
+    func look(flipped: Bool) -> Int {
+        var h = Hasher()
+        h.combine(self)
+        h.combine(flipped)
+        return h.finalize()
+    }
+}
