@@ -64,15 +64,36 @@ final class StrataFileRenderer: LottieFileRenderer {
         renderer.kernelOptions = RasterKernelOptions(threads: 1)
         renderer.layer = player
         start = CACurrentMediaTime()
+        if debug {
+            var layers = 0, animations = 0, shapes = 0, masks = 0
+            var stack: [CALayer] = [player]
+            while let layer = stack.popLast() {
+                layers += 1
+                animations += layer.animationKeys()?.count ?? 0
+                if layer is CAShapeLayer { shapes += 1 }
+                if let mask = layer.mask { masks += 1; stack.append(mask) }
+                stack += layer.sublayers ?? []
+            }
+            printError("\(layers) layers (\(shapes) shape layers, \(masks) masks), \(animations) animations\n")
+        }
     }
 
     func render(frame index: Int) {
-        renderer.beginFrame(atTime: start + Double(index % frameCount) / frameRate, timeStamp: nil)
-        renderer.render()
-        renderer.endFrame()
-        if debug {
-            printError("frame \(index): \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels\n")
+        guard debug else {
+            renderer.beginFrame(atTime: start + Double(index % frameCount) / frameRate, timeStamp: nil)
+            renderer.render()
+            renderer.endFrame()
+            return
         }
+        // STRATA_BENCH_DEBUG: where a frame's time goes (evaluation and footprints, drawing).
+        let clock = ContinuousClock()
+        let begin = clock.measure { renderer.beginFrame(atTime: start + Double(index % frameCount) / frameRate, timeStamp: nil) }
+        let draw = clock.measure {
+            renderer.render()
+            renderer.endFrame()
+        }
+        printError(
+            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil

@@ -18,18 +18,24 @@ extension Compositor {
     }
 
     /// Which of a layer's looks is tracked.
-    enum TrackedLook {
+    enum TrackedLook: Hashable {
         /// Its body (`drawBody`).
         case body
         /// Its body cut by its mask (`drawMaskedLeaf`).
         case maskedBody
+        /// Its body cut by its mask, and where that lands on the target.
+        case maskedBodyPlaced
+    }
+
+    struct LookKey: Hashable {
+        var id: UInt64
+        var tracked: TrackedLook
     }
 
     /// Records that layer `id` shows `look` this frame; true when it changed in this frame and in
     /// one of the two frames before (it keeps changing: a raster made now would not be used again).
     func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int) -> Bool {
-        // One table for both looks: a masked leaf's is kept under the complement of its id.
-        let key = tracked == .body ? id : ~id
+        let key = LookKey(id: id, tracked: tracked)
         guard let index = lookChanges.index(forKey: key) else {
             lookChanges[key] = LookChange(look: look, lastChange: frameNumber, frame: frameNumber)
             return false
@@ -46,7 +52,7 @@ extension Compositor {
     func sweepLookChanges(live: Set<UInt64>) {
         let now = frameNumber
         lookChanges = lookChanges.filter { entry in
-            (live.contains(entry.key) || live.contains(~entry.key)) && now &- entry.value.frame < Self.idleFrames
+            live.contains(entry.key.id) && now &- entry.value.frame < Self.idleFrames
         }
     }
 }

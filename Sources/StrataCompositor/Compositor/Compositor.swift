@@ -62,7 +62,7 @@ package final class Compositor {
 
     var bodies: [UInt64: CachedRaster] = [:]
     /// Each layer's last look and when it changed (see `keepsChanging`).
-    var lookChanges: [UInt64: LookChange] = [:]
+    var lookChanges: [LookKey: LookChange] = [:]
     /// When true (the default), a shape layer whose look changes frame after frame is drawn
     /// straight into the target, not through a raster remade every frame; false: always through
     /// rasters (the reference the direct drawing's tests compare with).

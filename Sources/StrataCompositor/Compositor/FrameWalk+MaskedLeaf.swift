@@ -71,14 +71,27 @@ extension FrameWalk {
         look.combine(key.mask)
         look.combine(key.maskMatrix)
         look.combine(key.maskAlpha)
-        if compositor.keepsChanging(id: id, .maskedBody, look: look.finalize()) { return false }
+        let cutChanges = compositor.keepsChanging(id: id, .maskedBody, look: look.finalize())
+        let t = map.affine
+        look.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
+        let placementChanges = compositor.keepsChanging(id: id, .maskedBodyPlaced, look: look.finalize())
+        let direct = cutChanges || placementChanges ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
+        if cutChanges, direct == nil { return false }
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
         let extent = key.body.body.extent.intersection(maskMap.boundingBox(of: key.mask.extent))
-        guard !extent.isNull, extent.width > 0, extent.height > 0,
-            deviceBox(of: extent, map: map, shadow: nil, s: s).intersects(context.clip)
-        else { return true }
+        guard !extent.isNull, extent.width > 0, extent.height > 0 else { return true }
+        let box = deviceBox(of: extent, map: map, shadow: nil, s: s).intersection(context.clip)
+        guard !box.isNull, !box.isEmpty else { return true }
+        if let direct {
+            // Cut or placement keeps changing: a raster would be resampled or remade every
+            // frame; the gradient is painted through the mask's outline instead.
+            compositor.bodies[id] = nil
+            drawGradientCut(key, gradient: direct.gradient, maskPath: direct.path, maskMap: maskMap, map: map,
+                alpha: context.alpha * key.maskAlpha * direct.alpha, box: box)
+            return true
+        }
         let image = s.contentsImage, maskImage = leaf.maskState.contentsImage
         let path = key.body.body.shape != nil ? s.shape.path : nil
         let maskPath = key.mask.shape != nil ? leaf.maskState.shape.path : nil
@@ -101,5 +114,61 @@ extension FrameWalk {
         guard let raster else { return true }
         composite(raster, map: map, alpha: context.alpha, clip: context.clip, antialias: s.allowsEdgeAntialiasing)
         return true
+    }
+
+    /// A masked leaf that can be drawn without a raster: a gradient (nothing else) cut by a
+    /// filled outline (nothing else: no stroke, no clip to the mask's bounds). The gradient, the
+    /// outline and the fill's alpha; nil for any other.
+    static func directGradientCut(_ key: MaskedBodyKey, maskState: RenderLayerState)
+        -> (gradient: GradientKey, path: CGPath, alpha: Double)?
+    {
+        let body = key.body.body, mask = key.mask
+        guard let gradient = body.gradient, gradient.isPattern, body.background == nil, body.contents == nil,
+            body.border == nil, body.shape == nil, body.text == nil,
+            mask.isShapeOnly, !mask.masksToBounds, let shape = mask.shape, shape.stroke == nil, let fill = shape.fill,
+            let path = maskState.shape.path
+        else { return nil }
+        return (gradient, path, fill.a)
+    }
+
+    /// Paints `gradient` (the layer's) through the mask's outline straight into the target,
+    /// within `box` (target pixels).
+    func drawGradientCut(
+        _ key: MaskedBodyKey, gradient: GradientKey, maskPath: CGPath, maskMap: PlaneMap, map: PlaneMap, alpha: Double,
+        box: CGRect
+    ) {
+        let visible = box.insetBy(dx: -1, dy: -1).integral
+        let cr = self.cr
+        let body = key.body.body
+        let bounds = body.bounds.standardized
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
+        cairo_clip(cr)
+        var m = Self.cairoMatrix(map.affine)
+        cairo_set_matrix(cr, &m)
+        // The gradient fills the layer's (rounded) bounds: a clip only when the outline may leave them.
+        let outline = maskMap.boundingBox(of: maskPath.boundingBoxOfPath)
+        if body.corners.isRounded || !bounds.contains(outline) {
+            cairo_new_path(cr)
+            body.corners.addPath(bounds, to: cr)
+            cairo_clip(cr)
+        }
+        // The outline filled with the gradient: one pass, no clip mask (the gradient's colours
+        // carry the alpha).
+        guard let pattern = gradient.pattern(over: bounds, alpha: alpha) else {
+            cairo_restore(cr)
+            return
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_set_source(cr, pattern)
+        var mm = Self.cairoMatrix(maskMap.affine)
+        cairo_transform(cr, &mm)
+        cairo_new_path(cr)
+        CairoPath.append(maskPath.storage, to: cr)
+        cairo_set_fill_rule(cr, key.mask.shape?.evenOdd == true ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 }

@@ -107,9 +107,25 @@ package struct GradientKey: Hashable {
 
     /// Fills the rectangle `b` (already clipped by the caller) with the gradient.
     func paint(in b: CGRect, into cr: OpaquePointer) {
+        if type == "conic" {
+            func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+            let p0 = point(start), p1 = point(end)
+            guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
+            paintConic(center: p0, towards: p1, in: b, into: cr)
+            return
+        }
+        guard let pattern = pattern(over: b) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+    }
+
+    /// The axial or radial gradient laid over `b` (local space) as a cairo pattern, its colours'
+    /// alpha multiplied by `alpha` (the caller destroys it); nil for a conic one.
+    func pattern(over b: CGRect, alpha: Double = 1) -> OpaquePointer? {
         func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
         let p0 = point(start), p1 = point(end)
-        guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
+        guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return nil }
         let pattern: OpaquePointer?
         switch type {
         case "radial":
@@ -125,20 +141,20 @@ package struct GradientKey: Hashable {
                 cairo_pattern_set_matrix(pattern, &m)
             }
         case "conic":
-            paintConic(center: p0, towards: p1, in: b, into: cr)
-            return
+            return nil
         default:
             pattern = cairo_pattern_create_linear(p0.x, p0.y, p1.x, p1.y)
         }
-        guard let pattern else { return }
-        defer { cairo_pattern_destroy(pattern) }
+        guard let pattern else { return nil }
         for (c, l) in zip(colors, locations) {
-            cairo_pattern_add_color_stop_rgba(pattern, Swift.min(Swift.max(l, 0), 1), c.r, c.g, c.b, c.a)
+            cairo_pattern_add_color_stop_rgba(pattern, Swift.min(Swift.max(l, 0), 1), c.r, c.g, c.b, c.a * alpha)
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
+        return pattern
     }
+
+    /// True for the gradients drawn as one cairo pattern (`pattern(over:alpha:)`; not conic).
+    var isPattern: Bool { type != "conic" }
 
     /// The colour at `t` (0...1) along the stops.
     func color(at t: Double) -> RGBA {
