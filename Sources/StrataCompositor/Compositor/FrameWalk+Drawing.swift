@@ -76,7 +76,9 @@ extension FrameWalk {
     ) {
         guard !body.isEmpty else { return }
         let extent = body.extent
-        let box = deviceBox(of: extent, map: map, shadow: nil, s: s)
+        guard !extent.isNull else { return }
+        // A pixel of slack: antialiased edges reach past the outline.
+        let box = deviceBox(of: extent, map: map, shadow: nil, s: s).insetBy(dx: -1, dy: -1)
         guard box.intersects(context.clip) else { return }
         let antialias = s.allowsEdgeAntialiasing
         if body.isPlainRectangle, let color = body.background {
@@ -141,7 +143,15 @@ extension FrameWalk {
     static func makeBodyRaster(
         _ body: LayerBody, image: CGImage?, path: CGPath? = nil, scale: Double, flipped: Bool
     ) -> Raster? {
-        guard let raster = Raster(covering: body.extent, scale: scale) else { return nil }
+        var extent = body.rasterExtent(path: path)
+        if body.isShapeOnly, !extent.isNull {
+            // The outline with a pixel of slack for antialiased edges, on whole points (a layer
+            // at whole points is then copied, not resampled), never past the bounds and outline
+            // together (a rectangle filling its bounds keeps its crisp edges).
+            let slack = extent.insetBy(dx: -1 / scale, dy: -1 / scale).integral
+            extent = slack.intersection(body.bounds.standardized.union(body.extent))
+        }
+        guard !extent.isNull, let raster = Raster(covering: extent, scale: scale) else { return nil }
         raster.draw { body.paint(into: $0, image: image, path: path, flipped: flipped, deviceScale: scale) }
         return raster
     }

@@ -80,7 +80,10 @@ extension FrameWalk {
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
-        let extent = key.body.body.extent.intersection(maskMap.boundingBox(of: key.mask.extent))
+        // The mask's box with a point of room for its antialiased edge, on whole points (the
+        // raster is then copied, not resampled, while the layer sits on whole points).
+        let maskBox = maskMap.boundingBox(of: key.mask.extent).insetBy(dx: -1, dy: -1).integral
+        let extent = key.body.body.extent.intersection(maskBox)
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return true }
         let box = deviceBox(of: extent, map: map, shadow: nil, s: s).intersection(context.clip)
         guard !box.isNull, !box.isEmpty else { return true }

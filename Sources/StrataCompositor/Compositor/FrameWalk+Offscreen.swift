@@ -86,7 +86,11 @@ extension FrameWalk {
     func ownExtent(_ node: Int) -> CGRect {
         let s = states[node]
         if nodes[node].isTransformLayer { return .null }
-        var box = LayerBody(s, withBorder: true, flipped: false).extent
+        let body = LayerBody(s, withBorder: true, flipped: false)
+        var box = body.extent
+        // An outline's antialiased edge reaches past its box: a point of room, so the offscreen's
+        // edge does not cut it (its edge would be antialiased a second time by the warp).
+        if body.isShapeOnly, !box.isNull { box = box.insetBy(dx: -1, dy: -1).integral }
         if let shadow = shadowStyle(s) {
             let source = s.shadowPath?.boundingBoxOfPath ?? box
             let pad = 3 * shadow.radius + 1

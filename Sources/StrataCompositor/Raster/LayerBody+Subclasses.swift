@@ -47,6 +47,32 @@ package struct ShapeKey: Hashable {
         return pathBox.insetBy(dx: -pad, dy: -pad)
     }
 
+    /// `extent` made tight for miter joins, whose allowance (half the width times the miter
+    /// limit, 80 points for a 16-point stroke) is far more than most outlines' corners need:
+    /// the stroke's extent as cairo measures it, when the raster is made (local units).
+    func measuredExtent(_ path: CGPath) -> CGRect {
+        guard let stroke, stroke.a > 0, join == "miter", miterLimit > 1.5, strokeStart < strokeEnd,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        else { return extent }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return extent }
+        defer { cairo_destroy(cr) }
+        let storage =
+            strokeStart <= 0 && strokeEnd >= 1 ? path.storage : PathMeasure(path).segment(from: strokeStart, to: strokeEnd)
+        CairoPath.append(storage, to: cr)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_set_miter_limit(cr, miterLimit)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        cairo_set_line_cap(
+            cr, cap == "round" ? CAIRO_LINE_CAP_ROUND : cap == "square" ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_stroke_extents(cr, &x0, &y0, &x1, &y1)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 >= x0, y1 >= y0 else { return extent }
+        var measured = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).insetBy(dx: -1, dy: -1)
+        if fill != nil { measured = measured.union(pathBox) }
+        return measured.intersection(extent)
+    }
+
     /// True when both a fill and a stroke are drawn (they overlap: a translucent whole needs a group).
     var paintsTwice: Bool { fill != nil && stroke != nil && strokeStart < strokeEnd }
 

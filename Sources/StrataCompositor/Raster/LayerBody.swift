@@ -93,12 +93,24 @@ package struct LayerBody: Hashable {
         contents == nil && border == nil && !corners.isRounded && shape == nil && gradient == nil && text == nil
     }
 
-    /// The local rectangle the body covers.
+    /// The local rectangle the body covers: a shape alone covers its outline, not its bounds
+    /// (Lottie shape layers' bounds hold the outline at every frame, with room for miters).
     package var extent: CGRect {
+        if isShapeOnly, let shape {
+            return masksToBounds ? shape.extent.intersection(bounds.standardized) : shape.extent
+        }
         var r = bounds.standardized
         if let contents, !masksToBounds { r = r.union(contents.layout.frame) }
         if let shape, !masksToBounds { r = r.union(shape.extent) }
         return r
+    }
+
+    /// The local rectangle a raster of the body needs: `extent`, with a shape's stroke measured
+    /// when its miter allowance is generous (see `ShapeKey.measuredExtent`).
+    func rasterExtent(path: CGPath?) -> CGRect {
+        guard isShapeOnly, let shape, let path else { return extent }
+        let measured = shape.measuredExtent(path)
+        return masksToBounds ? measured.intersection(bounds.standardized) : measured
     }
 
     /// Paints the body into `cr` (user space = local space). `image` is the contents image.
