@@ -24,7 +24,8 @@ enum LottieFileBench {
 
     static let usage = """
         usage: strata-bench files [PATH...] [--frames N] [--passes N] [--renderers strata,thorvg,rlottie] [--png DIR]
-          PATH: Lottie files or folders of them (default ../shared/lottie/bench)
+          PATH: Lottie files or folders of them (default Benchmarks/Lottie, the ten real files
+                of ../shared/lottie/bench vendored, run from the package folder)
           --frames N: at most N frames a file, spread over the animation (default: every frame)
           --passes N: time the frames N times over (default 1; steadier medians for short files)
           --png DIR: also write each renderer's middle frame as DIR/FILE-RENDERER.png
@@ -59,7 +60,9 @@ enum LottieFileBench {
                 paths.append(argument)
             }
         }
-        if paths.isEmpty { paths = ["../shared/lottie/bench"] }
+        if paths.isEmpty {
+            paths = [FileManager.default.fileExists(atPath: "Benchmarks/Lottie") ? "Benchmarks/Lottie" : "../shared/lottie/bench"]
+        }
         let files = lottieFiles(in: paths)
         guard !files.isEmpty else { return fail("no .json Lottie files in \(paths.joined(separator: ", "))") }
         if kinds.contains(.thorvg), case .failure(let missing) = ThorVGLibrary.load() {

@@ -14,7 +14,7 @@ import Glibc
 
 let scenarios: [Scenario] = [
     .evaluate10kLayers, .evaluate10kLayersBaseline, .evaluate10kLayersStaggered, .present10kLayers, .commit30kImplicit, .commit30kImplicitBaseline, .transaction30kImplicit, .presentation3, .composite300, .composite300Baseline, .composite300Turning, .composite300TurningBaseline, .composite300Sliding, .composite300SlidingBaseline, .compositeOneMoves,
-    .shapeStroke10k, .emitter5k, .wideShadows, .text60, .lottieShapes, .lottieShapesRLottie,
+    .shapeStroke10k, .emitter5k, .wideShadows, .text60, .lottieShapes, .lottieShapesRLottie, .spinners50, .spinners50Cairo,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -63,10 +63,11 @@ package final class Compositor {
     var bodies: [UInt64: CachedRaster] = [:]
     /// Each layer's last look and when it changed (see `keepsChanging`).
     var lookChanges: [LookKey: LookChange] = [:]
-    /// When true (the default), a shape layer whose look changes frame after frame is drawn
-    /// straight into the target, not through a raster remade every frame; false: always through
+    /// When true (the default), a shape layer whose look changes frame after frame, and a
+    /// gradient cut by a filled outline that changes or moves, are drawn straight into the
+    /// target, not through rasters remade or resampled every frame; false: always through
     /// rasters (the reference the direct drawing's tests compare with).
-    package var drawsChangingShapesDirectly = true
+    package var drawsChangingLayersDirectly = true
     var borders: [UInt64: CachedRaster] = [:]
     var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.
@@ -108,6 +109,9 @@ package final class Compositor {
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
     package private(set) var rastersMadeInLastFrame = 0
     var rastersMade = 0
+    /// Layers drawn straight into the target in the last frame (`drawsChangingLayersDirectly`).
+    package private(set) var directDrawsInLastFrame = 0
+    var directDraws = 0
     /// Pixels of the rasters made in the last frame (what making them cleared and drew).
     package private(set) var rasterPixelsMadeInLastFrame = 0
     var rasterPixelsMade = 0
@@ -158,6 +162,7 @@ package final class Compositor {
         frameNumber &+= 1
         rastersMade = 0
         rasterPixelsMade = 0
+        directDraws = 0
         placedMade = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
@@ -175,6 +180,7 @@ package final class Compositor {
         }
         rastersMadeInLastFrame = rastersMade
         rasterPixelsMadeInLastFrame = rasterPixelsMade
+        directDrawsInLastFrame = directDraws
         placedMadeInLastFrame = placedMade
     }
 

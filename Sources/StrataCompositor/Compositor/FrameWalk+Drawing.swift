@@ -86,7 +86,7 @@ extension FrameWalk {
             return
         }
         let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
-        if part == .body, compositor.drawsChangingShapesDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
+        if part == .body, compositor.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
             compositor.keepsChanging(id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped))
         {
             compositor.bodies[nodes[node].layerID] = nil
@@ -122,6 +122,7 @@ extension FrameWalk {
     func drawShapeDirectly(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box: CGRect) {
         let visible = box.insetBy(dx: -1, dy: -1).integral
         guard !visible.isNull, !visible.isEmpty else { return }
+        compositor.directDraws += 1
         let cr = self.cr
         cairo_save(cr)
         cairo_identity_matrix(cr)

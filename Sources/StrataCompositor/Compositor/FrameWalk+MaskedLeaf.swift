@@ -75,7 +75,8 @@ extension FrameWalk {
         let t = map.affine
         look.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
         let placementChanges = compositor.keepsChanging(id: id, .maskedBodyPlaced, look: look.finalize())
-        let direct = cutChanges || placementChanges ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
+        let direct = (cutChanges || placementChanges) && compositor.drawsChangingLayersDirectly
+            ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
         if cutChanges, direct == nil { return false }
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
         let k = key.maskMatrix
@@ -141,6 +142,7 @@ extension FrameWalk {
         box: CGRect
     ) {
         let visible = box.insetBy(dx: -1, dy: -1).integral
+        compositor.directDraws += 1
         let cr = self.cr
         let body = key.body.body
         let bounds = body.bounds.standardized
