@@ -93,7 +93,7 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.endFrame()
         }
         printError(
-            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels\n")
+            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil

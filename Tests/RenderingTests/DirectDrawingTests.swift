@@ -1,0 +1,156 @@
+import Foundation
+import QuartzCore
+import StrataCompositor
+import StrataLottie
+import Testing
+
+/// Layers whose look changes every frame are drawn straight into the frame (issue 26); the same
+/// frames drawn through cached rasters (`drawsChangingLayersDirectly = false`) are the reference.
+/// Metric: a pixel differs when a channel is off by more than 48 levels of 255 (the two paths
+/// antialias edges differently: exact coverage against a raster resampled at a fractional
+/// position); at most 0.6 % of the pixels may differ, and the mean channel difference over the
+/// frame stays below 1 level (a 60×60 icon is mostly edges). Each comparison also checks that
+/// layers were drawn directly.
+@Suite("Direct drawing of changing layers")
+struct DirectDrawingTests {
+    static let files = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Benchmarks/Lottie")
+
+    /// Frames `first` … `first + 4` of a tree played from clock `origin` (at `fps`), drawn one
+    /// after another by one renderer; the last three (direct drawing starts at a layer's third
+    /// change in a row) with the number of layers drawn directly in each.
+    static func frames(
+        of root: CALayer, width: Int, height: Int, origin: Double, fps: Double, first: Int, direct: Bool, threads: Int
+    ) -> [(image: CGImage, directDraws: Int)] {
+        let context = Golden.makeContext(width: width, height: height)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = root
+        renderer.kernelOptions = RasterKernelOptions(threads: threads)
+        renderer.compositor.drawsChangingLayersDirectly = direct
+        var out: [(CGImage, Int)] = []
+        for k in 0..<5 {
+            renderer.beginFrame(atTime: origin + Double(first + k) / fps, timeStamp: nil)
+            renderer.render()
+            renderer.endFrame()
+            if k >= 2, let image = context.makeImage() { out.append((image, renderer.compositor.directDrawsInLastFrame)) }
+        }
+        return out
+    }
+
+    static func expectClose(_ a: CGImage, _ b: CGImage, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let difference = Golden.compare(a, b, channelTolerance: 48) else {
+            Issue.record("\(what): sizes differ", sourceLocation: sourceLocation)
+            return
+        }
+        let pixels = a.width * a.height
+        #expect(
+            Double(difference.differingPixels) <= Double(pixels) * 0.006, "\(what): \(difference) of \(pixels) pixels",
+            sourceLocation: sourceLocation)
+        let pa = a.pixels.words, pb = b.pixels.words
+        var total = 0
+        for i in 0..<pixels where pa[i] != pb[i] {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                total += abs(Int((pa[i] >> UInt32(shift)) & 0xFF) - Int((pb[i] >> UInt32(shift)) & 0xFF))
+            }
+        }
+        let mean = Double(total) / Double(pixels * 4)
+        #expect(mean < 1, "\(what): mean channel difference \(mean)", sourceLocation: sourceLocation)
+    }
+
+    /// The bench files whose layers change every frame, each at one clock origin and thread
+    /// count (cycled, so both thread counts and every origin are covered), at two points where
+    /// something changes (nil: a quarter and three fifths of the way).
+    @Test(arguments: [
+        ("LottieLogo1_masked", 0, [20, 60]), ("TwitterHeartButton", 1, [36, 44]), ("growth", 2, nil),
+        ("infinity_loader", 3, nil), ("loading_gradient_strokes", 4, nil), ("gradient_shapes", 5, nil), ("success", 6, nil),
+        ("shop", 7, nil),
+    ] as [(String, Int, [Int]?)])
+    func lottieFramesDrawnDirectlyMatchTheCachedRasters(name: String, cycle: Int, starts: [Int]?) throws {
+        let animation = try LottieAnimation(contentsOf: Self.files.appendingPathComponent("\(name).json"))
+        let width = Int(animation.size.width), height = Int(animation.size.height)
+        let origin = clockOrigins[cycle % clockOrigins.count]
+        let threads = 1 + cycle % 2
+        let frameCount = Int(animation.outPoint - animation.inPoint)
+        var drawnDirectly = 0
+        for first in starts ?? [frameCount / 4, frameCount * 3 / 5] {
+            func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
+                MediaClock.withClock(MediaClock.Manual(time: origin)) {
+                    let player = scene { () -> LottieLayer in
+                        let player = LottieLayer(animation: animation)
+                        player.frame = CGRect(x: 0, y: 0, width: width, height: height)
+                        player.loopMode = .loop
+                        return player
+                    }
+                    player.play()
+                    CATransaction.flush()
+                    return Self.frames(
+                        of: player, width: width, height: height, origin: origin, fps: animation.frameRate, first: first,
+                        direct: direct, threads: threads)
+                }
+            }
+            let direct = play(direct: true), cached = play(direct: false)
+            for (k, (d, c)) in zip(direct, cached).enumerated() {
+                Self.expectClose(d.image, c.image, "\(name) frame \(first + 2 + k) (origin \(origin), \(threads) threads)")
+                #expect(c.directDraws == 0, "the reference draws nothing directly")
+                drawnDirectly += d.directDraws
+            }
+        }
+        #expect(drawnDirectly > 0, "\(name): some layer changes every frame and is drawn directly")
+    }
+
+    /// Spinner-like CAShapeLayers (animated strokeEnd, rotation and colour, as in
+    /// `strata-bench spinners-50-shape-layers-1080p`) at three clock origins, one and two threads.
+    @Test(arguments: clockOrigins)
+    func spinnerShapeLayersDrawnDirectlyMatchTheCachedRasters(origin: Double) {
+        for threads in [1, 2] {
+            func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
+                MediaClock.withClock(MediaClock.Manual(time: origin)) {
+                    let root = scene { () -> CALayer in
+                        let root = CALayer()
+                        root.frame = CGRect(x: 0, y: 0, width: 320, height: 200)
+                        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+                        let ring = CGMutablePath()
+                        ring.addArc(center: CGPoint(x: 30, y: 30), radius: 22, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+                        for i in 0..<12 {
+                            let shape = CAShapeLayer()
+                            shape.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+                            shape.position = CGPoint(x: 40 + Double(i % 4) * 80, y: 40 + Double(i / 4) * 60)
+                            shape.path = ring
+                            shape.fillColor = i % 3 == 0 ? CGColor(gray: 0.8, alpha: 0.5) : nil
+                            shape.strokeColor = CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1)
+                            shape.lineWidth = 6
+                            shape.lineCap = .round
+                            shape.opacity = i % 4 == 1 ? 0.6 : 1
+                            root.addSublayer(shape)
+                        }
+                        return root
+                    }
+                    for (i, shape) in (root.sublayers ?? []).enumerated() {
+                        let grow = CABasicAnimation(keyPath: "strokeEnd")
+                        (grow.fromValue, grow.toValue, grow.duration) = (0.05, 0.95, 0.7 + Double(i) * 0.05)
+                        grow.autoreverses = true
+                        grow.repeatCount = .infinity
+                        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+                        (turn.fromValue, turn.toValue, turn.duration) = (0, 2 * Double.pi, 1.1)
+                        turn.repeatCount = .infinity
+                        let tint = CABasicAnimation(keyPath: "strokeColor")
+                        tint.fromValue = CGColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 1)
+                        tint.toValue = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
+                        tint.duration = 1.3
+                        shape.add(grow, forKey: "grow")
+                        shape.add(turn, forKey: "turn")
+                        shape.add(tint, forKey: "tint")
+                    }
+                    CATransaction.flush()
+                    return Self.frames(
+                        of: root, width: 320, height: 200, origin: origin, fps: 60, first: 7, direct: direct, threads: threads)
+                }
+            }
+            let direct = play(direct: true), cached = play(direct: false)
+            for (k, (d, c)) in zip(direct, cached).enumerated() {
+                Self.expectClose(d.image, c.image, "spinners frame \(k) (origin \(origin), \(threads) threads)")
+                #expect(d.directDraws == 12, "every ring changes every frame: all 12 drawn directly")
+            }
+        }
+    }
+}
