@@ -75,7 +75,7 @@ extension FrameWalk {
         let t = map.affine
         look.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
         let placementChanges = compositor.keepsChanging(id: id, .maskedBodyPlaced, look: look.finalize())
-        let direct = (cutChanges || placementChanges) && compositor.drawsChangingLayersDirectly
+        let direct = cutChanges && compositor.drawsChangingLayersDirectly
             ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
         if cutChanges, direct == nil { return false }
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
