@@ -20,9 +20,14 @@ package enum RenderEvaluator {
     /// `presentation(of:at:)` written over `states`, the presentation of `previous`: an entry
     /// whose node is the same layer in the same state (`stateSerial`) at the same index, with
     /// animations in neither snapshot, is kept as it is (a frame copies what changed).
+    ///
+    /// With `forDrawing`, the animations of layers below a hidden or transparent layer are not
+    /// applied (their states keep their model values): nothing of them is drawn, and a Lottie
+    /// file's layers outside their in and out points are most of its tree. Only renderers ask
+    /// for this; a presentation layer is always evaluated whole.
     package static func presentation(
         of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
-        from previous: RenderTreeSnapshot
+        from previous: RenderTreeSnapshot, forDrawing: Bool = false
     ) {
         guard states.count == previous.nodes.count else {
             states = presentation(of: snapshot, at: mediaTime)
@@ -32,7 +37,7 @@ package enum RenderEvaluator {
         withFrame(of: table) { frame in
             snapshot.nodes.withUnsafeBufferPointer { nodes in
                 previous.nodes.withUnsafeBufferPointer { old in
-                    evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states)
+                    evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states, forDrawing: forDrawing)
                 }
             }
         }
@@ -42,12 +47,16 @@ package enum RenderEvaluator {
     /// (the nodes `states` was made for; none for a fresh presentation) kept where they still hold.
     private static func evaluate(
         _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
-        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState]
+        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState], forDrawing: Bool = false
     ) {
         if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
         states.reserveCapacity(nodes.count)
         var maps: [TimeMap] = []
         maps.reserveCapacity(nodes.count)
+        // forDrawing: whether each node is below a hidden or transparent layer (parents come
+        // before their sublayers and masks).
+        var unseen: [Bool] = []
+        if forDrawing { unseen.reserveCapacity(nodes.count) }
         // Layers animated together share timings: each is sampled and eased once a frame.
         var memo = TimingMemo()
         for i in nodes.indices {
@@ -56,6 +65,9 @@ package enum RenderEvaluator {
             maps.append(map)
             // Through the table: whether a node has records, without reaching its animations.
             let animated = frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty
+            let hiddenAbove = forDrawing && parent >= 0 && parent < i
+                && (unseen[parent] || states[parent].isHidden || !(states[parent].opacity > 0))
+            if forDrawing { unseen.append(hiddenAbove) }
             if i < old.count, !animated, old[i].animations.isEmpty, nodes[i].stateSerial != 0,
                 old[i].stateSerial == nodes[i].stateSerial, old[i].layerID == nodes[i].layerID
             {
@@ -63,6 +75,7 @@ package enum RenderEvaluator {
             }
             // Copied once, then animated in place.
             if i < states.count { states[i] = nodes[i].state } else { states.append(nodes[i].state) }
+            if hiddenAbove { continue }
             if animated {
                 apply(node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
             }

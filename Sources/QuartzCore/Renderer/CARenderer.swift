@@ -86,7 +86,8 @@ open class CARenderer: NSObject {
         let previousSnapshot = frame?.snapshot
         frame = nil
         if let previousSnapshot {
-            RenderEvaluator.presentation(of: committed.snapshot, at: t, reusing: &states, from: previousSnapshot)
+            RenderEvaluator.presentation(
+                of: committed.snapshot, at: t, reusing: &states, from: previousSnapshot, forDrawing: true)
         } else {
             states = RenderEvaluator.presentation(of: committed.snapshot, at: t)
         }
