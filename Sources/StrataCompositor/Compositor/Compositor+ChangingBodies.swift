@@ -23,8 +23,6 @@ extension Compositor {
         case body
         /// Its body cut by its mask (`drawMaskedLeaf`).
         case maskedBody
-        /// Its body cut by its mask, and where that lands on the target.
-        case maskedBodyPlaced
     }
 
     struct LookKey: Hashable {

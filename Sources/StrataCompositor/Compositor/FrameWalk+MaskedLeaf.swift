@@ -22,7 +22,8 @@ struct AffineKey: Hashable {
 /// A leaf layer whose mask is a leaf too (a gradient cut by a shape: every gradient fill of a
 /// Lottie file, and iOS's gradient rings) is drawn as one cached raster of its body cut by its
 /// mask, composited like any body: no isolation group, and nothing redrawn while the two only
-/// move together. When the cut changes every frame, the group path draws it instead.
+/// move together. When the cut changes every frame, a gradient through a filled outline is drawn
+/// straight into the target, and any other cut by the group path.
 extension FrameWalk {
     /// What a masked leaf's raster is made from; nil when `node` is not such a leaf.
     func maskedLeaf(_ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context, hasSublayers: Bool)
@@ -57,8 +58,9 @@ extension FrameWalk {
         return (mask, key, body, m)
     }
 
-    /// Draws a masked leaf through its cached raster; false when its cut keeps changing (then the
-    /// group path draws it, each part cached or drawn directly on its own).
+    /// Draws a masked leaf through its cached raster, or straight into the target when it is a
+    /// gradient cut by a filled outline that keeps changing; false when another kind of cut keeps
+    /// changing (then the group path draws it, each part cached or drawn directly on its own).
     mutating func drawMaskedLeaf(
         _ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context,
         leaf: (mask: Int, key: MaskedBodyKey, body: LayerBody, maskState: RenderLayerState)
@@ -71,10 +73,9 @@ extension FrameWalk {
         look.combine(key.mask)
         look.combine(key.maskMatrix)
         look.combine(key.maskAlpha)
+        // Only a changing cut is drawn directly: a moving one keeps its raster (the kernel
+        // resamples it for less than pixman paints a radial gradient).
         let cutChanges = compositor.keepsChanging(id: id, .maskedBody, look: look.finalize())
-        let t = map.affine
-        look.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
-        let placementChanges = compositor.keepsChanging(id: id, .maskedBodyPlaced, look: look.finalize())
         let direct = cutChanges && compositor.drawsChangingLayersDirectly
             ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
         if cutChanges, direct == nil { return false }
@@ -89,8 +90,8 @@ extension FrameWalk {
         let box = deviceBox(of: extent, map: map, shadow: nil, s: s).intersection(context.clip)
         guard !box.isNull, !box.isEmpty else { return true }
         if let direct {
-            // Cut or placement keeps changing: a raster would be resampled or remade every
-            // frame; the gradient is painted through the mask's outline instead.
+            // The cut keeps changing: a raster would be remade every frame; the gradient is
+            // painted through the mask's outline instead.
             compositor.bodies[id] = nil
             drawGradientCut(key, gradient: direct.gradient, maskPath: direct.path, maskMap: maskMap, map: map,
                 alpha: context.alpha * key.maskAlpha * direct.alpha, box: box)
