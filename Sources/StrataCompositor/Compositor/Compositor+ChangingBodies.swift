@@ -31,12 +31,15 @@ extension Compositor {
     }
 
     /// Records that layer `id` shows `look` this frame; true when it changed in this frame and in
-    /// one of the two frames before (it keeps changing: a raster made now would not be used again).
-    func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int) -> Bool {
+    /// one of the two frames before (it keeps changing: a raster made now would not be used again),
+    /// or, with `firstSight`, when the layer was not drawn before: a raster pays only from its
+    /// second frame, and drawn in place a still (a snapshot, a poster frame) has the exact edges
+    /// of its sub-pixel position and scale instead of a resampled raster's.
+    func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, firstSight: Bool = false) -> Bool {
         let key = LookKey(id: id, tracked: tracked)
         guard let index = lookChanges.index(forKey: key) else {
             lookChanges[key] = LookChange(look: look, lastChange: frameNumber, frame: frameNumber)
-            return false
+            return firstSight
         }
         lookChanges.values[index].frame = frameNumber
         guard lookChanges.values[index].look != look else { return false }

@@ -87,7 +87,8 @@ extension FrameWalk {
         }
         let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
         if part == .body, compositor.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
-            compositor.keepsChanging(id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped))
+            compositor.keepsChanging(
+                id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), firstSight: true)
         {
             compositor.bodies[nodes[node].layerID] = nil
             drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip))

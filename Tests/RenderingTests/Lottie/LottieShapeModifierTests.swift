@@ -52,6 +52,18 @@ struct LottieShapeModifierTests {
         #expect(pucker.rgba(8, 8).a == 0 || pucker.rgba(12, 12).a > 0, "a spike towards the old corner's far side")
     }
 
+    @Test func puckerAndBloatWorkAboutTheMiddleOfTheVerticesBox() throws {
+        // The square with a fifth vertex halfway down its left edge: the vertices' mean is
+        // (44, 50), their box's middle (50, 50) (After Effects' centre: the pucker reference's
+        // spikes). Bloat 50: the right corners move to x 65, their handles out to x 95, so the
+        // right edge bulges to x (2·65 + 6·95) / 8 = 87.5 (about the mean it would reach 89).
+        let notched = "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(LJ.polygonPath([(20, 20), (80, 20), (80, 80), (20, 80), (20, 50)]))}}"
+        let bloat = try Self.render([notched], modifier: "{\"ty\":\"pb\",\"a\":{\"a\":0,\"k\":50}}")
+        #expect(bloat.rgba(86, 50).a == 255, "the right edge bulges past x 87")
+        #expect(bloat.rgba(88, 50).a == 0, "and no further than x 87.5")
+        #expect(bloat.rgba(50, 13).a == 255 && bloat.rgba(50, 11).a == 0, "the top edge, symmetric about x 50, bulges to y 12.5")
+    }
+
     /// A 40×40 square (edges at 30 and 70), offset by `amount` with join `lj`.
     static func offset(_ amount: Double, join: Int) throws -> CGImage {
         let square = "{\"ty\":\"rc\",\"p\":\(LJ.value([50, 50])),\"s\":\(LJ.value([40, 40])),\"r\":\(LJ.value(0))}"

@@ -13,8 +13,8 @@ struct LottieConformanceTests {
         .deletingLastPathComponent().appendingPathComponent("LottieFeatureFiles")
 
     /// The figure reached so far: the test fails below it, so it can only go up.
-    static let reachedImages = 137
-    static let reachedScore = 0.992
+    static let reachedImages = 143
+    static let reachedScore = 1.0
 
     struct Reference {
         var category: String
