@@ -12,4 +12,13 @@ package enum LayerEffect: Hashable, Sendable {
     case luminanceMap(stops: [[Double]], amount: Double)
     /// A Gaussian blur of standard deviation `sigmaX`, `sigmaY` (points, in the layer's space).
     case blur(sigmaX: Double, sigmaY: Double)
+    /// A shadow inside the layer's outline (After Effects' inner shadow style): what lies outside
+    /// the outline, grown by `spread`, moved by `offsetX`, `offsetY` and blurred by `sigma` (all
+    /// points, in the layer's space), drawn in `color` (red, green, blue 0…1) at `opacity` over
+    /// the layer where the layer is.
+    case innerShadow(red: Double, green: Double, blue: Double, opacity: Double, offsetX: Double, offsetY: Double,
+        sigma: Double, spread: Double)
+    /// A band `width` points wide around the layer's outline, behind the layer (After Effects'
+    /// stroke style, outside), in `color` (red, green, blue 0…1) at `opacity`.
+    case outline(red: Double, green: Double, blue: Double, opacity: Double, width: Double)
 }

@@ -408,7 +408,7 @@ struct FrameWalk {
     /// its opacity.
     func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
         let s = states[exit.node]
-        if !s.effects.isEmpty { LayerEffects.apply(s.effects, to: content, scale: LayerEffects.scale(of: exit.map.affine)) }
+        if !s.effects.isEmpty { LayerEffects.apply(s.effects, to: content, transform: exit.map.affine) }
         var content = content
         if exit.compositeShadow, let shadow = visibleShadow(s) {
             // With a mask, the shadow is drawn with the content and cut by the mask too.

@@ -12,7 +12,10 @@ enum LayerEffects {
         return det.isFinite && det > 0 ? det.squareRoot() : 1
     }
 
-    static func apply(_ effects: [LayerEffect], to pattern: OpaquePointer, scale: Double) {
+    /// Applies `effects` to the group surface behind `pattern`; `transform` maps the layer's
+    /// points to the surface's pixels (offsets turn and scale with it, distances scale).
+    static func apply(_ effects: [LayerEffect], to pattern: OpaquePointer, transform: CGAffineTransform) {
+        let scale = scale(of: transform)
         var surface: OpaquePointer?
         guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
             cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
@@ -39,6 +42,13 @@ enum LayerEffects {
                     let mix = { (o: Double, n: Double) in (o + (n - o) * k) * a }
                     return (mix(sr, m.0), mix(sg, m.1), mix(sb, m.2), a)
                 }
+            case .innerShadow(let r, let g, let b, let opacity, let ox, let oy, let sigma, let spread):
+                let offset = CGSize(width: ox, height: oy).applying(transform)
+                innerShadow(
+                    surface, color: (r, g, b), opacity: opacity, offset: (Double(offset.width), Double(offset.height)),
+                    sigma: sigma * scale, spread: spread * scale)
+            case .outline(let r, let g, let b, let opacity, let width):
+                outline(surface, color: (r, g, b), opacity: opacity, width: width * scale)
             }
         }
     }
@@ -61,7 +71,7 @@ enum LayerEffects {
     }
 
     /// Replaces every pixel (premultiplied channels 0…1 in, premultiplied 0…1 out).
-    private static func mapPixels(
+    static func mapPixels(
         _ surface: OpaquePointer, _ map: (Double, Double, Double, Double) -> (Double, Double, Double, Double)
     ) {
         cairo_surface_flush(surface)

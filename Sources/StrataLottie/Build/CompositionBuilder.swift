@@ -254,8 +254,9 @@ final class CompositionBuilder {
         return layer
     }
 
-    /// Fill, Tint, Tritone and Gaussian Blur as the layer's effects on its composite, at the
-    /// layer's first frame (a warning names effects whose controls move).
+    /// Fill, Tint, Tritone, Gaussian Blur and the inner shadow and stroke styles as the layer's
+    /// effects on its composite, at the layer's first frame (a warning names effects whose
+    /// controls move).
     private func applyEffects(_ effects: [LottieLayerEffect], to layer: CALayer, map: FrameMap, place: String) {
         let f = map.local(emitter.inPoint)
         if effects.contains(where: \.isAnimated) { emitter.warnings.note("animated effect controls (the first frame's)", at: place) }
@@ -274,6 +275,18 @@ final class CompositionBuilder {
                 // lottie-web's reading of After Effects' blurriness: σ = 0.3 × blurriness.
                 let sigma = max(0, blurriness.scalar(at: f)) * 0.3, d = dimensions.scalar(at: f).rounded()
                 return .blur(sigmaX: d == 3 ? 0 : sigma, sigmaY: d == 2 ? 0 : sigma)
+            case .innerShadow(let s, let choke):
+                // Offset as the drop shadow's; size split by the choke into growth and blur
+                // (σ half the rest, as the drop shadow's radius is half its softness).
+                let c = rgb(s.color), a = s.direction.scalar(at: f) * .pi / 180, d = s.distance.scalar(at: f)
+                let size = max(0, s.softness.scalar(at: f)), k = min(max(choke.scalar(at: f) / 100, 0), 1)
+                return .innerShadow(
+                    red: c[0], green: c[1], blue: c[2], opacity: s.opacity.scalar(at: f) / s.opacityScale,
+                    offsetX: sin(a) * d, offsetY: -cos(a) * d, sigma: size * (1 - k) / 2, spread: size * k)
+            case .strokeStyle(let color, let size, let opacity):
+                let c = rgb(color)
+                return .outline(
+                    red: c[0], green: c[1], blue: c[2], opacity: opacity.scalar(at: f) / 100, width: max(0, size.scalar(at: f)))
             }
         }
     }

@@ -64,14 +64,35 @@ struct LottieLayerStyle: Decodable, Sendable {
     var dropShadow: LottieDropShadow?
     /// Outer glow (`ty` 3: colour, opacity 0…100, size): a shadow that is not offset.
     var outerGlow: LottieDropShadow?
-    /// Colour overlay (`ty` 7: colour, opacity 0…100): the Fill effect.
-    var colorOverlay: LottieLayerEffect?
+    /// Colour overlay (`ty` 7: colour, opacity 0…100): the Fill effect; inner shadow (`ty` 2) and
+    /// stroke (`ty` 0) styles.
+    var drawnStyle: LottieLayerEffect?
 
-    enum CodingKeys: String, CodingKey { case ty, c, o, a, d, s }
+    enum CodingKeys: String, CodingKey { case ty, c, o, a, d, s, ch }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decodeWholeNumber(forKey: .ty)
+        if type == 0 {
+            // Stroke: colour (Photoshop's default red), size (points), opacity 0…100 when given.
+            drawnStyle = .strokeStyle(
+                color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [1, 0, 0, 1]),
+                size: try c.decodeIfPresent(Numbers.self, forKey: .s) ?? Numbers(value: [3]),
+                opacity: try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [100]))
+            return
+        }
+        if type == 2 {
+            // Inner shadow: the drop shadow's controls and defaults, plus choke 0…100.
+            drawnStyle = .innerShadow(
+                LottieDropShadow(
+                    color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [0, 0, 0, 1]),
+                    opacity: try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [75]),
+                    direction: try c.decodeIfPresent(Numbers.self, forKey: .a) ?? Numbers(value: [120]),
+                    distance: try c.decodeIfPresent(Numbers.self, forKey: .d) ?? Numbers(value: [5]),
+                    softness: try c.decodeIfPresent(Numbers.self, forKey: .s) ?? Numbers(value: [5]), opacityScale: 100),
+                choke: try c.decodeIfPresent(Numbers.self, forKey: .ch) ?? Numbers(value: [0]))
+            return
+        }
         if type == 3 {
             outerGlow = LottieDropShadow(
                 color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [1, 1, 0.75, 1]),
@@ -81,7 +102,7 @@ struct LottieLayerStyle: Decodable, Sendable {
             return
         }
         if type == 7 {
-            colorOverlay = .fill(
+            drawnStyle = .fill(
                 color: try c.decodeIfPresent(Numbers.self, forKey: .c) ?? Numbers(value: [1, 0, 0, 1]),
                 opacity: try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [100]), opacityScale: 100)
             return
@@ -107,6 +128,11 @@ enum LottieLayerEffect: Sendable {
     case tritone(highlights: Numbers, midtones: Numbers, shadows: Numbers, blend: Numbers)
     /// Gaussian Blur (type 29): blurriness (0), dimensions (1: both, 2: horizontal, 3: vertical).
     case gaussianBlur(blurriness: Numbers, dimensions: Numbers)
+    /// Inner shadow layer style (`sy` type 2): the drop shadow's controls (opacity 0…100, angle as
+    /// the drop shadow's direction, size as its softness) and choke 0…100.
+    case innerShadow(LottieDropShadow, choke: Numbers)
+    /// Stroke layer style (`sy` type 0): colour, size (points), opacity 0…100; drawn outside.
+    case strokeStyle(color: Numbers, size: Numbers, opacity: Numbers)
 
     init?(_ effect: LottieEffect) {
         let one = Numbers(value: [1]), zero = Numbers(value: [0])
@@ -139,6 +165,10 @@ enum LottieLayerEffect: Sendable {
         case .tint(let b, let w, let a): return b.isAnimated || w.isAnimated || a.isAnimated
         case .tritone(let h, let m, let s, let b): return h.isAnimated || m.isAnimated || s.isAnimated || b.isAnimated
         case .gaussianBlur(let b, let d): return b.isAnimated || d.isAnimated
+        case .innerShadow(let s, let choke):
+            return s.color.isAnimated || s.opacity.isAnimated || s.direction.isAnimated || s.distance.isAnimated
+                || s.softness.isAnimated || choke.isAnimated
+        case .strokeStyle(let c, let s, let o): return c.isAnimated || s.isAnimated || o.isAnimated
         }
     }
 }

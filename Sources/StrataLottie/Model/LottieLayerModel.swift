@@ -112,10 +112,10 @@ struct LottieLayerModel: Decodable, Sendable {
                     shadow = s
                 } else if style.type == 3, shadow == nil, let glow = style.outerGlow {
                     shadow = glow
-                } else if let overlay = style.colorOverlay {
-                    drawn.append(overlay)
+                } else if let style = style.drawnStyle {
+                    drawn.append(style)
                 } else {
-                    LottieWarnings.note("layer styles other than drop shadow, outer glow and colour overlay, or more than one shadow (type \(style.type))", decoder)
+                    LottieWarnings.note("layer styles other than drop shadow, inner shadow, outer glow, stroke and colour overlay, or more than one shadow (type \(style.type))", decoder)
                 }
             }
         }

@@ -63,7 +63,7 @@ struct LottieEffectsTests {
     }
 }
 
-/// Layer styles besides the drop shadow: colour overlay and outer glow.
+/// Layer styles besides the drop shadow: colour overlay, outer glow, stroke and inner shadow.
 @Suite("Lottie layer styles")
 struct LottieLayerStyleTests {
     static func render(_ style: String) throws -> CGImage {
@@ -85,5 +85,35 @@ struct LottieLayerStyleTests {
         #expect(left.a > 20 && left.b > left.r, "blue glow left of the square: \(left)")
         #expect(abs(left.a - right.a) <= 3 && abs(top.a - bottom.a) <= 3 && abs(left.a - top.a) <= 3, "even all round: \(left.a) \(right.a) \(top.a) \(bottom.a)")
         #expect(near(image.rgba(50, 50), (255, 0, 0, 255)), "the layer over its glow")
+    }
+
+    @Test func aStrokeStyleRingsTheLayerOutsideItsEdge() throws {
+        // Size 5, blue: the square spans 30…70, so a band 25…30 (and 70…75) behind it, rounded at
+        // the corners (pixel (25, 25) is 6.4 points from the corner (30, 30)).
+        let image = try Self.render("{\"ty\":0,\"c\":{\"a\":0,\"k\":[0,0,1,1]},\"s\":{\"a\":0,\"k\":5}}")
+        for (x, y) in [(25, 50), (28, 50), (74, 50), (50, 25), (50, 74), (27, 27)] {
+            #expect(near(image.rgba(x, y), (0, 0, 255, 255), tolerance: 3), "the band at (\(x), \(y)): \(image.rgba(x, y))")
+        }
+        for (x, y) in [(23, 50), (76, 50), (50, 23), (25, 25)] {
+            #expect(image.rgba(x, y).a == 0, "nothing past the band at (\(x), \(y)): \(image.rgba(x, y))")
+        }
+        #expect(near(image.rgba(50, 50), (255, 0, 0, 255)) && near(image.rgba(31, 50), (255, 0, 0, 255)), "the layer over its stroke")
+    }
+
+    @Test func anInnerShadowFallsInsideTheLayerAwayFromTheLight() throws {
+        // Black, opacity 100, angle 90 (the drop shadow's direction: towards +x), distance 10, size
+        // 0: the outside moved 10 to the right covers x 30…40 of the square; nothing is added
+        // outside it.
+        let hard = try Self.render("{\"ty\":2,\"c\":{\"a\":0,\"k\":[0,0,0,1]},\"o\":{\"a\":0,\"k\":100},\"a\":{\"a\":0,\"k\":90},\"d\":{\"a\":0,\"k\":10},\"s\":{\"a\":0,\"k\":0}}")
+        #expect(near(hard.rgba(32, 50), (0, 0, 0, 255), tolerance: 2) && near(hard.rgba(38, 50), (0, 0, 0, 255), tolerance: 2),
+            "shadow along the left edge: \(hard.rgba(32, 50)) \(hard.rgba(38, 50))")
+        #expect(near(hard.rgba(41, 50), (255, 0, 0, 255), tolerance: 2) && near(hard.rgba(68, 50), (255, 0, 0, 255), tolerance: 2),
+            "the rest of the square untouched")
+        #expect(hard.rgba(26, 50).a == 0 && hard.rgba(50, 26).a == 0, "nothing outside the layer")
+        // Size 10 (σ 5) at opacity 50: at x 40 the shadow is about half (Φ(−0.1) = 0.46), so red
+        // falls to about 1 − 0.5 × 0.46 of itself; 12 points further in, nothing.
+        let soft = try Self.render("{\"ty\":2,\"c\":{\"a\":0,\"k\":[0,0,0,1]},\"o\":{\"a\":0,\"k\":50},\"a\":{\"a\":0,\"k\":90},\"d\":{\"a\":0,\"k\":10},\"s\":{\"a\":0,\"k\":10}}")
+        #expect(abs(soft.rgba(40, 50).r - 196) <= 12, "half-way shade at the moved edge: \(soft.rgba(40, 50))")
+        #expect(soft.rgba(55, 50).r >= 252, "none 15 points in: \(soft.rgba(55, 50))")
     }
 }
