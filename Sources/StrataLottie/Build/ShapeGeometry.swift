@@ -119,10 +119,12 @@ enum ShapeGeometry {
 }
 
 extension BezierShape {
-    /// The same outline walked the other way, from the same first vertex.
+    /// The same outline walked the other way: from the same first vertex when closed, from the
+    /// last one when open.
     var reversed: BezierShape {
         guard vertices.count > 1 else { return self }
-        let order = [0] + Array((1..<vertices.count).reversed())
+        // A closed outline keeps its first vertex; an open one starts from its far end.
+        let order = closed ? [0] + Array((1..<vertices.count).reversed()) : Array((0..<vertices.count).reversed())
         return BezierShape(
             closed: closed, vertices: order.map { vertices[$0] }, inTangents: order.map { outTangents[$0] },
             outTangents: order.map { inTangents[$0] })

@@ -11,6 +11,8 @@ struct TextBuilder {
     let emitter: AnimationEmitter
     let map: FrameMap
     let fonts: [String: LottieFont]
+    /// The layer's masks (text on a path follows one of their outlines).
+    var masks: [LottieMask] = []
 
     /// The first baseline's distance below the top of a text layer, per point of font size
     /// (Pango puts it at the font's ascent; this is DejaVu Sans's, the fallback Strata pins).
@@ -18,13 +20,16 @@ struct TextBuilder {
 
     func build(_ text: LottieText, into container: CALayer) {
         let documents = text.documents
-        if !text.animators.isEmpty {
-            if documents.count == 1, documents[0].document.boxSize == nil, buildAnimated(documents[0].document, text.animators, into: container) {
+        let path = pathLayout(text, documents[0].document)
+        if !text.animators.isEmpty || path != nil {
+            if documents.count == 1, documents[0].document.boxSize == nil,
+                buildAnimated(documents[0].document, text.animators, path: path, into: container)
+            {
                 return
             }
             emitter.warnings.note(
-                "text animators on changing or boxed text, on more than \(Self.maxAnimatedCharacters) characters, or on more than \(Self.maxAnimatedSamples) characters × frames (drawn still)",
-                at: "t.a")
+                "text animators or text on a path on changing or boxed text, on more than \(Self.maxAnimatedCharacters) characters, or on more than \(Self.maxAnimatedSamples) characters × frames (drawn still, on its baseline)",
+                at: text.animators.isEmpty ? "t.p" : "t.a")
         }
         for (i, entry) in documents.enumerated() {
             let layer = makeLayer(entry.document)
@@ -54,7 +59,20 @@ struct TextBuilder {
     /// where Pango lays it out, turned and scaled about its middle on the baseline (After
     /// Effects' character anchor), each animator's properties weighted by how much its selector
     /// covers the character. False when the text cannot be laid out or is too long.
-    private func buildAnimated(_ document: LottieTextDocument, _ animators: [LottieTextAnimator], into container: CALayer) -> Bool {
+    /// The outline text on a path follows (nil, with a warning when the mask is missing).
+    private func pathLayout(_ text: LottieText, _ document: LottieTextDocument) -> TextPathLayout? {
+        guard let options = text.path, let index = options.mask else { return nil }
+        guard index >= 0, index < masks.count else {
+            emitter.warnings.note("text on a path along mask \(index), which the layer does not have (drawn on its baseline)", at: "t.p.m")
+            return nil
+        }
+        return TextPathLayout(
+            options: options, outline: masks[index].path, justification: document.justification, lineWidth: 0)
+    }
+
+    private func buildAnimated(
+        _ document: LottieTextDocument, _ animators: [LottieTextAnimator], path: TextPathLayout?, into container: CALayer
+    ) -> Bool {
         let string = document.text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\u{3}", with: " ")
         let characters = Array(string)
         guard characters.count <= Self.maxAnimatedCharacters, !characters.isEmpty else { return false }
@@ -73,13 +91,21 @@ struct TextBuilder {
         let height = Double(template.bounds.height)
         let counting = Counting(characters)
         let baseFill = document.fillColor
-        let animated = animators.contains(where: \.isAnimated)
-        // Every character's look at every sampled frame, worked out once (one pass a frame) and
-        // shared by the characters' animations; at most `maxAnimatedSamples` of them.
+        var path = path
+        path?.lineWidth = width
+        let animated = animators.contains(where: \.isAnimated) || path?.isAnimated == true
+        // Every character's look (and place on the path) at every sampled frame, worked out once
+        // (one pass a frame) and shared by the characters' animations; at most
+        // `maxAnimatedSamples` of them.
         let frames = animated ? emitter.sampleFrames : [emitter.inPoint]
         guard characters.count * frames.count <= Self.maxAnimatedSamples else { return false }
+        let middles = characters.indices.map { i in
+            let advance = (i + 1 < characters.count ? measured.offsets[i + 1] : width) - measured.offsets[i]
+            return measured.offsets[i] + max(advance, 0) / 2
+        }
         let sampled = (
             table: frames.map { Self.looks(animators, at: map.local($0), counting: counting, fill: baseFill, size: size) },
+            places: frames.map { f in path?.placements(middles: middles, at: map.local(f)) },
             row: Dictionary(frames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a }))
         for (i, ch) in characters.enumerated() where !ch.isWhitespace {
             let advance = (i + 1 < characters.count ? measured.offsets[i + 1] : width) - measured.offsets[i]
@@ -101,8 +127,24 @@ struct TextBuilder {
                     strokeOverFill: document.strokeOverFill, letterSpacing: 0)
             }
             let look: (Double) -> CharacterLook = { f in
-                if let row = sampled.row[f] { return sampled.table[row][i] }
-                return Self.looks(animators, at: map.local(f), counting: counting, fill: baseFill, size: size)[i]
+                var look: CharacterLook
+                if let row = sampled.row[f] {
+                    look = sampled.table[row][i]
+                } else {
+                    look = Self.looks(animators, at: map.local(f), counting: counting, fill: baseFill, size: size)[i]
+                }
+                guard let path else { return look }
+                // On a path: the character's middle on the outline, turned with it; the animators'
+                // moves in the turned character's frame.
+                let place = sampled.row[f].flatMap { sampled.places[$0]?[i] } ?? path.placements(middles: middles, at: map.local(f))[i]
+                look.position = place.point
+                look.transform = CATransform3DConcat(look.transform, CATransform3DMakeRotation(place.angle, 0, 0, 1))
+                return look
+            }
+            if path != nil {
+                let still = look(emitter.inPoint)
+                layer.position = still.position ?? home
+                if animated { emitter.sample(layer, "position") { look($0).position ?? home } }
             }
             if animated {
                 emitter.sample(layer, "transform") { look($0).transform }
@@ -126,6 +168,8 @@ struct TextBuilder {
         var transform: CATransform3D
         var opacity: Double
         var fill: [Double]
+        /// Where the character's middle on the baseline sits, when the text follows a path.
+        var position: CGPoint?
     }
 
     /// Each character's index as the selectors count it: all characters, and without spaces

@@ -6,6 +6,8 @@ struct LottieText: Decodable, Sendable {
     var documents: [(time: Double, document: LottieTextDocument)]
     /// Text animators (range selectors and the properties they move characters by).
     var animators: [LottieTextAnimator] = []
+    /// Text on a path (`p`): the layer's mask whose outline the characters follow.
+    var path: LottieTextPath?
 
     enum CodingKeys: String, CodingKey { case d, p, a, m }
     private struct Documents: Decodable { var k: [Entry] }
@@ -25,12 +27,43 @@ struct LottieText: Decodable, Sendable {
                 LottieWarnings.note("text animators that cannot be read (the text is drawn still)", decoder)
             }
         }
-        if let path = try? c.decodeIfPresent(TextPathProbe.self, forKey: .p), path.m != nil {
-            LottieWarnings.note("text on a path", decoder)
+        if c.contains(.p) {
+            do {
+                path = try c.decodeIfPresent(LottieTextPath.self, forKey: .p)
+            } catch {
+                LottieWarnings.note("text path options that cannot be read (the text is drawn on its baseline)", decoder)
+            }
         }
     }
+}
 
-    private struct TextPathProbe: Decodable { var m: Int? }
+/// Text on a path (`t.p`): the characters follow mask `mask`'s outline from `firstMargin` to
+/// `lastMargin` (points from its ends), turned with it when `perpendicular`; `reversed` runs the
+/// outline backwards; `forceAlignment` spreads them between the margins.
+struct LottieTextPath: Decodable, Sendable {
+    var mask: Int?
+    var firstMargin: Numbers
+    var lastMargin: Numbers
+    var reversed: Numbers
+    var perpendicular: Numbers
+    var forceAlignment: Numbers
+
+    enum CodingKeys: String, CodingKey { case m, f, l, r, p, a }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        mask = try c.decodeWholeNumberIfPresent(forKey: .m)
+        firstMargin = try c.decodeIfPresent(Numbers.self, forKey: .f) ?? Numbers(value: [0])
+        lastMargin = try c.decodeIfPresent(Numbers.self, forKey: .l) ?? Numbers(value: [0])
+        reversed = try c.decodeIfPresent(Numbers.self, forKey: .r) ?? Numbers(value: [0])
+        perpendicular = try c.decodeIfPresent(Numbers.self, forKey: .p) ?? Numbers(value: [1])
+        forceAlignment = try c.decodeIfPresent(Numbers.self, forKey: .a) ?? Numbers(value: [0])
+    }
+
+    var isAnimated: Bool {
+        firstMargin.isAnimated || lastMargin.isAnimated || reversed.isAnimated || perpendicular.isAnimated
+            || forceAlignment.isAnimated
+    }
 }
 
 /// Any JSON value (skipped).
