@@ -17,7 +17,7 @@ struct MaskBuilder {
         let holder = CALayer()
         holder.frame = CGRect(origin: .zero, size: size)
         let expands = active.contains { ($0.expansion?.isAnimated ?? false) || ($0.expansion?.first.nth(0) ?? 0) != 0 }
-        if !expands, active.allSatisfy({ ($0.mode == "a" || !["s", "i"].contains($0.mode)) && !$0.inverted }) {
+        if !expands, active.allSatisfy({ !["s", "i", "l", "d", "f"].contains($0.mode) && !$0.inverted }) {
             for mask in active {
                 let shape = CAShapeLayer()
                 shape.frame = holder.bounds
@@ -46,7 +46,10 @@ struct MaskBuilder {
                     // The first mask: an add is itself; a subtract or intersect works on everything.
                     result = mask.mode == "s" ? everything.subtracting(p) : k == 0 && mask.mode == "i" ? p : p
                 case ("s", let r?): result = r.subtracting(p)
-                case ("i", let r?): result = r.intersection(p)
+                // Lighten and darken keep the larger and smaller coverage: for opaque masks the
+                // union and the intersection; difference keeps where one covers and not both.
+                case ("i", let r?), ("d", let r?): result = r.intersection(p)
+                case ("f", let r?): result = r.symmetricDifference(p)
                 case (_, let r?): result = r.union(p)
                 }
             }

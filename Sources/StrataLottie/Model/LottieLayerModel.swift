@@ -153,7 +153,7 @@ struct LottieMask: Decodable, Sendable {
         path = try c.decode(LottieProperty<BezierShape>.self, forKey: .pt)
         opacity = try c.decodeIfPresent(Numbers.self, forKey: .o) ?? Numbers(value: [100])
         expansion = try c.decodeIfPresent(Numbers.self, forKey: .x)
-        if !["a", "s", "i", "n"].contains(mode) {
+        if !["a", "s", "i", "n", "l", "d", "f"].contains(mode) {
             LottieWarnings.note("mask mode '\(mode)' (drawn as add)", decoder)
         }
     }

@@ -32,6 +32,21 @@ struct LottieCompositingTests {
         #expect(image.rgba(80, 50).a == 0, "right half outside the add mask")
     }
 
+    /// Lighten, darken and difference over the left half and the centre square (both opaque):
+    /// the larger coverage is their union, the smaller their overlap, the difference where only
+    /// one of them covers.
+    @Test(arguments: [("l", [true, true, true]), ("d", [false, true, false]), ("f", [true, false, true])])
+    func lightenDarkenAndDifferenceMasksCombineInOrder(mode: String, shown: [Bool]) throws {
+        let json = LJ.animation(layers: [LJ.solid("#ff0000", w: 100, h: 100, extra: ",\"hasMask\":true,\"masksProperties\":[\(Self.mask("a", Self.leftHalf)),\(Self.mask(mode, Self.centreSquare))]")])
+        #expect(!LottieLayer(animation: try LottieRender.animation(json)).warnings.contains { $0.contains("mask mode") })
+        let image = try Self.masked("[\(Self.mask("a", Self.leftHalf)),\(Self.mask(mode, Self.centreSquare))]")
+        // Left half only, both, the square only; outside both nothing.
+        for ((x, y), show) in zip([(10, 50), (40, 50), (60, 50)], shown) {
+            #expect(image.rgba(x, y).a == (show ? 255 : 0), "mode \(mode) at (\(x), \(y))")
+        }
+        #expect(image.rgba(80, 90).a == 0, "mode \(mode): nothing outside both")
+    }
+
     @Test func intersectAndInvertedMasks() throws {
         let intersect = try Self.masked("[\(Self.mask("a", Self.leftHalf)),\(Self.mask("i", Self.centreSquare))]")
         #expect(intersect.rgba(40, 50).a == 255 && intersect.rgba(60, 50).a == 0 && intersect.rgba(10, 50).a == 0)
