@@ -75,6 +75,9 @@ package struct TextState: Sendable {
     package var strokeWidth: CGFloat = 0
     package var strokeOverFill = true
     package var letterSpacing: CGFloat = 0
+    /// The outline alone, stroked `strokeWidth` wide in the foreground colour, no fill (a Lottie
+    /// character whose stroke colour animates apart from its fill).
+    package var strokeOnly = false
 
     package init() {}
 }

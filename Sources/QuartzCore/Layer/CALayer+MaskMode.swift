@@ -19,8 +19,11 @@ extension CALayer {
 extension CATextLayer {
     /// The glyphs' outline stroke (colour, width in points, over or under the fill) and extra
     /// space between letters in points (Strata's own, for Lottie text documents).
-    package func setStrataTextStyle(strokeColor: CGColor?, strokeWidth: CGFloat, strokeOverFill: Bool, letterSpacing: CGFloat) {
+    package func setStrataTextStyle(
+        strokeColor: CGColor?, strokeWidth: CGFloat, strokeOverFill: Bool, letterSpacing: CGFloat, strokeOnly: Bool = false
+    ) {
         updateFilters("textStyle") {
+            $0.visual.text.strokeOnly = strokeOnly
             $0.visual.text.strokeColor = strokeColor
             $0.visual.text.strokeWidth = strokeWidth
             $0.visual.text.strokeOverFill = strokeOverFill

@@ -24,8 +24,10 @@ package struct TextKey: Hashable {
     package static let maxFontSize: Double = 2000
 
     init?(_ t: TextState, glyphPositioning: GlyphPositioning = .unspecified) {
-        let stroke = t.strokeWidth > 0 && t.strokeWidth.isFinite ? t.strokeColor?.sRGBComponents.clamped : nil
-        guard let string = t.string, !string.isEmpty, let color = t.foregroundColor?.sRGBComponents.clamped,
+        let outlineColor = t.strokeOnly ? t.foregroundColor : t.strokeColor
+        let stroke = t.strokeWidth > 0 && t.strokeWidth.isFinite ? outlineColor?.sRGBComponents.clamped : nil
+        guard let string = t.string, !string.isEmpty,
+            let color = t.strokeOnly ? RGBA(r: 0, g: 0, b: 0, a: 0) : t.foregroundColor?.sRGBComponents.clamped,
             color.a > 0 || (stroke?.a ?? 0) > 0, t.fontSize.isFinite, t.fontSize > 0
         else { return nil }
         self.stroke = stroke

@@ -90,7 +90,7 @@ struct TextBuilder {
         let ascent = Double(Self.ascent) * size
         let height = Double(template.bounds.height)
         let counting = Counting(characters)
-        let baseFill = document.fillColor
+        let bases = (fill: document.fillColor, stroke: document.strokeColor ?? [0, 0, 0])
         var path = path
         path?.lineWidth = width
         let animated = animators.contains(where: \.isAnimated) || path?.isAnimated == true
@@ -104,34 +104,45 @@ struct TextBuilder {
             return measured.offsets[i] + max(advance, 0) / 2
         }
         let sampled = (
-            table: frames.map { Self.looks(animators, at: map.local($0), counting: counting, fill: baseFill, size: size) },
+            table: frames.map { Self.looks(animators, at: map.local($0), counting: counting, base: bases, size: size) },
             places: frames.map { f in path?.placements(middles: middles, at: map.local(f)) },
             row: Dictionary(frames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a }))
+        // A stroke colour that animates apart from the fill: the outline is a twin layer of its
+        // own that strokes in its foreground colour.
+        let strokeApart = document.strokeWidth > 0 && document.strokeWidth.isFinite && animators.contains { $0.strokeColor != nil }
+        let colourKeys = (fill: animators.contains { $0.fillColor != nil }, stroke: strokeApart)
         for (i, ch) in characters.enumerated() where !ch.isWhitespace {
             let advance = (i + 1 < characters.count ? measured.offsets[i + 1] : width) - measured.offsets[i]
-            let layer = CATextLayer()
-            layer.string = String(ch)
-            layer.font = template.font
-            layer.fontSize = template.fontSize
-            layer.contentsScale = template.contentsScale
-            layer.foregroundColor = template.foregroundColor
-            let box = max(advance, 1) + size
-            layer.bounds = CGRect(x: 0, y: 0, width: box, height: height)
             let middle = max(advance, 0) / 2
-            layer.anchorPoint = CGPoint(x: middle / box, y: ascent / height)
             let home = CGPoint(x: x0 + measured.offsets[i] + middle, y: 0)
-            layer.position = home
-            if (document.strokeWidth > 0 && document.strokeColor != nil) || baseTracking != 0 {
-                layer.setStrataTextStyle(
-                    strokeColor: document.strokeColor.map { LottieColor.cgColor($0) }, strokeWidth: max(document.strokeWidth, 0),
-                    strokeOverFill: document.strokeOverFill, letterSpacing: 0)
+            let box = max(advance, 1) + size
+            func part(strokeOnly: Bool) -> CATextLayer {
+                let layer = CATextLayer()
+                layer.string = String(ch)
+                layer.font = template.font
+                layer.fontSize = template.fontSize
+                layer.contentsScale = template.contentsScale
+                layer.foregroundColor = template.foregroundColor
+                layer.bounds = CGRect(x: 0, y: 0, width: box, height: height)
+                layer.anchorPoint = CGPoint(x: middle / box, y: ascent / height)
+                layer.position = home
+                if strokeOnly {
+                    layer.setStrataTextStyle(
+                        strokeColor: nil, strokeWidth: document.strokeWidth, strokeOverFill: true, letterSpacing: 0, strokeOnly: true)
+                } else if (document.strokeWidth > 0 && document.strokeColor != nil && !strokeApart) || baseTracking != 0 {
+                    layer.setStrataTextStyle(
+                        strokeColor: strokeApart ? nil : document.strokeColor.map { LottieColor.cgColor($0) },
+                        strokeWidth: strokeApart ? 0 : max(document.strokeWidth, 0), strokeOverFill: document.strokeOverFill,
+                        letterSpacing: 0)
+                }
+                return layer
             }
             let look: (Double) -> CharacterLook = { f in
                 var look: CharacterLook
                 if let row = sampled.row[f] {
                     look = sampled.table[row][i]
                 } else {
-                    look = Self.looks(animators, at: map.local(f), counting: counting, fill: baseFill, size: size)[i]
+                    look = Self.looks(animators, at: map.local(f), counting: counting, base: bases, size: size)[i]
                 }
                 guard let path else { return look }
                 // On a path: the character's middle on the outline, turned with it; the animators'
@@ -141,24 +152,28 @@ struct TextBuilder {
                 look.transform = CATransform3DConcat(look.transform, CATransform3DMakeRotation(place.angle, 0, 0, 1))
                 return look
             }
-            if path != nil {
-                let still = look(emitter.inPoint)
-                layer.position = still.position ?? home
-                if animated { emitter.sample(layer, "position") { look($0).position ?? home } }
-            }
-            if animated {
-                emitter.sample(layer, "transform") { look($0).transform }
-                emitter.sample(layer, "opacity") { Float(look($0).opacity) }
-                if animators.contains(where: { $0.fillColor != nil }) {
-                    emitter.sample(layer, "foregroundColor") { LottieColor.cgColor(look($0).fill) }
+            let fill = part(strokeOnly: false)
+            let parts = strokeApart ? (document.strokeOverFill ? [(fill, false), (part(strokeOnly: true), true)] : [(part(strokeOnly: true), true), (fill, false)]) : [(fill, false)]
+            for (layer, isStroke) in parts {
+                let colour: (CharacterLook) -> [Double] = { isStroke ? $0.stroke : $0.fill }
+                if path != nil {
+                    layer.position = look(emitter.inPoint).position ?? home
+                    if animated { emitter.sample(layer, "position") { look($0).position ?? home } }
                 }
-            } else {
-                let still = look(emitter.inPoint)
-                layer.transform = still.transform
-                layer.opacity = Float(still.opacity)
-                layer.foregroundColor = LottieColor.cgColor(still.fill)
+                if animated {
+                    emitter.sample(layer, "transform") { look($0).transform }
+                    emitter.sample(layer, "opacity") { Float(look($0).opacity) }
+                    if isStroke ? colourKeys.stroke : colourKeys.fill {
+                        emitter.sample(layer, "foregroundColor") { LottieColor.cgColor(colour(look($0))) }
+                    }
+                } else {
+                    let still = look(emitter.inPoint)
+                    layer.transform = still.transform
+                    layer.opacity = Float(still.opacity)
+                    layer.foregroundColor = LottieColor.cgColor(colour(still))
+                }
+                container.addSublayer(layer)
             }
-            container.addSublayer(layer)
         }
         return true
     }
@@ -168,6 +183,8 @@ struct TextBuilder {
         var transform: CATransform3D
         var opacity: Double
         var fill: [Double]
+        /// The outline's colour (drawn apart only when an animator moves it).
+        var stroke: [Double]
         /// Where the character's middle on the baseline sits, when the text follows a path.
         var position: CGPoint?
     }
@@ -196,17 +213,24 @@ struct TextBuilder {
     /// What the animators make of every character at frame `f`, in one pass (tracking adds up
     /// what the characters before each gained).
     static func looks(
-        _ animators: [LottieTextAnimator], at f: Double, counting: Counting, fill: [Double], size: Double
+        _ animators: [LottieTextAnimator], at f: Double, counting: Counting, base: (fill: [Double], stroke: [Double]), size: Double
     ) -> [CharacterLook] {
         // Each animator's values at this frame, read once.
         let values = animators.map { a in
             (tracking: a.tracking.map { $0.scalar(at: f) / 1000 * size }, position: a.position.map { ($0.scalar(at: f, 0), $0.scalar(at: f, 1)) },
              scale: a.scale.map { ($0.scalar(at: f, 0) / 100, $0.scalar(at: f, 1) / 100) }, rotation: a.rotation?.scalar(at: f),
-             opacity: a.opacity.map { $0.scalar(at: f) / 100 }, fill: a.fillColor?.value(at: f))
+             opacity: a.opacity.map { $0.scalar(at: f) / 100 }, fill: a.fillColor?.value(at: f), stroke: a.strokeColor?.value(at: f))
+        }
+        /// `color` moved towards `target` by the coverage `c`.
+        func mixed(_ color: [Double], _ target: [Double], _ c: Double) -> [Double] {
+            (0..<3).map { k in
+                let a = k < color.count ? color[k] : 0, b = k < target.count ? target[k] : a
+                return a + (b - a) * min(max(c, 0), 1)
+            }
         }
         var tracking = 0.0
         return (0..<counting.all.count).map { i in
-            var dx = tracking, dy = 0.0, sx = 1.0, sy = 1.0, rotation = 0.0, opacity = 1.0, color = fill
+            var dx = tracking, dy = 0.0, sx = 1.0, sy = 1.0, rotation = 0.0, opacity = 1.0, color = base.fill, stroke = base.stroke
             for (animator, v) in zip(animators, values) {
                 let c = counting.coverage(animator.selector, of: i, at: f)
                 if let t = v.tracking { tracking += t * c }
@@ -215,17 +239,13 @@ struct TextBuilder {
                 if let s = v.scale { sx *= 1 + (s.0 - 1) * c; sy *= 1 + (s.1 - 1) * c }
                 if let r = v.rotation { rotation += r * c }
                 if let o = v.opacity { opacity *= 1 + (o - 1) * c }
-                if let target = v.fill {
-                    color = (0..<3).map { k in
-                        let a = k < color.count ? color[k] : 0, b = k < target.count ? target[k] : a
-                        return a + (b - a) * min(max(c, 0), 1)
-                    }
-                }
+                if let target = v.fill { color = mixed(color, target, c) }
+                if let target = v.stroke { stroke = mixed(stroke, target, c) }
             }
             var m = CATransform3DMakeTranslation(dx, dy, 0)
             m = CATransform3DRotate(m, rotation * .pi / 180, 0, 0, 1)
             m = CATransform3DScale(m, sx, sy, 1)
-            return CharacterLook(transform: m, opacity: min(max(opacity, 0), 1), fill: color)
+            return CharacterLook(transform: m, opacity: min(max(opacity, 0), 1), fill: color, stroke: stroke)
         }
     }
 

@@ -76,6 +76,40 @@ struct LottieTextAnimatorTests {
         #expect(redMinX > 10 + 3 * 25, "the red one is the last: from x \(redMinX)")
     }
 
+    @Test(arguments: clockOrigins)
+    func aStrokeColourAnimatorRecoloursTheOutlinesItCoversAndNotTheFill(origin: Double) throws {
+        // "HHHH" filled blue with a black 2-point outline over the fill; the animator turns the
+        // outline red on the first half of the letters (0…50 %) from frame 10 (0 → 100 % amount).
+        let document = "{\"t\":\"HHHH\",\"f\":\"DejaVu Sans\",\"s\":40,\"j\":0,\"fc\":[0,0,1],\"sc\":[0,0,0],\"sw\":2,\"of\":true}"
+        let amount = LJ.keys([(0, [0]), (9, [0]), (10, [100])])
+        let animator = Self.animator(selector: ",\"s\":{\"k\":0},\"e\":{\"k\":50},\"a\":\(amount)", "\"sc\":{\"k\":[1,0,0,1]}")
+        let layer = "{\"ty\":5,\"ind\":1,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform(p: LJ.value([10, 70]))),\"t\":{\"d\":{\"k\":[{\"t\":0,\"s\":\(document)}]},\"a\":[\(animator)]}}"
+        let json = LJ.animation(w: 240, h: 100, layers: [layer])
+        func colours(_ frame: Double) throws -> (redLeft: Int, redRight: Int, blackLeft: Int, blackRight: Int, blueLeft: Int, blueRight: Int) {
+            let image = try LottieRender.frame(json, frame, origin: origin)
+            let middle = Self.ink(image).minX + (Self.ink(image).maxX - Self.ink(image).minX) / 2
+            var result = (redLeft: 0, redRight: 0, blackLeft: 0, blackRight: 0, blueLeft: 0, blueRight: 0)
+            for y in 0..<100 {
+                for x in 0..<240 {
+                    let p = image.rgba(x, y)
+                    guard p.a > 240 else { continue }
+                    if p.r > 200 && p.g < 50 && p.b < 50 { if x < middle { result.redLeft += 1 } else { result.redRight += 1 } }
+                    if p.r < 40 && p.g < 40 && p.b < 40 { if x < middle { result.blackLeft += 1 } else { result.blackRight += 1 } }
+                    if p.b > 200 && p.g < 50 { if x < middle { result.blueLeft += 1 } else { result.blueRight += 1 } }
+                }
+            }
+            return result
+        }
+        let before = try colours(5), after = try colours(20)
+        #expect(before.redLeft == 0 && before.redRight == 0 && before.blackLeft > 100 && before.blackRight > 100,
+            "origin \(origin): black outlines before frame 10: \(before)")
+        #expect(after.redLeft > 100 && after.blackLeft < after.redLeft / 10, "origin \(origin): red outlines on the left half: \(after)")
+        #expect(after.redRight == 0 && after.blackRight > 100, "origin \(origin): black on the right half: \(after)")
+        // The fill stays: as many pixels mostly blue (over 200) on both halves, before and after.
+        #expect(before.blueRight > 100 && after.blueRight == before.blueRight, "the right half's fill: \(before.blueRight) → \(after.blueRight)")
+        #expect(before.blueLeft > 100 && abs(after.blueLeft - before.blueLeft) <= 2, "the left half's fill: \(before.blueLeft) → \(after.blueLeft)")
+    }
+
     @Test func aTrackingAnimatorSpreadsTheLettersItCovers() throws {
         // Tracking 500 (half an em, 20 points) on all four letters: three gaps, 60 points wider.
         let plain = Self.ink(try LottieRender.frame(Self.json(""), 0, playing: false))
