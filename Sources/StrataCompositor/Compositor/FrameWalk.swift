@@ -408,8 +408,22 @@ struct FrameWalk {
     /// its opacity.
     func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
         let s = states[exit.node]
-        if !s.effects.isEmpty { LayerEffects.apply(s.effects, to: content, transform: exit.map.affine) }
-        var content = content
+        var content = content, mask = mask
+        if !s.effects.isEmpty {
+            // Effects work on the masked picture (After Effects applies masks first: a stroke
+            // style rings the mask's outline, a blur softens its edge).
+            if let cut = mask {
+                cairo_push_group(cr)
+                cairo_set_source(cr, content)
+                cairo_mask(cr, cut)
+                if let masked = cairo_pop_group(cr) {
+                    cairo_pattern_destroy(content)
+                    content = masked
+                    mask = nil
+                }
+            }
+            LayerEffects.apply(s.effects, to: content, transform: exit.map.affine)
+        }
         if exit.compositeShadow, let shadow = visibleShadow(s) {
             // With a mask, the shadow is drawn with the content and cut by the mask too.
             if mask != nil { cairo_push_group(cr) }

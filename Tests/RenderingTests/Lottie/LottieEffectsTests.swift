@@ -100,6 +100,16 @@ struct LottieLayerStyleTests {
         #expect(near(image.rgba(50, 50), (255, 0, 0, 255)) && near(image.rgba(31, 50), (255, 0, 0, 255)), "the layer over its stroke")
     }
 
+    @Test func stylesFollowTheMaskedOutline() throws {
+        // A 100×100 solid cut by a mask to the square 30…70 with a 5-point stroke style: After
+        // Effects applies masks before styles, so the band rings the mask (25…30), not the solid.
+        let mask = "\"hasMask\":true,\"masksProperties\":[{\"mode\":\"a\",\"inv\":false,\"o\":{\"k\":100},\"pt\":{\"k\":\(LJ.polygonPath([(30, 30), (70, 30), (70, 70), (30, 70)]))}}]"
+        let json = LJ.animation(layers: [LJ.solid("#ff0000", w: 100, h: 100, extra: ",\(mask),\"sy\":[{\"ty\":0,\"c\":{\"a\":0,\"k\":[0,0,1,1]},\"s\":{\"a\":0,\"k\":5}}]")])
+        let image = try LottieRender.frame(json, 0, playing: false)
+        #expect(near(image.rgba(27, 50), (0, 0, 255, 255), tolerance: 3), "the band left of the mask: \(image.rgba(27, 50))")
+        #expect(near(image.rgba(50, 50), (255, 0, 0, 255)) && image.rgba(20, 50).a == 0, "the masked solid inside, nothing beyond the band")
+    }
+
     @Test func anInnerShadowFallsInsideTheLayerAwayFromTheLight() throws {
         // Black, opacity 100, angle 90 (the drop shadow's direction: towards +x), distance 10, size
         // 0: the outside moved 10 to the right covers x 30…40 of the square; nothing is added
