@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         // Offline export of layer trees: PNG sequences, GIF, MP4 (ffmpeg) and contact sheets.
         .library(name: "StrataExport", targets: ["StrataExport"]),
         // A live SDL2 window showing a layer tree.
@@ -49,6 +50,13 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]),
+        // GIF (animated, with giflib's quantiser for writing) and TIFF (pages) for ImageIO.
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
@@ -103,6 +111,8 @@ let package = Package(
             dependencies: [
                 "CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor", "CStrataRuntime",
             ]),
+        // Apple's ImageIO: image files read (CGImageSource) and written (CGImageDestination).
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP"]),
         // Files from outside: JSON syntax diagnosis and the budgets a file may claim (InputLimits).
         .target(name: "StrataInput"),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
@@ -166,6 +176,7 @@ let package = Package(
         // any test runs, so that text goldens do not depend on what else is installed.
         .target(name: "TestFontConfiguration", path: "Tests/TestFontConfiguration", exclude: ["fonts.conf"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
         .testTarget(name: "StrataInputTests", dependencies: ["StrataInput"]),

@@ -1,3 +1,5 @@
+import Foundation
+
 // Core Foundation type names that Apple-platform Core Graphics code spells out (`colors as CFArray`,
 // `CGColorSpace.sRGB` of type CFString). Linux Foundation does not export Core Foundation, so these
 // aliases map them to the Swift types the bridged values are, and such code compiles unchanged.
@@ -16,3 +18,19 @@ public typealias CFTimeInterval = Double
 public typealias CFTypeRef = AnyObject
 /// A dictionary passed to Core Graphics (`auxiliaryInfo`, options).
 public typealias CFDictionary = [AnyHashable: Any]
+/// Bytes an API writes into (`NSMutableData() as CFMutableData`): a reference, so the caller sees them.
+public typealias CFMutableData = NSMutableData
+/// A Core Foundation type's number (`CGImageSourceGetTypeID()`), compared with `CFGetTypeID(_:)`.
+public typealias CFTypeID = UInt
+
+/// The type number of `cf`'s class (the same for every instance of a class, within a process);
+/// 0 for nil.
+public func CFGetTypeID(_ cf: CFTypeRef?) -> CFTypeID {
+    guard let cf else { return 0 }
+    return CFTypeID(bitPattern: ObjectIdentifier(type(of: cf)).hashValue)
+}
+
+/// The type number of class `type`, as `CFGetTypeID` gives for its instances.
+package func typeID(of type: AnyClass) -> CFTypeID {
+    CFTypeID(bitPattern: ObjectIdentifier(type).hashValue)
+}

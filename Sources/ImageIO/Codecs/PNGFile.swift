@@ -1,0 +1,57 @@
+import CoreGraphics
+import Foundation
+
+/// PNG files: the image through Core Graphics' reader (cairo's libpng), the header and `pHYs`
+/// chunk read here for alpha, interlacing and resolution. One image a file (APNG frames are not
+/// read: the default image shows, as in a browser without APNG).
+enum PNGFile {
+    static func decode(_ data: Data) -> Result<DecodedFile, ImageDecodeFailure> {
+        let chunks = Self.chunks(data)
+        guard let header = chunks.first(where: { $0.type == "IHDR" }), header.body.count >= 13 else {
+            return .failure(data.count < 33 ? .truncated : .invalid("no PNG header"))
+        }
+        let width = Self.uint32(header.body, 0), height = Self.uint32(header.body, 4)
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else { return .failure(.invalid("PNG size \(width)×\(height)")) }
+        guard width * height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
+        guard chunks.contains(where: { $0.type == "IEND" }) else { return .failure(.truncated) }
+        guard let provider = CGDataProvider(data: data),
+            let image = CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        else { return .failure(.invalid("unreadable PNG data")) }
+        let colorType = header.body[header.body.startIndex + 9]
+        let hasAlpha = colorType == 4 || colorType == 6 || chunks.contains { $0.type == "tRNS" }
+        var properties = ImageDecoding.basics(image, hasAlpha: hasAlpha, gray: colorType == 0 || colorType == 4)
+        properties[kCGImagePropertyDepth] = Int(header.body[header.body.startIndex + 8])
+        var png: [String: Any] = [kCGImagePropertyPNGInterlaceType: Int(header.body[header.body.startIndex + 12])]
+        if let phys = chunks.first(where: { $0.type == "pHYs" }), phys.body.count >= 9, phys.body[phys.body.startIndex + 8] == 1 {
+            // Pixels a metre; 1 inch = 0.0254 m.
+            let x = Self.uint32(phys.body, 0), y = Self.uint32(phys.body, 4)
+            png[kCGImagePropertyPNGXPixelsPerMeter] = x
+            png[kCGImagePropertyPNGYPixelsPerMeter] = y
+            properties[kCGImagePropertyDPIWidth] = (Double(x) * 0.0254 * 1000).rounded() / 1000
+            properties[kCGImagePropertyDPIHeight] = (Double(y) * 0.0254 * 1000).rounded() / 1000
+        }
+        properties[kCGImagePropertyPNGDictionary] = png
+        return .success(DecodedFile(frames: [DecodedFrame(image: image, properties: properties)]))
+    }
+
+    /// The file's chunks (type and body) up to the first that does not fit.
+    static func chunks(_ data: Data) -> [(type: String, body: Data)] {
+        var out: [(String, Data)] = []
+        var offset = data.startIndex + 8
+        while offset + 12 <= data.endIndex, out.count < 100_000 {
+            let length = uint32(data, offset - data.startIndex)
+            let typeBytes = data[(offset + 4)..<(offset + 8)]
+            let bodyStart = offset + 8
+            guard length <= data.endIndex - bodyStart - 4 else { break }
+            out.append((String(decoding: typeBytes, as: UTF8.self), data[bodyStart..<(bodyStart + length)]))
+            offset = bodyStart + length + 4
+        }
+        return out
+    }
+
+    /// The big-endian 32-bit number at `offset` from the start of `data`.
+    static func uint32(_ data: Data, _ offset: Int) -> Int {
+        let i = data.startIndex + offset
+        return Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
+    }
+}

@@ -1,0 +1,51 @@
+import CoreGraphics
+import Foundation
+
+/// One image of a file, decoded: its picture and its properties (Apple's keys).
+struct DecodedFrame {
+    var image: CGImage
+    var properties: [String: Any]
+}
+
+/// A file decoded: its images in order and the file's own properties.
+struct DecodedFile {
+    var frames: [DecodedFrame]
+    var properties: [String: Any] = [:]
+}
+
+/// Why a file gave no images.
+enum ImageDecodeFailure: Error, Equatable {
+    /// The bytes end before the image does.
+    case truncated
+    /// The bytes are not a valid file of the format.
+    case invalid(String)
+    /// The image is larger than the budget (`ImageDecoding.maxPixels`).
+    case tooLarge
+}
+
+enum ImageDecoding {
+    /// The most pixels all of a file's decoded images may hold together (a hostile GIF of many
+    /// large frames must not take all memory): 256 Mpx, 1 GiB of pixels.
+    static let maxPixels = 256 << 20
+
+    /// The properties every image has: size, alpha, depth, colour model.
+    static func basics(_ image: CGImage, hasAlpha: Bool, gray: Bool = false) -> [String: Any] {
+        [
+            kCGImagePropertyPixelWidth: image.width, kCGImagePropertyPixelHeight: image.height,
+            kCGImagePropertyHasAlpha: hasAlpha, kCGImagePropertyDepth: 8,
+            kCGImagePropertyColorModel: gray ? kCGImagePropertyColorModelGray : kCGImagePropertyColorModelRGB,
+            kCGImagePropertyProfileName: "sRGB IEC61966-2.1",
+        ]
+    }
+
+    /// Decodes `data` as `format`.
+    static func decode(_ data: Data, as format: ImageFormat) -> Result<DecodedFile, ImageDecodeFailure> {
+        switch format {
+        case .png: PNGFile.decode(data)
+        case .jpeg: JPEGFile.decode(data)
+        case .gif: GIFCodec.decode(data)
+        case .webp: WebPFile.decode(data)
+        case .tiff: TIFFCodec.decode(data)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The file formats ImageIO reads and writes here, with Apple's type identifiers.
+enum ImageFormat: CaseIterable, Sendable {
+    case png, jpeg, gif, webp, tiff
+
+    /// The uniform type identifier Apple's ImageIO uses for the format.
+    var identifier: String {
+        switch self {
+        case .png: "public.png"
+        case .jpeg: "public.jpeg"
+        case .gif: "com.compuserve.gif"
+        case .webp: "org.webmproject.webp"
+        case .tiff: "public.tiff"
+        }
+    }
+
+    /// The format an identifier names (also the file extensions "png", "jpg", …, for
+    /// convenience); nil for any other.
+    init?(identifier: String) {
+        let known: [String: ImageFormat] = [
+            "public.png": .png, "png": .png, "public.jpeg": .jpeg, "jpeg": .jpeg, "jpg": .jpeg,
+            "com.compuserve.gif": .gif, "gif": .gif, "org.webmproject.webp": .webp, "public.webp": .webp,
+            "webp": .webp, "public.tiff": .tiff, "tiff": .tiff, "tif": .tiff,
+        ]
+        guard let format = known[identifier.lowercased()] ?? known[identifier] else { return nil }
+        self = format
+    }
+
+    /// The format of a file, told by its first bytes; nil when none matches (or too few came).
+    static func sniff(_ data: Data) -> ImageFormat? {
+        let head = [UInt8](data.prefix(12))
+        func starts(_ bytes: [UInt8]) -> Bool { head.count >= bytes.count && Array(head.prefix(bytes.count)) == bytes }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        if head.count >= 12, starts(Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        return nil
+    }
+
+    /// How many leading bytes `sniff` needs before it can tell.
+    static let sniffLength = 12
+}
