@@ -143,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie", "StrataInput",
+                "QuartzCore", "ImageIO", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie", "StrataInput",
                 "StrataCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -168,7 +168,7 @@ let package = Package(
             name: "strata-fuzz-lottie", dependencies: ["QuartzCore", "StrataLottie", "FuzzSupport"], path: "Fuzz/LottieFuzzer"),
         .executableTarget(
             name: "strata-fuzz-cli", dependencies: ["StrataCommandLine", "StrataExport", "FuzzSupport"], path: "Fuzz/CLIFuzzer"),
-        .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/ImageFuzzer"),
+        .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics", "ImageIO", "FuzzSupport"], path: "Fuzz/ImageFuzzer"),
         .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
         .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),
 

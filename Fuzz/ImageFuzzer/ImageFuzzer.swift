@@ -1,9 +1,11 @@
 import CoreGraphics
 import Foundation
 import FuzzSupport
+import ImageIO
 
-// libFuzzer target: PNG, JPEG and WebP (still and animated) decoding, then drawing what decoded. Any bytes must give nil or
-// an image that draws; never a crash.
+// libFuzzer target: PNG, JPEG and WebP (still and animated) decoding, then drawing what decoded; and the
+// same bytes through ImageIO's CGImageSource (PNG, JPEG, GIF, WebP, TIFF: every frame, its properties, a
+// thumbnail; also fed incrementally). Any bytes must give nil or an image that draws; never a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func imageFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -14,7 +16,25 @@ public func imageFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent),
         CGImage.webp(bytes),
     ]
-    for image in decoded.compactMap({ $0 }) where image.width <= 4096 && image.height <= 4096 {
+    var images = decoded.compactMap { $0 }
+    if let source = CGImageSourceCreateWithData(bytes as CFData, nil) {
+        _ = CGImageSourceGetStatus(source)
+        _ = CGImageSourceCopyProperties(source, nil)
+        for i in 0..<min(CGImageSourceGetCount(source), 8) {
+            _ = CGImageSourceCopyPropertiesAtIndex(source, i, nil)
+            if let image = CGImageSourceCreateImageAtIndex(source, i, nil) { images.append(image) }
+        }
+        let options = [
+            kCGImageSourceCreateThumbnailFromImageAlways: true, kCGImageSourceThumbnailMaxPixelSize: 24,
+            kCGImageSourceCreateThumbnailWithTransform: true,
+        ] as CFDictionary
+        if let thumbnail = CGImageSourceCreateThumbnailAtIndex(source, 0, options) { images.append(thumbnail) }
+        let incremental = CGImageSourceCreateIncremental(nil)
+        CGImageSourceUpdateData(incremental, bytes.prefix(size / 2) as CFData, false)
+        _ = CGImageSourceGetStatus(incremental)
+        _ = CGImageSourceCreateImageAtIndex(incremental, 0, nil)
+    }
+    for image in images where image.width <= 4096 && image.height <= 4096 {
         guard let context = CGContext(
             data: nil, width: 16, height: 16, bitsPerComponent: 8, bytesPerRow: 0,
             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)

@@ -79,6 +79,12 @@ struct ImageRoundTripTests {
         #expect(CGImageSourceCreateImageAtIndex(source, 2, nil) == nil, "no third page")
     }
 
+    @Test func largeImagesAreScaledToTheDestinationsMaximumSize() throws {
+        let data = try #require(Pictures.encode([(Pictures.quadrants(), [kCGImageDestinationImageMaxPixelSize: 16])], type: "public.png"))
+        let back = try #require(Pictures.decode(data))
+        #expect(back.width == 16 && back.height == 12, "64×48 at most 16 a side: \(back.width)×\(back.height)")
+    }
+
     @Test func writingToAFileAndReadingItBack() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("imageio-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -7,7 +7,16 @@ enum ImageEncoding {
 
     static func encode(_ images: [Entry], fileProperties: [String: Any], as format: ImageFormat) -> Result<Data, ImageDestinationFailure> {
         guard let first = images.first else { return .failure(.noImages) }
-        let images = images.map { ($0.image.opaqueAlphaFixed, $0.properties) }
+        let maxSide = { (p: [String: Any]) in
+            Thumbnail.number(p[kCGImageDestinationImageMaxPixelSize] ?? fileProperties[kCGImageDestinationImageMaxPixelSize])
+        }
+        let images = images.map { entry -> (CGImage, [String: Any]) in
+            var image = entry.image.opaqueAlphaFixed
+            if let side = maxSide(entry.properties), side.isFinite, side >= 1 {
+                image = Thumbnail.scaled(image, maxSide: Int(min(side, 1e6))) ?? image
+            }
+            return (image, entry.properties)
+        }
         let quality = Thumbnail.number(first.properties[kCGImageDestinationLossyCompressionQuality])
             ?? Thumbnail.number(fileProperties[kCGImageDestinationLossyCompressionQuality])
         switch format {
