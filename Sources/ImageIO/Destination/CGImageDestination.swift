@@ -100,22 +100,25 @@ public final class CGImageDestination: @unchecked Sendable {
 public func CGImageDestinationCreateWithData(
     _ data: CFMutableData, _ type: CFString, _ count: Int, _ options: CFDictionary?
 ) -> CGImageDestination? {
-    guard let format = ImageFormat(identifier: type) else {
-        Diagnostics.warn("CGImageDestination: type '\(type)' is not written here (\(CGImageDestinationCopyTypeIdentifiers()))")
-        return nil
-    }
-    return CGImageDestination(format: format, count: count, output: .data(data))
+    CGImageDestination(type: type, count: count, output: .data(data))
 }
 
 /// A destination writing a file at `url` when finalized; nil for a type not written here.
 public func CGImageDestinationCreateWithURL(
     _ url: CFURL, _ type: CFString, _ count: Int, _ options: CFDictionary?
 ) -> CGImageDestination? {
-    guard let format = ImageFormat(identifier: type) else {
-        Diagnostics.warn("CGImageDestination: type '\(type)' is not written here")
-        return nil
+    CGImageDestination(type: type, count: count, output: .url(url))
+}
+
+extension CGImageDestination {
+    /// A destination for the format `type` names; nil (with a warning) for one not written here.
+    convenience init?(type: String, count: Int, output: Output) {
+        guard let format = ImageFormat(identifier: type) else {
+            Diagnostics.warn("CGImageDestination: type '\(type)' is not written here (\(CGImageDestinationCopyTypeIdentifiers()))")
+            return nil
+        }
+        self.init(format: format, count: count, output: output)
     }
-    return CGImageDestination(format: format, count: count, output: .url(url))
 }
 
 /// Adds an image with its properties (quality, orientation, DPI, a GIF frame's delay…).
