@@ -57,6 +57,10 @@ let package = Package(
         .systemLibrary(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]),
+        // PDF documents read and drawn (CGPDFDocument) through poppler's cairo renderer.
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
@@ -81,7 +85,7 @@ let package = Package(
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "_Testing_CoreGraphics"]),
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "_Testing_CoreGraphics"]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),
         // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.

@@ -79,8 +79,8 @@ extension CGContext {
     /// Makes `rect` fully transparent (inside the clip), whatever the blend mode and alpha.
     public func clear(_ rect: CGRect) {
         guard isCTMInvertible else { return }
-        backing.pull()
-        defer { backing.push() }
+        backing?.pull()
+        defer { backing?.push() }
         beginPath()
         addRect(rect)
         cairo_save(cr)
@@ -101,9 +101,9 @@ extension CGContext {
             cairo_new_path(cr)
             return
         }
-        backing.pull()
+        backing?.pull()
         defer {
-            backing.push()
+            backing?.push()
             checkStatus()
         }
         cairo_set_antialias(

@@ -183,9 +183,10 @@ extension CGContext {
 
     // MARK: - Internal
 
-    /// The bitmap's flip from base space (y up) to device pixels (y down).
+    /// The flip from base space (y up) to device space (y down from the page's top: a bitmap's
+    /// pixels, a PDF page's points).
     var deviceFlip: CGAffineTransform {
-        CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
+        CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: -pageBox.minX, ty: pageBox.maxY)
     }
 
     /// False while the CTM is singular: nothing drawn then could be seen, and cairo refuses such matrices.

@@ -43,7 +43,7 @@ extension CGContext {
     }
 
     private func beginLayer(bounds: CGRect?) {
-        backing.pull()
+        backing?.pull()
         transparencyLayers.append(state)
         cairo_save(cr)
         if let bounds {

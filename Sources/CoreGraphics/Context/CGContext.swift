@@ -1,13 +1,20 @@
 import CCairo
 
-/// A drawing destination, as Apple's CGContext. Strata provides bitmap contexts, drawn through cairo.
+/// A drawing destination, as Apple's CGContext. Strata provides bitmap contexts and PDF contexts,
+/// drawn through cairo.
 ///
 /// Coordinates are Core Graphics' own: origin at the bottom left, y up. In the bitmap memory, row 0
 /// is the top of the image (as on Apple). Drawing calls with non-finite coordinates are ignored with a
 /// warning; so is everything drawn while the CTM is not invertible (nothing would be visible).
 public final class CGContext {
-    /// Pixels and the cairo surface over them.
-    let backing: BitmapBacking
+    /// Pixels and the cairo surface over them (nil for a PDF context).
+    let backing: BitmapBacking?
+    /// The cairo surface drawn on: the bitmap's, or a PDF document's.
+    let surface: OpaquePointer
+    /// A PDF context's document: its consumer and pages.
+    let pdf: PDFDocumentWriter?
+    /// The page's box in base space (a bitmap's is its pixels): the y flip maps its top to 0.
+    var pageBox: CGRect
     /// cairo's drawing context; its matrix is always `state.ctm` followed by the y flip.
     let cr: OpaquePointer
     /// The graphics state cairo does not keep for us, and the stack `saveGState` pushes.
@@ -62,6 +69,9 @@ public final class CGContext {
             return nil
         }
         self.backing = backing
+        self.surface = backing.surface
+        self.pdf = nil
+        self.pageBox = CGRect(x: 0, y: 0, width: width, height: height)
         self.cr = cairo_create(backing.surface)
         self.width = width
         self.height = height
@@ -73,17 +83,36 @@ public final class CGContext {
         applyCTM()
     }
 
+    /// A PDF context writing through `writer`, its pages `mediaBox` unless a page says otherwise.
+    init(pdf writer: PDFDocumentWriter, mediaBox: CGRect) {
+        self.backing = nil
+        self.surface = writer.surface
+        self.pdf = writer
+        self.pageBox = mediaBox
+        self.cr = cairo_create(writer.surface)
+        self.width = Int(mediaBox.width.rounded(.up))
+        self.height = Int(mediaBox.height.rounded(.up))
+        self.bitsPerComponent = 8
+        self.bitsPerPixel = 32
+        self.bytesPerRow = 0
+        self.colorSpace = CGColorSpaceCreateDeviceRGB()
+        self.bitmapInfo = CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue)
+        applyCTM()
+    }
+
     deinit {
+        if let pdf, !pdf.isClosed { closePDF() }
         cairo_destroy(cr)
     }
 
-    /// The pixel memory (row 0 at the top).
-    public var data: UnsafeMutableRawPointer? { backing.data }
+    /// The pixel memory (row 0 at the top); nil for a PDF context.
+    public var data: UnsafeMutableRawPointer? { backing?.data }
 
     public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfo ?? .none }
 
     /// A copy of the pixels as an image in the context's own layout.
     public func makeImage() -> CGImage? {
+        guard let backing else { return nil }
         cairo_surface_flush(backing.surface)
         let count = bytesPerRow * height
         let bytes = Data(bytes: backing.data, count: count)
@@ -97,11 +126,11 @@ public final class CGContext {
 
     /// Drawing is synchronous in Strata; these exist for source compatibility.
     public func flush() {
-        cairo_surface_flush(backing.surface)
+        cairo_surface_flush(surface)
     }
 
     public func synchronize() {
-        cairo_surface_flush(backing.surface)
+        cairo_surface_flush(surface)
     }
 
     private static func contextFormat(bitsPerComponent: Int, space: CGColorSpace?, info: CGBitmapInfo) -> PixelFormat? {

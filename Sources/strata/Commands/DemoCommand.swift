@@ -63,6 +63,9 @@ struct DemoCommand: ParsableCommand {
                 let file = folder.appendingPathComponent("\(demo.name).png")
                 try image.writePNG(to: file)
                 print("wrote \(file.path)")
+            case .document(let write):
+                try LayerRecording.makeFolder(folder)
+                for file in try write(folder) { print("wrote \(file.path)") }
             case .animation(let defaults, let make):
                 var settings = defaults
                 if let fps { settings.fps = fps }

@@ -8,6 +8,8 @@ struct Demo: Sendable {
         case still(@Sendable () -> CGImage?)
         /// An animation: a layer tree played on its own clock, with scripted events.
         case animation(defaults: ExportSettings, make: @Sendable (ExportSettings) -> LayerRecording)
+        /// Files written into a folder (a PDF document…); answers the files it wrote.
+        case document(@Sendable (URL) throws -> [URL])
     }
 
     let name: String
@@ -15,7 +17,7 @@ struct Demo: Sendable {
     let kind: Kind
 
     /// The gallery: what `strata demo` renders when no name is given.
-    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + secondRoundLibraryDemos + apiSurfaceDemos + imageIODemos + lottieDemos
+    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + secondRoundLibraryDemos + apiSurfaceDemos + imageIODemos + pdfDemos + lottieDemos
 
     /// Demos that measure rather than show (heavy: rendered only when named).
     static let loadTests: [Demo] = [movingLayers]
