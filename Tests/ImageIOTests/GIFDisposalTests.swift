@@ -45,3 +45,28 @@ struct TIFFAsStoredTests {
         #expect(CGImageSourceCopyPropertiesAtIndex(source, 0, nil)?[kCGImagePropertyOrientation] as? Int == 6)
     }
 }
+
+/// Files the image fuzzer found (Fuzz/Corpus/image/regression-*): each must give an answer,
+/// never a crash or gigabytes.
+@Suite("ImageIO: fuzzer regressions")
+struct ImageFuzzRegressionTests {
+    static func source(_ name: String) throws -> CGImageSource {
+        let url = GIFDisposalTests.file.deletingLastPathComponent().appendingPathComponent(name)
+        return try #require(CGImageSourceCreateWithURL(url as CFURL, nil))
+    }
+
+    @Test func aGIFFrameOutsideItsCanvasIsCutNotACrash() throws {
+        // A 4×4 canvas whose second frame starts at (1, 1) and is declared 8 wide: drawn where it
+        // overlaps the canvas.
+        let source = try Self.source("regression-gif-frame-outside-canvas.gif")
+        #expect(CGImageSourceGetCount(source) >= 1)
+        #expect(CGImageSourceCreateImageAtIndex(source, 0, nil)?.width == 4)
+    }
+
+    @Test func aGIFClaimingAHugeCanvasIsRefusedBeforeItsPixelsAreMade() throws {
+        // 21130 × 11775 declared in 398 bytes: 249 megapixels, over the 64 allowed.
+        let source = try Self.source("regression-gif-huge-canvas.gif")
+        #expect(CGImageSourceGetStatus(source) == .statusInvalidData)
+        #expect(CGImageSourceGetCount(source) == 0 && CGImageSourceCreateImageAtIndex(source, 0, nil) == nil)
+    }
+}

@@ -6,9 +6,15 @@ import Foundation
 enum JPEGFile {
     static func decode(_ data: Data) -> Result<DecodedFile, ImageDecodeFailure> {
         let segments = Self.segments(data)
-        guard segments.contains(where: { (0xC0...0xCF).contains($0.marker) && ![0xC4, 0xC8, 0xCC].contains($0.marker) }) else {
+        guard let frame = segments.first(where: { (0xC0...0xCF).contains($0.marker) && ![0xC4, 0xC8, 0xCC].contains($0.marker) }),
+            frame.body.count >= 5
+        else {
             return .failure(data.count < 200 ? .truncated : .invalid("no JPEG frame header"))
         }
+        // The size the frame header claims, checked before anything is decoded.
+        let b = frame.body, s = b.startIndex
+        let height = Int(b[s + 1]) << 8 | Int(b[s + 2]), width = Int(b[s + 3]) << 8 | Int(b[s + 4])
+        guard width * height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         guard let provider = CGDataProvider(data: data),
             let image = CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { return .failure(.invalid("unreadable JPEG data")) }

@@ -7,9 +7,11 @@ import Foundation
 enum WebPFile {
     static func decode(_ data: Data) -> Result<DecodedFile, ImageDecodeFailure> {
         guard let count = WebPCodec.frameCount(data) else { return .failure(data.count < 30 ? .truncated : .invalid("not a readable WebP")) }
+        // The size the header claims, checked before anything is decoded.
+        guard let (w, h) = WebPCodec.size(data) else { return .failure(.invalid("unreadable WebP header")) }
+        guard w * h <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         if count <= 1 {
             guard let image = CGImage.webp(data) else { return .failure(.invalid("unreadable WebP data")) }
-            guard image.width * image.height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
             var properties = ImageDecoding.basics(image, hasAlpha: image.alphaInfo != .noneSkipFirst)
             properties[kCGImagePropertyWebPDictionary] = [
                 kCGImagePropertyWebPCanvasPixelWidth: image.width, kCGImagePropertyWebPCanvasPixelHeight: image.height,
@@ -32,6 +34,7 @@ enum WebPFile {
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { return .failure(.invalid("unreadable animated WebP")) }
             let w = Int(info.canvas_width), h = Int(info.canvas_height)
             guard CGImage.validSize(width: w, height: h) else { return .failure(.invalid("WebP canvas \(w)×\(h)")) }
+            guard w * h <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
             let maxFrames = max(1, ImageDecoding.maxPixels / (w * h))
             var frames: [DecodedFrame] = []
             var previous: Int32 = 0
