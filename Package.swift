@@ -72,6 +72,11 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
+        // Font files (CGFont, CoreText): fontconfig finds them, FreeType reads them, HarfBuzz
+        // maps and shapes glyphs, cairo draws them.
+        .systemLibrary(
+            name: "CFontEngine", pkgConfig: "cairo-ft",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
 
         // Polygon clipping for CGPath's boolean operations: a C interface to Clipper 6
         // (Debian's libpolyclipping-dev).
@@ -85,7 +90,7 @@ let package = Package(
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "_Testing_CoreGraphics"]),
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "_Testing_CoreGraphics"]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),
         // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.

@@ -1,4 +1,5 @@
 import CPango
+import CoreGraphics
 import Foundation
 @testable import StrataCompositor
 import Testing

@@ -1,4 +1,5 @@
 import CPango
+import CoreGraphics
 import Foundation
 import TestFontConfiguration
 import Testing
@@ -9,6 +10,7 @@ import Testing
 @Suite struct TextFontPinningTests {
     /// The family Pango picks for `name` with the test process's font configuration.
     private func resolvedFamily(_ name: String) throws -> String {
+        FontAliases.install  // as Strata does before touching fontconfig (FontAliases says why)
         let map = try #require(pango_cairo_font_map_get_default())
         let context = try #require(pango_font_map_create_context(map))
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }

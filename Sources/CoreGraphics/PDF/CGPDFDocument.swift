@@ -27,6 +27,7 @@ public final class CGPDFDocument: @unchecked Sendable {
     }
 
     init?(data: Data) {
+        FontAliases.install
         guard !data.isEmpty, data.count < 1 << 31 else { return nil }
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         guard let bytes else { return nil }

@@ -1,4 +1,4 @@
-import CPango
+import CFontEngine
 import Foundation
 
 /// Apple's font families, resolved to the metric-compatible fonts Debian packages: code written
@@ -11,16 +11,20 @@ import Foundation
 /// Liberation Sans (Arial's and Helvetica's metrics; `fonts-liberation`), then Nimbus Sans;
 /// Times, Georgia, New York → Liberation Serif; Courier → Liberation Mono; Menlo, SF Mono,
 /// Monaco → DejaVu Sans Mono (Menlo is drawn from it: the same metrics).
-enum FontAliases {
-    static let sans = ["Helvetica", "Helvetica Neue", "Arial", ".SF NS", ".SF NS Text", ".SF NS Display", "SF Pro", "SF Pro Text",
+///
+/// Every path into fontconfig (Pango, CGFont, CoreText, poppler) evaluates `install` first: the
+/// rules change the process's configuration, and changing it while another thread matches
+/// against it corrupts fontconfig's heap (a CI run's double free).
+package enum FontAliases {
+    package static let sans = ["Helvetica", "Helvetica Neue", "Arial", ".SF NS", ".SF NS Text", ".SF NS Display", "SF Pro", "SF Pro Text",
         "SF Pro Display", "SF UI Text", "SF UI Display", ".SFUI", ".SFUIText", ".SFUIDisplay", "San Francisco",
         "-apple-system", "system-ui", "Avenir", "Avenir Next", "Gill Sans", "Lucida Grande"]
-    static let serif = ["Times", "Times New Roman", "Georgia", "New York"]
-    static let mono = ["Courier", "Courier New"]
-    static let code = ["Menlo", "SF Mono", "Monaco"]
+    package static let serif = ["Times", "Times New Roman", "Georgia", "New York"]
+    package static let mono = ["Courier", "Courier New"]
+    package static let code = ["Menlo", "SF Mono", "Monaco"]
 
     /// The rules, as fontconfig XML.
-    static var configuration: String {
+    package static var configuration: String {
         func aliases(_ names: [String], _ prefer: [String]) -> String {
             names.map { name in
                 "<alias binding=\"same\"><family>\(name)</family><prefer>"
@@ -38,7 +42,7 @@ enum FontAliases {
     }
 
     /// Adds the rules (once; later calls do nothing).
-    static let install: Void = {
+    package static let install: Void = {
         guard let config = FcConfigGetCurrent() else { return }
         _ = configuration.withCString { xml in
             xml.withMemoryRebound(to: FcChar8.self, capacity: strlen(xml) + 1) { FcConfigParseAndLoadFromMemory(config, $0, 0) }
