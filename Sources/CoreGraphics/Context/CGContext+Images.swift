@@ -12,6 +12,19 @@ extension CGContext {
         let filter = image.shouldInterpolate ? state.interpolationQuality.cairoFilter : CAIRO_FILTER_NEAREST
         paint {
             withImagePattern(image.pixels, width: image.width, height: image.height, in: r, tiled: byTiling, filter: filter) {
+                if image.isImageMask {
+                    // An image mask paints the fill colour through its stencil.
+                    let c = state.fillColor.clamped
+                    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+                    if !byTiling {
+                        cairo_save(cr)
+                        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                        cairo_clip(cr)
+                    }
+                    cairo_mask(cr, $0)
+                    if !byTiling { cairo_restore(cr) }
+                    return
+                }
                 cairo_set_source(cr, $0)
                 if byTiling {
                     cairo_paint(cr)

@@ -177,6 +177,13 @@ extension CGContext {
     }
 
     /// A shadow in black at one third alpha, Apple's default shadow colour.
+    /// Moves where patterns start by `phase` (base space: device units, y up). Part of the
+    /// graphics state.
+    public func setPatternPhase(_ phase: CGSize) {
+        guard Self.finite([phase.width, phase.height], "CGContextSetPatternPhase") else { return }
+        state.patternPhase = phase
+    }
+
     public func setShadow(offset: CGSize, blur: CGFloat) {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }

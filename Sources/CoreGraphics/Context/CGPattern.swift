@@ -132,7 +132,8 @@ extension CGContext {
     }
 
     /// Sets `paint`'s pattern as cairo's source under the current CTM: the tile repeated, placed
-    /// in base space by the pattern's matrix (not by the CTM, as Core Graphics places patterns).
+    /// in base space by the pattern's matrix and the pattern phase (not by the CTM, as Core
+    /// Graphics places patterns).
     func setPatternSource(_ paint: PatternPaint) -> Bool {
         guard let tile = paint.pattern.tile(color: paint.color) else { return false }
         let surface = CairoSurface.wrapping(tile.pixels)
@@ -143,8 +144,8 @@ extension CGContext {
         // Tile pixel (u, v), row 0 at the top, is pattern point (u, yStep − v); the pattern's
         // matrix places it in base space, and base space is device space flipped.
         let tileToPattern = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: abs(p.yStep))
-        let flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
-        let toDevice = tileToPattern.concatenating(p.matrix).concatenating(flip)
+        let phase = CGAffineTransform(translationX: state.patternPhase.width, y: state.patternPhase.height)
+        let toDevice = tileToPattern.concatenating(p.matrix).concatenating(phase).concatenating(deviceFlip)
         guard toDevice.determinant != 0 else { return false }
         // cairo's pattern matrix maps user space (the CTM's) to the tile.
         let m = userSpaceToDeviceSpaceTransform.concatenating(toDevice.inverted())

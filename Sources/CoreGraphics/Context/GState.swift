@@ -13,6 +13,8 @@ struct GState {
         didSet { strokePattern = nil }
     }
     var fillPattern: PatternPaint?
+    /// Where patterns start, in base space (`setPatternPhase`).
+    var patternPhase = CGSize.zero
     var strokePattern: PatternPaint?
     /// Global alpha, 0...1, applied to everything drawn.
     var alpha: CGFloat = 1

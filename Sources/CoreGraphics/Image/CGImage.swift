@@ -94,7 +94,9 @@ public final class CGImage: Equatable, @unchecked Sendable {
     public var byteOrderInfo: CGImageByteOrderInfo { bitmapInfo.byteOrder ?? .orderDefault }
 
     /// True for image masks (Strata makes none; alpha-only images are not masks in Apple's sense).
-    public var isMask: Bool { false }
+    public var isMask: Bool { isImageMask }
+    /// An image mask (`init(maskWidth:…)`): its alpha is a stencil painted in the fill colour.
+    package internal(set) var isImageMask = false
 
     public var decode: UnsafePointer<CGFloat>? { nil }
 

@@ -40,6 +40,22 @@ import Testing
         #expect(pixel(c, 7, 37).3 == 0 && pixel(c, 2, 32).3 == 0, "between the squares: nothing")
     }
 
+    @Test func thePatternPhaseMovesWherePatternsStart() throws {
+        let c = context()
+        c.setFillColorSpace(try #require(CGColorSpace(patternBaseSpace: nil)))
+        var alpha: CGFloat = 1
+        c.setFillPattern(try squares(colored: true), colorComponents: &alpha)
+        c.saveGState()
+        c.setPatternPhase(CGSize(width: 5, height: 0))
+        c.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
+        c.restoreGState()
+        // Squares now at x 5…10, 15…20, …: x 2 is empty, x 7 red.
+        #expect(pixel(c, 2, 37).3 == 0 && pixel(c, 7, 37) == (255, 0, 0, 255))
+        // Restored with the graphics state: the squares start at 0 again.
+        c.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
+        #expect(pixel(c, 2, 37) == (255, 0, 0, 255))
+    }
+
     @Test func anUncolouredPatternIsAStencilInTheGivenColour() throws {
         let c = context()
         let space = try #require(CGColorSpace(patternBaseSpace: CGColorSpaceCreateDeviceRGB()))
