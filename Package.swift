@@ -184,7 +184,7 @@ let package = Package(
         // Pins the fonts of every test process (Tests/TestFontConfiguration/fonts.conf) before
         // any test runs, so that text goldens do not depend on what else is installed.
         .target(name: "TestFontConfiguration", path: "Tests/TestFontConfiguration", exclude: ["fonts.conf"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CFontEngine"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),

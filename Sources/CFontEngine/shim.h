@@ -4,6 +4,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_SFNT_NAMES_H
 #include FT_GLYPH_H
+#include FT_ADVANCES_H
 #include <fontconfig/fontconfig.h>
 #include <harfbuzz/hb.h>
 #include <harfbuzz/hb-ft.h>

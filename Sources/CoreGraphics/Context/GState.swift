@@ -32,6 +32,11 @@ struct GState {
     var shouldAntialias = true
     var allowsAntialiasing = true
     /// `setShouldSubpixelPositionFonts` / `setShouldSubpixelQuantizeFonts` (nil: never set).
+    /// The font, size (points), spacing (points) and drawing mode of `showGlyphs`.
+    var font: CGFont?
+    var fontSize: CGFloat = 12
+    var characterSpacing: CGFloat = 0
+    var textDrawingMode: CGTextDrawingMode = .fill
     var shouldSubpixelPositionFonts: Bool?
     var shouldSubpixelQuantizeFonts: Bool?
     /// The spaces `setFillColor(_: UnsafePointer<CGFloat>)` and its stroke twin read components

@@ -1,0 +1,132 @@
+import CFontEngine
+import Foundation
+
+/// Finds installed font faces by name through fontconfig, after Strata's Apple family rules
+/// (`FontAliases`). Faces are read once and shared.
+package enum FontLocator {
+    /// What fontconfig knows of one installed face.
+    package struct Entry: Hashable, Sendable {
+        package var family: String
+        package var style: String
+        package var postScriptName: String
+        package var fullName: String
+        package var file: String
+        package var index: Int
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var faces: [String: FontFace] = [:]
+    nonisolated(unsafe) private static var misses: Set<String> = []
+
+    /// The face `name` names: a PostScript name ("DejaVuSans-Bold"), a full name ("DejaVu Sans
+    /// Bold") or a family with an optional "-Style" suffix ("Helvetica-BoldOblique"); nil when no
+    /// installed face and no Apple family rule answers to it.
+    package static func face(named name: String) -> FontFace? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = faces[name] { return face }
+        if misses.contains(name) { return nil }
+        guard let (file, index) = locate(name), let face = face(file: file, index: index) else {
+            if misses.count < 1024 { misses.insert(name) }
+            return nil
+        }
+        if faces.count < 256 { faces[name] = face }
+        return face
+    }
+
+    /// The face drawn when a name matches nothing (Apple's answer is Helvetica; here the face
+    /// fontconfig gives for it, Liberation Sans on Debian, or the tests' pinned DejaVu Sans).
+    package static var fallback: FontFace? {
+        face(named: "Helvetica") ?? face(named: "sans-serif")
+    }
+
+    private static func face(file: String, index: Int) -> FontFace? {
+        let key = "\u{0}\(file)#\(index)"
+        if let face = faces[key] { return face }
+        guard let face = FontFace(contentsOf: URL(fileURLWithPath: file), index: index) else { return nil }
+        faces[key] = face
+        return face
+    }
+
+    // MARK: fontconfig
+
+    private static func locate(_ name: String) -> (String, Int)? {
+        FontAliases.install
+        for object in ["postscriptname", "fullname"] {
+            if let entry = list([object: name]).first { return (entry.file, entry.index) }
+        }
+        var family = name, style = ""
+        if list(["family": name]).isEmpty, let dash = name.lastIndex(of: "-") {
+            family = String(name[..<dash])
+            style = String(name[name.index(after: dash)...])
+        }
+        guard isKnown(family: family) else { return nil }
+        return match(family: family, style: style)
+    }
+
+    /// Whether `family` is installed or one fontconfig (or Strata's rules) maps to an installed one.
+    private static func isKnown(family: String) -> Bool {
+        let generic = ["sans-serif", "sans", "serif", "monospace", "system-ui"]
+        let known = FontAliases.sans + FontAliases.serif + FontAliases.mono + FontAliases.code
+        return generic.contains(family.lowercased()) || known.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+            || !list(["family": family]).isEmpty
+    }
+
+    /// The face fontconfig picks for `family` in `style` (words such as Bold, Italic, Light).
+    private static func match(family: String, style: String) -> (String, Int)? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        add(pattern, "family", family)
+        let words = style.lowercased()
+        let weight: Int32? =
+            words.contains("semibold") || words.contains("demi") ? 180
+            : words.contains("bold") ? 200 : words.contains("black") || words.contains("heavy") ? 210
+            : words.contains("medium") ? 100 : words.contains("light") ? 50 : words.contains("thin") ? 0 : nil
+        if let weight { FcPatternAddInteger(pattern, "weight", weight) }
+        if words.contains("italic") { FcPatternAddInteger(pattern, "slant", 100) }
+        if words.contains("oblique") { FcPatternAddInteger(pattern, "slant", 110) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        return entry(font).map { ($0.file, $0.index) }
+    }
+
+    /// Every installed face whose properties equal `properties` (all faces for an empty one).
+    package static func list(_ properties: [String: String] = [:]) -> [Entry] {
+        FontAliases.install
+        guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return [] }
+        defer { FcPatternDestroy(pattern); FcObjectSetDestroy(objects) }
+        for (key, value) in properties { add(pattern, key, value) }
+        for object in ["family", "style", "postscriptname", "fullname", "file", "index"] { FcObjectSetAdd(objects, object) }
+        guard let set = FcFontList(nil, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        let count = Int(set.pointee.nfont)
+        guard count > 0, let fonts = set.pointee.fonts else { return [] }
+        return (0..<count).compactMap { fonts[$0].flatMap(entry) }
+            .sorted { ($0.family, $0.style, $0.file) < ($1.family, $1.style, $1.file) }
+    }
+
+    private static func entry(_ pattern: OpaquePointer) -> Entry? {
+        guard let file = string(pattern, "file") else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, "index", 0, &index)
+        let family = string(pattern, "family") ?? ""
+        let style = string(pattern, "style") ?? "Regular"
+        return Entry(family: family, style: style, postScriptName: string(pattern, "postscriptname") ?? family,
+                     fullName: string(pattern, "fullname") ?? "\(family) \(style)", file: file, index: Int(index))
+    }
+
+    private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private static func add(_ pattern: OpaquePointer, _ object: String, _ value: String) {
+        value.withCString { chars in
+            chars.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) { _ = FcPatternAddString(pattern, object, $0) }
+        }
+    }
+}
