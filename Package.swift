@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         // Offline export of layer trees: PNG sequences, GIF, MP4 (ffmpeg) and contact sheets.
         .library(name: "StrataExport", targets: ["StrataExport"]),
         // A live SDL2 window showing a layer tree.
@@ -120,6 +121,9 @@ let package = Package(
             dependencies: [
                 "CoreGraphics", "StrataGeometry", "StrataAnimation", "StrataRender", "StrataCompositor", "CStrataRuntime",
             ]),
+        // Apple's Core Text: fonts, lines, runs and frames, shaped by HarfBuzz, broken into lines
+        // at Pango's Unicode line-break opportunities, drawn as glyph outlines through CoreGraphics.
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "CFontEngine", "CPango"]),
         // Apple's ImageIO: image files read (CGImageSource) and written (CGImageDestination).
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP"]),
         // Files from outside: JSON syntax diagnosis and the budgets a file may claim (InputLimits).
@@ -186,6 +190,7 @@ let package = Package(
         .target(name: "TestFontConfiguration", path: "Tests/TestFontConfiguration", exclude: ["fonts.conf"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CFontEngine"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CFontEngine", "TestFontConfiguration"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),
         .testTarget(name: "StrataInputTests", dependencies: ["StrataInput"]),

@@ -36,16 +36,21 @@ extension CGContext {
     }
 
     /// Maps text space to user space for text drawing (not part of the graphics state: save and
-    /// restore leave it alone, as on Apple).
+    /// restore leave it alone, as on Apple). Its translation is the text position.
     public var textMatrix: CGAffineTransform {
-        get { textState.matrix }
-        set { textState.matrix = newValue }
+        get { textState }
+        set { textState = newValue }
     }
 
-    /// Where the next text is drawn, in text space.
+    /// Where the next text is drawn, in user space: the text matrix's translation (setting one
+    /// sets the other, as in Quartz).
     public var textPosition: CGPoint {
-        get { textState.position }
-        set { textState.position = newValue }
+        get { CGPoint(x: textState.tx, y: textState.ty) }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            textState.tx = newValue.x
+            textState.ty = newValue.y
+        }
     }
 
     /// Opaque black in `space`: 0 for gray and RGB components, (0, 0, 0, 1) for CMYK.

@@ -22,8 +22,8 @@ public final class CGContext {
     var savedStates: [GState] = []
     /// The graphics states saved by `beginTransparencyLayer`, innermost last.
     var transparencyLayers: [GState] = []
-    /// The text matrix and position (not part of the graphics state, as on Apple).
-    var textState = (matrix: CGAffineTransform.identity, position: CGPoint.zero)
+    /// The text matrix, whose translation is the text position (not part of the graphics state, as on Apple).
+    var textState = CGAffineTransform.identity
     /// `setAllowsFontSubpixelPositioning` / `…Quantization` (not part of the graphics state, as
     /// on Apple; nil: never set).
     var allowsFontSubpixel: (positioning: Bool?, quantization: Bool?) = (nil, nil)

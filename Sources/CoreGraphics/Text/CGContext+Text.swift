@@ -70,6 +70,28 @@ extension CGContext {
         clip()
     }
 
+    /// Fills `path` (text space: the text matrix maps it to user space) in `color` (the fill colour
+    /// when nil), leaving the current path as it was.
+    package func fillInTextSpace(_ path: CGPath, color: CGColor?) {
+        let placed = CGMutablePath()
+        placed.addPath(path, transform: textMatrix)
+        guard !placed.isEmpty else { return }
+        let saved = cairo_copy_path(cr)
+        defer {
+            cairo_new_path(cr)
+            if let saved {
+                if saved.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, saved) }
+                cairo_path_destroy(saved)
+            }
+        }
+        saveGState()
+        defer { restoreGState() }
+        if let color { setFillColor(color) }
+        beginPath()
+        addPath(placed)
+        fillPath()
+    }
+
     /// The outlines of `glyphs` placed as `drawGlyphs` places them, in user space.
     package func glyphsPath(
         _ glyphs: [CGGlyph], at positions: [CGPoint], face: FontFace, size: CGFloat, fontMatrix: CGAffineTransform

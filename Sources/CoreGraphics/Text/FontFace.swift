@@ -48,6 +48,20 @@ package final class FontFace: @unchecked Sendable {
         glyphCount = glyphs
     }
 
+    /// A face with no glyphs (drawn as nothing), for a machine with no fonts at all.
+    package static let empty = FontFace()
+
+    private init() {
+        face = hb_face_create(hb_blob_get_empty(), 0)
+        font = hb_font_create(face)
+        hb_font_make_immutable(font)
+        data = Data()
+        index = 0
+        url = nil
+        unitsPerEm = 1000
+        glyphCount = 0
+    }
+
     deinit {
         hb_font_destroy(font)
         hb_face_destroy(face)
@@ -96,8 +110,15 @@ package final class FontFace: @unchecked Sendable {
     package var leading: Int { metric(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP) ?? 0 }
     package var capHeight: Int { metric(HB_OT_METRICS_TAG_CAP_HEIGHT) ?? glyphTop(for: "H") ?? ascent }
     package var xHeight: Int { metric(HB_OT_METRICS_TAG_X_HEIGHT) ?? glyphTop(for: "x") ?? ascent / 2 }
-    package var underlinePosition: Int { metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? -(unitsPerEm / 10) }
-    package var underlineThickness: Int { metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? unitsPerEm / 20 }
+    /// The `post` table's underline position (the top of the line, from the baseline) and thickness.
+    package var underlinePosition: Int { postInt16(at: 8) ?? -(unitsPerEm / 10) }
+    package var underlineThickness: Int { postInt16(at: 10).flatMap { $0 > 0 ? $0 : nil } ?? unitsPerEm / 20 }
+
+    private func postInt16(at offset: Int) -> Int? {
+        guard let post = table("post"), post.count >= offset + 2 else { return nil }
+        let s = post.startIndex + offset
+        return Int(Int16(bitPattern: UInt16(post[s]) << 8 | UInt16(post[s + 1])))
+    }
 
     /// The top of the glyph for `character`, when the font has one.
     private func glyphTop(for character: Unicode.Scalar) -> Int? {

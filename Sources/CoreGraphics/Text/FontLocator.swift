@@ -12,6 +12,15 @@ package enum FontLocator {
         package var fullName: String
         package var file: String
         package var index: Int
+
+        package init(family: String, style: String, postScriptName: String, fullName: String, file: String, index: Int) {
+            self.family = family
+            self.style = style
+            self.postScriptName = postScriptName
+            self.fullName = fullName
+            self.file = file
+            self.index = index
+        }
     }
 
     private static let lock = NSLock()
@@ -38,6 +47,42 @@ package enum FontLocator {
     /// fontconfig gives for it, Liberation Sans on Debian, or the tests' pinned DejaVu Sans).
     package static var fallback: FontFace? {
         face(named: "Helvetica") ?? face(named: "sans-serif")
+    }
+
+    /// Some installed face, or the empty one on a machine without fonts.
+    package static var anyFace: FontFace {
+        if let face = fallback { return face }
+        lock.lock()
+        defer { lock.unlock() }
+        for entry in list().prefix(8) {
+            if let face = face(file: entry.file, index: entry.index) { return face }
+        }
+        return .empty
+    }
+
+    /// An installed face with a glyph for `scalar`, of `like`'s family when it can be; nil when none has one.
+    package static func face(covering scalar: UInt32, like: FontFace) -> FontFace? {
+        FontAliases.install
+        lock.lock()
+        defer { lock.unlock() }
+        let key = "\u{1}\(scalar)"
+        if let face = faces[key] { return face }
+        guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+        defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, scalar)
+        FcPatternAddCharSet(pattern, "charset", charset)
+        add(pattern, "family", like.familyName)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        var found: OpaquePointer?
+        guard FcPatternGetCharSet(font, "charset", 0, &found) == FcResultMatch, let found, FcCharSetHasChar(found, scalar) != 0,
+            let entry = entry(font), let face = face(file: entry.file, index: entry.index)
+        else { return nil }
+        if faces.count < 256 { faces[key] = face }
+        return face
     }
 
     private static func face(file: String, index: Int) -> FontFace? {

@@ -1,0 +1,107 @@
+import CoreGraphics
+import Foundation
+
+/// Which end of a line `CTLineCreateTruncatedLine` cuts.
+public enum CTLineTruncationType: UInt32, Sendable {
+    case start = 0, end = 1, middle = 2
+}
+
+/// Which bounds `CTLineGetBoundsWithOptions` measures.
+public struct CTLineBoundsOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let excludeTypographicLeading = CTLineBoundsOptions(rawValue: 1 << 0)
+    public static let excludeTypographicShifts = CTLineBoundsOptions(rawValue: 1 << 1)
+    public static let useHangingPunctuation = CTLineBoundsOptions(rawValue: 1 << 2)
+    public static let useGlyphPathBounds = CTLineBoundsOptions(rawValue: 1 << 3)
+    public static let useOpticalBounds = CTLineBoundsOptions(rawValue: 1 << 4)
+    public static let includeLanguageExtents = CTLineBoundsOptions(rawValue: 1 << 5)
+}
+
+/// One line of shaped text, as Apple's CTLine: runs in order along the baseline from the line's
+/// origin (points, y up). Strings are indexed in UTF-16 code units.
+public final class CTLine: @unchecked Sendable {
+    let runs: [CTRun]
+    let stringRange: CFRange
+    /// The whole string's UTF-16 units (for whitespace and carets).
+    let units: [UInt16]
+    /// The font an empty line takes its height from.
+    let emptyFont: CTFont
+
+    init(runs: [CTRun], stringRange: CFRange, units: [UInt16], emptyFont: CTFont) {
+        self.runs = runs
+        self.stringRange = stringRange
+        self.units = units
+        self.emptyFont = emptyFont
+    }
+
+    /// `range` of `text` shaped into runs: one per attribute run and font (fallback faces for
+    /// characters the font lacks), laid end to end.
+    convenience init(_ text: AttributedText, _ range: Range<Int>) {
+        var runs: [CTRun] = []
+        var pen: CGFloat = 0
+        for (runRange, style) in text.runs where runRange.overlaps(range) {
+            let clipped = max(runRange.lowerBound, range.lowerBound)..<min(runRange.upperBound, range.upperBound)
+            for (part, partStyle) in Shaper.fontRuns(text.units, clipped, style: style) {
+                let shaped = Shaper.shape(text.units, part, style: partStyle, x: pen)
+                guard !shaped.glyphs.isEmpty else { continue }
+                runs.append(CTRun(style: partStyle, glyphs: shaped.glyphs, positions: shaped.positions, advances: shaped.advances,
+                                  indices: shaped.indices, stringRange: CFRange(location: part.lowerBound, length: part.count),
+                                  rightToLeft: shaped.rightToLeft, penX: pen))
+                pen += runs[runs.count - 1].width
+            }
+        }
+        let font = text.style(at: range.lowerBound)?.font ?? RunStyle.defaultFont
+        self.init(runs: runs, stringRange: CFRange(location: range.lowerBound, length: range.count), units: text.units, emptyFont: font)
+    }
+
+    /// The sum of the runs' advances (points).
+    var width: CGFloat { runs.reduce(0) { $0 + $1.width } }
+
+    var ascent: CGFloat { runs.isEmpty ? CTFontGetAscent(emptyFont) : runs.map { CTFontGetAscent($0.font) + max(0, $0.style.baselineOffset) }.max() ?? 0 }
+    var descent: CGFloat { runs.isEmpty ? CTFontGetDescent(emptyFont) : runs.map { CTFontGetDescent($0.font) - min(0, $0.style.baselineOffset) }.max() ?? 0 }
+    var leading: CGFloat { runs.isEmpty ? CTFontGetLeading(emptyFont) : runs.map { CTFontGetLeading($0.font) }.max() ?? 0 }
+
+    /// Whether the UTF-16 unit at `index` is white space (a space, tab or line end).
+    func isWhitespace(_ index: Int) -> Bool {
+        guard index >= 0, index < units.count, let scalar = Unicode.Scalar(units[index]) else { return false }
+        return scalar.properties.isWhitespace
+    }
+
+    /// The width of the white space glyphs at the line's end.
+    var trailingWhitespaceWidth: CGFloat {
+        var total: CGFloat = 0
+        for run in runs.reversed() {
+            for i in run.glyphs.indices.reversed() {
+                guard isWhitespace(run.indices[i]) else { return total }
+                total += run.advances[i].width
+            }
+        }
+        return total
+    }
+
+    /// A line of the glyphs whose string index `keep` accepts, laid end to end again.
+    func keeping(_ keep: (Int) -> Bool) -> [CTRun] {
+        var pen: CGFloat = 0
+        var kept: [CTRun] = []
+        for run in runs {
+            guard let part = run.subrun(keeping: keep, at: pen) else { continue }
+            kept.append(part)
+            pen += part.width
+        }
+        return kept
+    }
+
+    /// The x of the caret before UTF-16 index `index` (the line's width past its end).
+    func offset(of index: Int) -> CGFloat {
+        var best: CGFloat?
+        for run in runs {
+            var pen = run.penX
+            for i in run.glyphs.indices {
+                if run.indices[i] >= index, best == nil || pen < best! { best = pen }
+                pen += run.advances[i].width
+            }
+        }
+        return best ?? width
+    }
+}

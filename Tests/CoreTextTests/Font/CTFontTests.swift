@@ -1,0 +1,145 @@
+import CoreText
+import Foundation
+import Testing
+
+/// CTFont's metrics, glyphs and outlines: the font file's own tables (read by FreeType) scaled to the size.
+@Suite struct CTFontTests {
+    private let reference = FreeTypeReference(Pinned.sans)!
+
+    @Test func metricsAreTheFilesTablesScaledToTheSize() throws {
+        _ = Pinned.configuration
+        let font = CTFontCreateWithName("DejaVuSans" as CFString, 24, nil)
+        let scale = 24 / reference.unitsPerEm
+        #expect(CTFontCopyPostScriptName(font) == "DejaVuSans")
+        #expect(CTFontCopyFamilyName(font) == "DejaVu Sans")
+        #expect(CTFontGetSize(font) == 24)
+        #expect(CTFontGetUnitsPerEm(font) == 2048)
+        #expect(abs(CTFontGetAscent(font) - reference.ascender * scale) < 1e-9)
+        #expect(abs(CTFontGetDescent(font) + reference.descender * scale) < 1e-9, "descent is positive below the baseline")
+        #expect(abs(CTFontGetLeading(font) - max(0, reference.lineGap) * scale) < 1e-9)
+        #expect(CTFontGetGlyphCount(font) == Int(reference.face.pointee.num_glyphs))
+        let box = reference.face.pointee.bbox
+        #expect(abs(CTFontGetBoundingBox(font).minX - CGFloat(box.xMin) * scale) < 1e-9)
+        #expect(abs(CTFontGetBoundingBox(font).maxY - CGFloat(box.yMax) * scale) < 1e-9)
+        let h = reference.controlBox(reference.glyph("H")), x = reference.controlBox(reference.glyph("x"))
+        #expect(abs(CTFontGetCapHeight(font) - h.maxY * scale) < 0.02, "cap height: the H's top")
+        #expect(abs(CTFontGetXHeight(font) - x.maxY * scale) < 0.02, "x height: the x's top")
+        // FreeType reports the underline's centre; the post table (and Core Text) its top.
+        let thickness = CGFloat(reference.face.pointee.underline_thickness)
+        #expect(abs(CTFontGetUnderlineThickness(font) - thickness * scale) < 1e-9)
+        #expect(abs(CTFontGetUnderlinePosition(font) - (CGFloat(reference.face.pointee.underline_position) + thickness / 2) * scale) < 1e-9)
+    }
+
+    @Test func aSizeOfZeroIsTwelveAndUnknownNamesFallBack() {
+        let font = CTFontCreateWithName("DejaVuSans" as CFString, 0, nil)
+        #expect(CTFontGetSize(font) == 12)
+        let unknown = CTFontCreateWithName("No Such Font 9876" as CFString, 10, nil)
+        #expect(CTFontGetGlyphCount(unknown) > 100, "a name matching nothing gives the fallback face, not a crash")
+        let helvetica = CTFontCreateWithName("Helvetica" as CFString, 10, nil)
+        #expect(CTFontCopyFamilyName(helvetica) == "DejaVu Sans", "the tests' pinned configuration answers Helvetica with DejaVu Sans")
+        let nan = CTFontCreateWithName("DejaVuSans" as CFString, .nan, nil)
+        #expect(CTFontGetSize(nan) == 12, "a NaN size is the default size")
+    }
+
+    @Test func charactersMapToTheFilesGlyphs() {
+        let font = CTFontCreateWithName("DejaVuSans" as CFString, 12, nil)
+        let characters: [UniChar] = Array("Aé€".utf16)
+        var glyphs = [CGGlyph](repeating: 99, count: characters.count)
+        #expect(CTFontGetGlyphsForCharacters(font, characters, &glyphs, characters.count))
+        #expect(glyphs == [reference.glyph("A"), reference.glyph("é"), reference.glyph("€")])
+        // U+1F9E0 (a surrogate pair) is not in DejaVu Sans: false, glyph 0 at both units.
+        let emoji: [UniChar] = Array("A\u{1F9E0}".utf16)
+        var emojiGlyphs = [CGGlyph](repeating: 99, count: emoji.count)
+        #expect(!CTFontGetGlyphsForCharacters(font, emoji, &emojiGlyphs, emoji.count))
+        #expect(emojiGlyphs == [reference.glyph("A"), 0, 0])
+    }
+
+    @Test func advancesAndBoundsAreTheFilesScaled() {
+        let font = CTFontCreateWithName("DejaVuSans" as CFString, 30, nil)
+        let glyphs = "AWg ".unicodeScalars.map { reference.glyph($0) }
+        var advances = [CGSize](repeating: .zero, count: glyphs.count)
+        let total = CTFontGetAdvancesForGlyphs(font, .horizontal, glyphs, &advances, glyphs.count)
+        let expected = glyphs.map { reference.advance($0) * 30 / 2048 }
+        for (a, e) in zip(advances, expected) { #expect(abs(a.width - e) < 1e-9 && a.height == 0) }
+        #expect(abs(total - Double(expected.reduce(0, +))) < 1e-9)
+        var rects = [CGRect](repeating: .null, count: glyphs.count)
+        _ = CTFontGetBoundingRectsForGlyphs(font, .horizontal, glyphs, &rects, glyphs.count)
+        let w = reference.controlBox(glyphs[1])
+        #expect(abs(rects[1].minX - w.minX * 30 / 2048) < 0.05 && abs(rects[1].maxY - w.maxY * 30 / 2048) < 0.05, "W's box \(rects[1])")
+        #expect(rects[3] == .zero, "the space has no ink")
+    }
+
+    @Test func glyphPathsAreTheFilesOutlines() throws {
+        let font = CTFontCreateWithName("DejaVuSans" as CFString, 100, nil)
+        for character in "Hg&" .unicodeScalars {
+            let glyph = reference.glyph(character)
+            let path = try #require(CTFontCreatePathForGlyph(font, glyph, nil))
+            let expected = reference.controlBox(glyph)
+            let box = path.boundingBox
+            let scale: CGFloat = 100 / 2048
+            #expect(abs(box.minX - expected.minX * scale) < 0.01 && abs(box.minY - expected.minY * scale) < 0.01
+                    && abs(box.maxX - expected.maxX * scale) < 0.01 && abs(box.maxY - expected.maxY * scale) < 0.01,
+                    "\(character): \(box) vs \(expected.applying(CGAffineTransform(scaleX: scale, y: scale)))")
+        }
+        var shift = CGAffineTransform(translationX: 10, y: 5)
+        let moved = try #require(CTFontCreatePathForGlyph(font, reference.glyph("H"), &shift))
+        let plain = try #require(CTFontCreatePathForGlyph(font, reference.glyph("H"), nil))
+        #expect(abs(moved.boundingBox.minX - plain.boundingBox.minX - 10) < 1e-9)
+        #expect(CTFontCreatePathForGlyph(font, reference.glyph(" "), nil)?.isEmpty == true, "a blank glyph: an empty path")
+        #expect(CTFontCreatePathForGlyph(font, 60_000, nil) == nil, "a glyph the font does not have: nil")
+    }
+
+    @Test func traitsFindTheFamilysOtherFaces() throws {
+        let regular = CTFontCreateWithName("DejaVuSans" as CFString, 14, nil)
+        #expect(CTFontGetSymbolicTraits(regular).isEmpty)
+        let bold = try #require(CTFontCreateCopyWithSymbolicTraits(regular, 0, nil, .traitBold, .traitBold))
+        #expect(CTFontCopyPostScriptName(bold) == "DejaVuSans-Bold")
+        #expect(CTFontGetSymbolicTraits(bold).contains(.traitBold))
+        #expect(CTFontGetSize(bold) == 14)
+        let boldItalic = try #require(CTFontCreateCopyWithSymbolicTraits(regular, 20, nil, [.traitBold, .traitItalic], [.traitBold, .traitItalic]))
+        #expect(CTFontCopyPostScriptName(boldItalic) == "DejaVuSans-BoldOblique")
+        #expect(CTFontGetSize(boldItalic) == 20)
+        let mono = CTFontCreateWithName("DejaVuSansMono" as CFString, 14, nil)
+        #expect(CTFontGetSymbolicTraits(mono).contains(.traitMonoSpace))
+        let traits = CTFontCopyTraits(bold)
+        #expect(((traits[kCTFontWeightTrait] as? NSNumber)?.doubleValue ?? 0) > 0.3)
+    }
+
+    @Test func descriptorsDescribeAndMatchInstalledFaces() throws {
+        let descriptor = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute: "DejaVu Sans", kCTFontStyleNameAttribute: "Bold"])
+        let font = CTFontCreateWithFontDescriptor(descriptor, 18, nil)
+        #expect(CTFontCopyPostScriptName(font) == "DejaVuSans-Bold")
+        let family = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute: "DejaVu Sans"])
+        let faces = try #require(CTFontDescriptorCreateMatchingFontDescriptors(family, nil))
+        #expect(faces.count >= 4, "regular, bold, oblique, bold oblique (and more): \(faces.count)")
+        let sized = CTFontDescriptorCreateWithNameAndSize("DejaVuSansMono" as CFString, 9)
+        #expect(CTFontGetSize(CTFontCreateWithFontDescriptor(sized, 0, nil)) == 9, "size 0 takes the descriptor's")
+        #expect(CTFontDescriptorCopyAttribute(CTFontCopyFontDescriptor(font), kCTFontNameAttribute) as? String == "DejaVuSans-Bold")
+        let nowhere = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute: "No Such Family 42"])
+        #expect(CTFontDescriptorCreateMatchingFontDescriptors(nowhere, nil) == nil)
+    }
+
+    @Test func collectionsAndTheManagerListAndRegisterFonts() throws {
+        let families = CTFontManagerCopyAvailableFontFamilyNames().compactMap { $0 as? String }
+        #expect(families.contains("DejaVu Sans"))
+        let all = try #require(CTFontCollectionCreateMatchingFontDescriptors(CTFontCollectionCreateFromAvailableFonts(nil)))
+        #expect(all.count >= families.count)
+        // A font file copied under a new name and registered is found by its PostScript name.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("strata-register-\(UUID().uuidString).ttf")
+        try FileManager.default.copyItem(at: Pinned.mono, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        var error: Unmanaged<CFError>?
+        _ = CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil)
+        #expect(CTFontManagerRegisterFontsForURL(copy as CFURL, .process, &error))
+        #expect(!CTFontManagerRegisterFontsForURL(copy as CFURL, .process, &error), "registering twice fails")
+        #expect(error != nil)
+        error?.release()
+        let text = FileManager.default.temporaryDirectory.appendingPathComponent("strata-not-a-font-\(UUID().uuidString).ttf")
+        try Data("hello".utf8).write(to: text)
+        defer { try? FileManager.default.removeItem(at: text) }
+        var notFont: Unmanaged<CFError>?
+        #expect(!CTFontManagerRegisterFontsForURL(text as CFURL, .process, &notFont), "a text file is not a font")
+        #expect(notFont?.takeRetainedValue().domain == "com.apple.CoreText.CTFontManagerErrorDomain")
+        #expect(CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil))
+    }
+}
