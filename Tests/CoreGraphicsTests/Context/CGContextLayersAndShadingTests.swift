@@ -124,6 +124,10 @@ import Testing
         c.textMatrix = .identity
         c.restoreGState()
         #expect(c.textMatrix == .identity, "restoreGState does not bring it back, as on Apple")
-        #expect(c.textPosition == CGPoint(x: 3, y: 4))
+        #expect(c.textPosition == .zero, "the text position is the text matrix's translation, as in Quartz")
+        c.textMatrix = CGAffineTransform(translationX: 5, y: 6)
+        #expect(c.textPosition == CGPoint(x: 5, y: 6))
+        c.textPosition = CGPoint(x: 1, y: 2)
+        #expect(c.textMatrix.tx == 1 && c.textMatrix.ty == 2)
     }
 }
