@@ -156,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "strata",
             dependencies: [
-                "QuartzCore", "ImageIO", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie", "StrataInput",
+                "QuartzCore", "ImageIO", "CoreText", "StrataExport", "StrataWindow", "StrataScene", "StrataRender", "StrataLottie", "StrataInput",
                 "StrataCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -203,7 +203,7 @@ let package = Package(
             name: "RenderingTests",
             dependencies: [
                 "QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow",
-                "StrataScene", "StrataLottie", "StrataInput", "CPango", "CCairo", "TestFontConfiguration",
+                "StrataScene", "StrataLottie", "StrataInput", "CPango", "CCairo", "TestFontConfiguration", "CoreText",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["References", "LottieFeatureFiles"]),

@@ -78,8 +78,37 @@ package struct TextState: Sendable {
     /// The outline alone, stroked `strokeWidth` wide in the foreground colour, no fill (a Lottie
     /// character whose stroke colour animates apart from its fill).
     package var strokeOnly = false
+    /// The attribute runs of an attributed string (empty for a plain one): each run's font,
+    /// size, colour, kerning and underline, over the layer's own font and colour.
+    package var runs: [TextRun] = []
 
     package init() {}
+}
+
+/// One attribute run of an attributed CATextLayer string, what Core Text's attributes set there
+/// (Core Text's defaults, Helvetica 12 in black, where the string says nothing).
+package struct TextRun: Hashable, Sendable {
+    /// UTF-16 offsets into the string.
+    package var location: Int
+    package var length: Int
+    /// A font name as `fontName` takes it ("Helvetica", "DejaVu Sans-Bold").
+    package var fontName: String
+    /// Points.
+    package var fontSize: CGFloat
+    package var color: RGBA
+    /// Points after each character.
+    package var kern: CGFloat
+    package var underline: Bool
+
+    package init(location: Int, length: Int, fontName: String, fontSize: CGFloat, color: RGBA, kern: CGFloat, underline: Bool) {
+        self.location = location
+        self.length = length
+        self.fontName = fontName
+        self.fontSize = fontSize
+        self.color = color
+        self.kern = kern
+        self.underline = underline
+    }
 }
 
 /// One CAEmitterCell, frozen when the layer's `emitterCells` was set. Random values are uniform

@@ -49,3 +49,8 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {
 extension CGAffineTransform {
     var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite }
 }
+
+extension CTFont: TextLayerFont {
+    package var textLayerFontName: String { face.textLayerFontName }
+    package var textLayerFontSize: CGFloat? { size }
+}

@@ -34,14 +34,34 @@ enum Shaper {
         out.glyphs.reserveCapacity(Int(count))
         for i in 0..<Int(count) {
             let info = infos[i], position = positions[i]
-            let advance = CGFloat(position.x_advance) * scale * font.matrix.a + extra
-            out.glyphs.append(CGGlyph(truncatingIfNeeded: info.codepoint))
+            var advance = CGFloat(position.x_advance) * scale * font.matrix.a + extra
+            var glyph = CGGlyph(truncatingIfNeeded: info.codepoint)
+            let cluster = Int(info.cluster)
+            if cluster < units.count, let control = Self.control(units[cluster]) {
+                // Line ends and other controls draw nothing; a tab reaches the next tab stop.
+                glyph = kCGFontIndexInvalid
+                advance = control == 0x09 ? Self.tabStop(after: pen) - pen : 0
+            }
+            out.glyphs.append(glyph)
             out.positions.append(CGPoint(x: pen + CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale + style.baselineOffset))
             out.advances.append(CGSize(width: advance, height: 0))
             out.indices.append(Int(info.cluster))
             pen += advance
         }
         return out
+    }
+
+    /// Apple's default tab interval (points).
+    static let tabInterval: CGFloat = 28
+
+    /// The next tab stop right of `x`.
+    static func tabStop(after x: CGFloat) -> CGFloat {
+        ((x + 0.001) / tabInterval).rounded(.up) * tabInterval
+    }
+
+    /// The unit when it is a control character or a line or paragraph separator (drawn as nothing).
+    private static func control(_ unit: UInt16) -> UInt16? {
+        unit < 0x20 || (0x7F...0x9F).contains(unit) || unit == 0x2028 || unit == 0x2029 ? unit : nil
     }
 
     /// OpenType features for the run's kerning and ligature attributes.

@@ -32,29 +32,40 @@ open class CATextLayer: CALayer {
     /// What was assigned to `string` (a String or an NSAttributedString), returned as is.
     private final var assignedString: Any?
 
-    /// A String or an NSAttributedString (drawn as its plain text in the layer's font and colour:
-    /// Linux Foundation has no font or colour attributes).
+    /// A String, or an NSAttributedString drawn with its Core Text attributes (font, foreground
+    /// colour, kerning, underline: see `textRuns(of:)`) instead of the layer's font and colour.
     open var string: Any? {
         get { withLock { assignedString } }
         set {
             let text: String?
+            var runs: [TextRun] = []
             switch newValue {
             case nil: text = nil
             case let s as String: text = s
-            case let s as NSAttributedString: text = s.string
+            case let s as NSAttributedString:
+                text = s.string
+                runs = Self.textRuns(of: s)
             case let s as NSString: text = String(s)
             default:
                 Diagnostics.warn("CATextLayer.string: expected a String or an NSAttributedString; refused")
                 return
             }
-            withLock { assignedString = newValue }
-            update("string", \.visual.text.string, text)
+            let sameText = withLock {
+                assignedString = newValue
+                return state.visual.text.string == text
+            }
+            if sameText {
+                update("string", \.visual.text.runs, runs)
+            } else {
+                withLock { state.visual.text.runs = runs }
+                update("string", \.visual.text.string, text)
+            }
         }
     }
 
-    /// The font: a font name (`"Helvetica" as CFTypeRef`, an NSString); CGFont and CTFont do not
-    /// exist on Linux. The size comes from `fontSize`. Reads back what was set, or the default
-    /// name ("Helvetica") as an NSString.
+    /// The font: a CTFont, a CGFont or a font name (`"Helvetica" as CFTypeRef`, an NSString). The
+    /// size comes from `fontSize` (a CTFont's own size is not used, as on Apple). Reads back what
+    /// was set, or the default name ("Helvetica") as an NSString.
     open var font: CFTypeRef? {
         get { withLock { state.fontObject ?? NSString(string: state.visual.text.fontName) } }
         set {
@@ -62,8 +73,8 @@ open class CATextLayer: CALayer {
                 withLock { state.fontObject = nil }
                 return update("font", \.visual.text.fontName, TextState().fontName)
             }
-            guard let name = object as? String ?? (object as? NSString).map(String.init) else {
-                Diagnostics.warn("CATextLayer.font: expected a font name, got \(type(of: object)); refused")
+            guard let name = (object as? TextLayerFont)?.textLayerFontName ?? object as? String ?? (object as? NSString).map(String.init) else {
+                Diagnostics.warn("CATextLayer.font: expected a CTFont, a CGFont or a font name, got \(type(of: object)); refused")
                 return
             }
             withLock { state.fontObject = object }

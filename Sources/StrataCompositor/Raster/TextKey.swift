@@ -19,6 +19,8 @@ package struct TextKey: Hashable {
     var strokeWidth: Double = 0
     var strokeOverFill = true
     var letterSpacing: Double = 0
+    /// An attributed string's runs (empty for a plain string).
+    var runs: [TextRun] = []
 
     /// Font sizes are held to this many points (a huge size would only make huge glyph caches).
     package static let maxFontSize: Double = 2000
@@ -26,17 +28,20 @@ package struct TextKey: Hashable {
     init?(_ t: TextState, glyphPositioning: GlyphPositioning = .unspecified) {
         let outlineColor = t.strokeOnly ? t.foregroundColor : t.strokeColor
         let stroke = t.strokeWidth > 0 && t.strokeWidth.isFinite ? outlineColor?.sRGBComponents.clamped : nil
-        guard let string = t.string, !string.isEmpty,
-            let color = t.strokeOnly ? RGBA(r: 0, g: 0, b: 0, a: 0) : t.foregroundColor?.sRGBComponents.clamped,
+        let runs = t.runs.compactMap(Self.sanitized)
+        // An attributed string draws in its runs' colours and fonts, not the layer's (as on Apple).
+        let base = !runs.isEmpty ? RGBA.black : t.strokeOnly ? RGBA(r: 0, g: 0, b: 0, a: 0) : t.foregroundColor?.sRGBComponents.clamped
+        guard let string = t.string, !string.isEmpty, let color = base,
             color.a > 0 || (stroke?.a ?? 0) > 0, t.fontSize.isFinite, t.fontSize > 0
         else { return nil }
+        self.runs = runs
         self.stroke = stroke
         strokeWidth = stroke == nil ? 0 : Swift.min(Double(t.strokeWidth), Self.maxFontSize)
         strokeOverFill = t.strokeOverFill
         letterSpacing = t.letterSpacing.isFinite ? Swift.min(Swift.max(Double(t.letterSpacing), -Self.maxFontSize), Self.maxFontSize) : 0
         self.string = string
-        fontName = t.fontName
-        fontSize = Swift.min(t.fontSize, Self.maxFontSize)
+        fontName = runs.isEmpty ? t.fontName : "Helvetica"
+        fontSize = runs.isEmpty ? Swift.min(t.fontSize, Self.maxFontSize) : Swift.min(12, runs.map { Double($0.fontSize) }.min() ?? 12)
         self.color = color
         isWrapped = t.isWrapped
         truncation = t.truncationMode
@@ -73,9 +78,13 @@ package struct TextKey: Hashable {
         pango_font_description_set_absolute_size(description, fontSize * Double(PANGO_SCALE))
         placeGlyphs(of: layout)
         pango_layout_set_font_description(layout, description)
-        pango_layout_set_text(layout, visibleText(height: b.height), -1)
-        if letterSpacing != 0, let attributes = pango_attr_list_new() {
-            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
+        let visible = visibleText(height: b.height)
+        pango_layout_set_text(layout, visible, -1)
+        if letterSpacing != 0 || !runs.isEmpty, let attributes = pango_attr_list_new() {
+            if letterSpacing != 0 {
+                pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
+            }
+            insertRuns(into: attributes, visibleBytes: visible.utf8.count)
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
@@ -193,6 +202,50 @@ package struct TextKey: Hashable {
         }
         if end != text.unicodeScalars.endIndex { text = String(text.unicodeScalars[..<end]) }
         return text
+    }
+
+    /// A run with a usable size and spacing; nil for an empty one.
+    private static func sanitized(_ run: TextRun) -> TextRun? {
+        guard run.length > 0, run.location >= 0 else { return nil }
+        var run = run
+        run.fontSize = run.fontSize.isFinite && run.fontSize > 0 ? Swift.min(run.fontSize, maxFontSize) : 12
+        run.kern = run.kern.isFinite ? Swift.min(Swift.max(run.kern, -maxFontSize), maxFontSize) : 0
+        return run
+    }
+
+    /// The runs' fonts, colours, kerning and underlines as Pango attributes over the visible text.
+    private func insertRuns(into list: OpaquePointer, visibleBytes: Int) {
+        guard !runs.isEmpty else { return }
+        // UTF-16 offsets of the string → UTF-8 offsets of the visible text (NULs left out, cut at its end).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(string.utf16.count + 1)
+        var bytes = 0
+        for scalar in string.unicodeScalars {
+            for _ in 0..<scalar.utf16.count { offsets.append(Swift.min(bytes, visibleBytes)) }
+            if scalar != "\0" { bytes += scalar.utf8.count }
+        }
+        offsets.append(Swift.min(bytes, visibleBytes))
+        for run in runs {
+            let low = offsets[Swift.min(run.location, offsets.count - 1)]
+            let high = offsets[Swift.min(run.location + Swift.min(run.length, offsets.count), offsets.count - 1)]
+            guard high > low else { continue }
+            func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+                guard let attribute else { return }
+                attribute.pointee.start_index = UInt32(low)
+                attribute.pointee.end_index = UInt32(high)
+                pango_attr_list_insert(list, attribute)
+            }
+            if let description = pango_font_description_from_string(Self.pangoFamily(run.fontName)) {
+                pango_font_description_set_absolute_size(description, Double(run.fontSize) * Double(PANGO_SCALE))
+                add(pango_attr_font_desc_new(description))
+                pango_font_description_free(description)
+            }
+            let c = run.color.clamped
+            add(pango_attr_foreground_new(UInt16(c.r * 65535), UInt16(c.g * 65535), UInt16(c.b * 65535)))
+            if c.a < 1 { add(pango_attr_foreground_alpha_new(UInt16(c.a * 65535))) }
+            if run.kern != 0 { add(pango_attr_letter_spacing_new(Int32(run.kern * Double(PANGO_SCALE)))) }
+            if run.underline { add(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        }
     }
 
     /// Apple names fonts by PostScript name ("Helvetica-Bold"); Pango wants "Family Style".

@@ -17,7 +17,7 @@ struct Demo: Sendable {
     let kind: Kind
 
     /// The gallery: what `strata demo` renders when no name is given.
-    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + secondRoundLibraryDemos + apiSurfaceDemos + imageIODemos + pdfDemos + lottieDemos
+    static let all: [Demo] = [coreGraphics] + seedDemos + libraryStyleDemos + secondRoundLibraryDemos + apiSurfaceDemos + imageIODemos + coreTextDemos + pdfDemos + lottieDemos
 
     /// Demos that measure rather than show (heavy: rendered only when named).
     static let loadTests: [Demo] = [movingLayers]
