@@ -3,14 +3,14 @@
 # starting from the committed corpus under Fuzz/Corpus (copied, so the repository is not
 # touched). Findings (crash-*, leak-*, timeout-*) and log.txt land in
 # ${STRATA_FUZZ_OUT:-.build-fuzz/findings}/<target>.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: scene image path animation lottie cli
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: scene image path animation lottie cli font
 # A long run: STRATA_FUZZ_OUT=.build-fuzz/long scripts/fuzz.sh 1800
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scene image path animation lottie cli)
+[ ${#targets[@]} -eq 0 ] && targets=(scene image path animation lottie cli font)
 flags=(-c release --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DSTRATA_FUZZING)
 status=0
 for t in "${targets[@]}"; do
@@ -19,10 +19,16 @@ for t in "${targets[@]}"; do
     findings="${STRATA_FUZZ_OUT:-.build-fuzz/findings}/$t"
     mkdir -p "$corpus" "$findings"
     cp -n Fuzz/Corpus/"$t"/* "$corpus"/ 2>/dev/null || true
+    max_len=65536
+    if [ "$t" = font ]; then
+        # Font files are larger; the seed is the installed DejaVu Sans (fonts-dejavu-core).
+        max_len=1048576
+        cp -n /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$corpus"/ 2>/dev/null || true
+    fi
     echo "fuzzing $t for ${seconds}s"
     # Output goes to a file (a pipe could be held open by the sanitizer's symbolizer).
     if ! ASAN_OPTIONS=detect_leaks=0 ".build-fuzz/release/strata-fuzz-$t" "$corpus" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
         -artifact_prefix="$findings/" -print_final_stats=1 > "$findings/log.txt" 2>&1; then
         status=1
     fi

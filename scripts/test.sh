@@ -14,7 +14,7 @@ if [ "${STRATA_QUICK:-0}" != 1 ]; then
     bash scripts/fuzz.sh "${STRATA_FUZZ_SECONDS:-30}"
     # Text goldens with fonts installed that fontconfig would otherwise pick for "Helvetica".
     bash scripts/install-deps.sh --extra-fonts
-    swift test --skip-build --filter 'TextLayerGolden|TextFontPinning|SpecialisedLayersGolden'
+    swift test --skip-build --filter 'TextLayerGolden|TextFontPinning|SpecialisedLayersGolden|TextLayerCoreText|CoreTextTests|CGFontTests|ShowGlyphsTests'
     # The DocC documentation of the public modules, without warnings.
     bash scripts/docs.sh
     # An app's snapshot tests through StrataSnapshotTesting (Examples/LayerSnapshots).

@@ -103,6 +103,25 @@ public final class CGContext {
     deinit {
         if let pdf, !pdf.isClosed { closePDF() }
         cairo_destroy(cr)
+        releaseData?()
+    }
+
+    /// Called once when the context goes away (the release callback of `init(…releaseCallback:releaseInfo:)`).
+    var releaseData: (() -> Void)?
+
+    /// A bitmap context over `data` (or memory it allocates) that calls `releaseCallback` with
+    /// `releaseInfo` and the pixel memory when it is deallocated, so the caller frees what it lent.
+    public convenience init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+        space: CGColorSpace, bitmapInfo: UInt32, releaseCallback: CGBitmapContextReleaseDataCallback?,
+        releaseInfo: UnsafeMutableRawPointer?
+    ) {
+        self.init(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent, bytesPerRow: bytesPerRow,
+                  space: space, bitmapInfo: bitmapInfo)
+        if let releaseCallback {
+            let info = releaseInfo, memory = data
+            releaseData = { releaseCallback(info, memory) }
+        }
     }
 
     /// The pixel memory (row 0 at the top); nil for a PDF context.
@@ -150,3 +169,6 @@ public final class CGContext {
         }
     }
 }
+
+/// Called when a bitmap context made with a release callback goes away: its `releaseInfo`, then its pixel memory.
+public typealias CGBitmapContextReleaseDataCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void

@@ -39,6 +39,37 @@ extension CGImage {
         return out
     }
 
+    /// This image with every pixel whose components all lie within `components`' ranges made
+    /// transparent (colour-key masking). `components` holds a minimum and a maximum for each
+    /// component of the image's colour space, in sample values (0…255 for 8 bits a sample). Nil,
+    /// with a warning, for an image with alpha, an image mask, or the wrong number of values.
+    public func copy(maskingColorComponents components: [CGFloat]) -> CGImage? {
+        let opaque: [CGImageAlphaInfo] = [.none, .noneSkipFirst, .noneSkipLast]
+        guard !isImageMask, let space = colorSpace, opaque.contains(alphaInfo), [1, 3].contains(space.numberOfComponents),
+            components.count == 2 * space.numberOfComponents, components.allSatisfy(\.isFinite)
+        else {
+            Diagnostics.warn("CGImageCreateWithMaskingColors: needs an opaque gray or RGB image and a minimum and maximum a component; nil")
+            return nil
+        }
+        // Decoded pixels are 8-bit: ranges of deeper samples are scaled to 0…255.
+        let scale = 255 / CGFloat((1 << Swift.min(Swift.max(bitsPerComponent, 1), 16)) - 1)
+        let ranges = stride(from: 0, to: components.count, by: 2).map { (components[$0] * scale - 1e-9, components[$0 + 1] * scale + 1e-9) }
+        let shifts: [UInt32] = ranges.count == 1 ? [16] : [16, 8, 0]
+        let source = pixels.words
+        let out = PixelBuffer(width: width, height: height) { out in
+            for i in 0..<(width * height) {
+                let p = source[i]
+                var inside = true
+                for (range, shift) in zip(ranges, shifts) {
+                    let c = CGFloat((p >> shift) & 0xFF)
+                    if c < range.0 || c > range.1 { inside = false; break }
+                }
+                out[i] = inside ? 0 : p
+            }
+        }
+        return CGImage(pixels: out)
+    }
+
     /// The same pixels read in `space`; nil when `space` has a different number of components
     /// (or is a pattern space), as on Apple.
     public func copy(colorSpace space: CGColorSpace) -> CGImage? {

@@ -27,7 +27,7 @@ public final class CGFont: @unchecked Sendable {
     /// A font from a TrueType, OpenType (or collection: its first face) file's bytes; nil when
     /// they are not a font.
     public convenience init?(_ provider: CGDataProvider) {
-        guard let data = provider.data, let face = FontFace(data: data) else { return nil }
+        guard let data = provider.data, let face = FontFace.shared(data: data) else { return nil }
         self.init(face: face)
     }
 

@@ -48,6 +48,26 @@ package final class FontFace: @unchecked Sendable {
         glyphCount = glyphs
     }
 
+    /// The face of `data`, shared with every other font made from the same bytes while one is
+    /// alive (an app that loads its bundled font for each view reads it once).
+    package static func shared(data: Data, index: Int = 0) -> FontFace? {
+        var hasher = Hasher()
+        hasher.combine(data)
+        hasher.combine(index)
+        let key = hasher.finalize()
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let face = sharedFaces[key]?.face, face.data == data, face.index == index { return face }
+        guard let face = FontFace(data: data, index: index) else { return nil }
+        if sharedFaces.count >= 64 { sharedFaces = sharedFaces.filter { $0.value.face != nil } }
+        if sharedFaces.count < 64 { sharedFaces[key] = WeakFace(face: face) }
+        return face
+    }
+
+    private struct WeakFace { weak var face: FontFace? }
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedFaces: [Int: WeakFace] = [:]
+
     /// A face with no glyphs (drawn as nothing), for a machine with no fonts at all.
     package static let empty = FontFace()
 

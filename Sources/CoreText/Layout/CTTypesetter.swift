@@ -9,8 +9,12 @@ public final class CTTypesetter: @unchecked Sendable {
     /// `prefix[i]`: the advance width of the units before `i`.
     let prefix: [CGFloat]
 
-    init(_ string: NSAttributedString) {
-        text = AttributedText(string)
+    convenience init(_ string: NSAttributedString) {
+        self.init(text: AttributedText(string))
+    }
+
+    init(text: AttributedText) {
+        self.text = text
         breaks = LineBreaks(text.units)
         var widths = [CGFloat](repeating: 0, count: text.units.count + 1)
         for run in CTLine(text, 0..<text.units.count).runs {
@@ -69,6 +73,19 @@ public final class CTTypesetter: @unchecked Sendable {
         while fit < hardEnd, isWhitespace(fit) { fit += 1 }
         return fit - start
     }
+}
+
+extension CTTypesetter {
+    /// A typesetter of `string` in one set of attributes (Core Text's keys), without an
+    /// NSAttributedString: Foundation on Linux keeps every attribute value an NSAttributedString
+    /// is given (swift-corelibs-foundation PR #5256), which a process setting many fonts' text
+    /// (the font fuzzer) cannot afford.
+    package convenience init(string: String, attributes: [String: Any]) {
+        self.init(text: AttributedText(string: string, attributes: attributes))
+    }
+
+    /// The whole string as one line.
+    package var wholeLine: CTLine { CTLine(text, 0..<length) }
 }
 
 public func CTTypesetterGetTypeID() -> CFTypeID { CFTypeID(bitPattern: ObjectIdentifier(CTTypesetter.self).hashValue) }

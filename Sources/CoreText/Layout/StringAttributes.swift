@@ -116,6 +116,14 @@ struct AttributedText {
         self.runs = runs
     }
 
+    /// `string` in one style (no NSAttributedString: Foundation on Linux keeps every attribute
+    /// value an NSAttributedString is given, swift-corelibs-foundation PR #5256).
+    init(string: String, attributes: [String: Any]) {
+        self.string = NSAttributedString(string: string)
+        units = Array(string.utf16)
+        runs = units.isEmpty ? [] : [(0..<units.count, RunStyle(attributes))]
+    }
+
     /// The style at UTF-16 index `index` (the last one past the end).
     func style(at index: Int) -> RunStyle? {
         runs.first { $0.range.contains(index) }?.style ?? runs.last?.style

@@ -135,3 +135,21 @@ import Testing
         #expect(clipped.pixel(x: 100, y: 70).a == 0)
     }
 }
+
+/// Fonts made from bytes are shared while alive and freed after.
+@Suite struct CGFontLifetimeTests {
+    @Test func fontsFromTheSameBytesShareOneFaceAndAreFreedAfterUse() throws {
+        let data = try Data(contentsOf: TestFonts.mono)
+        weak var released: CGFont?
+        do {
+            let a = try #require(CGFont(CGDataProvider(data: data as CFData)!))
+            let b = try #require(CGFont(CGDataProvider(data: data as CFData)!))
+            #expect(a.face === b.face, "one face for the same bytes")
+            released = a
+            _ = a.getGlyphWithGlyphName(name: "A")
+        }
+        #expect(released == nil, "nothing keeps a font alive after its last use")
+        let other = try #require(CGFont(CGDataProvider(data: try Data(contentsOf: TestFonts.sans) as CFData)!))
+        #expect(other.postScriptName == "DejaVuSans")
+    }
+}
