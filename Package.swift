@@ -73,6 +73,10 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
+        // Colour management (ICC profiles, conversions between colour spaces).
+        .systemLibrary(
+            name: "CLCMS", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]),
         // Font files (CGFont, CoreText): fontconfig finds them, FreeType reads them, HarfBuzz
         // maps and shapes glyphs, cairo draws them.
         .systemLibrary(
@@ -91,7 +95,7 @@ let package = Package(
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "_Testing_CoreGraphics"]),
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "CLCMS", "_Testing_CoreGraphics"]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),
         // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.

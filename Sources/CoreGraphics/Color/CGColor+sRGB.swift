@@ -29,6 +29,10 @@ extension CGColor {
         guard let space = colorSpace, let c = components, c.count == space.numberOfComponents + 1 else {
             return .black
         }
+        if case .icc(let profile) = space.transfer {
+            let rgb = profile.toSRGB(c.prefix(profile.numberOfComponents).map { Double($0) })
+            return RGBA(r: rgb.0, g: rgb.1, b: rgb.2, a: c[c.count - 1])
+        }
         var rgb: (Double, Double, Double)
         switch space.model {
         case .monochrome: rgb = (c[0], c[0], c[0])
@@ -43,6 +47,8 @@ extension CGColor {
             rgb = (Self.delinearize(rgb.0), Self.delinearize(rgb.1), Self.delinearize(rgb.2))
         case .displayP3:
             rgb = Self.displayP3ToSRGB(rgb)
+        case .icc:
+            break
         }
         return RGBA(r: rgb.0, g: rgb.1, b: rgb.2, a: c[c.count - 1])
     }

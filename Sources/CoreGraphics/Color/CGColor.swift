@@ -91,12 +91,24 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         return CGColor(space: space, components: values)
     }
 
-    /// The colour in another RGB or gray space (through sRGB); nil for spaces Strata cannot convert to.
+    /// The colour in another space (through sRGB; ICC spaces through LittleCMS); nil for spaces
+    /// Strata cannot convert to (pattern, indexed).
     public func converted(
-        to space: CGColorSpace, intent: CGColorRenderingIntent, options: [String: Any]?
+        to space: CGColorSpace, intent: CGColorRenderingIntent, options: CFDictionary?
     ) -> CGColor? {
         let rgba = sRGBComponents
+        if case .icc(let profile) = space.transfer {
+            guard let values = profile.fromSRGB((rgba.r, rgba.g, rgba.b)) else { return nil }
+            return CGColor(space: space, components: values.map { CGFloat($0) } + [rgba.a])
+        }
         switch (space.model, space.transfer) {
+        case (.rgb, .displayP3):
+            let p3 = space.encodeFromSRGB(rgba.r, rgba.g, rgba.b)
+            return CGColor(space: space, components: [p3.0, p3.1, p3.2, rgba.a])
+        case (.cmyk, _):
+            let k = 1 - Swift.max(rgba.r, rgba.g, rgba.b)
+            guard k < 1 else { return CGColor(space: space, components: [0, 0, 0, 1, rgba.a]) }
+            return CGColor(space: space, components: [(1 - rgba.r - k) / (1 - k), (1 - rgba.g - k) / (1 - k), (1 - rgba.b - k) / (1 - k), k, rgba.a])
         case (.rgb, .sRGB):
             return CGColor(space: space, components: [rgba.r, rgba.g, rgba.b, rgba.a])
         case (.rgb, .linearSRGB):

@@ -28,6 +28,9 @@ extension CGColorSpace {
             let pg = 0.0331941 * lr + 0.9668058 * lg
             let pb = 0.0170827 * lr + 0.0723974 * lg + 0.9105199 * lb
             return (CGColor.delinearize(pr), CGColor.delinearize(pg), CGColor.delinearize(pb))
+        case .icc(let profile):
+            guard profile.model == .rgb, let c = profile.fromSRGB((r, g, b)), c.count == 3 else { return (r, g, b) }
+            return (c[0], c[1], c[2])
         }
     }
 

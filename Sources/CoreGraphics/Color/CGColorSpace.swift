@@ -29,6 +29,8 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         case linearSRGB
         /// Components are gamma-encoded Display P3.
         case displayP3
+        /// Components are converted through an ICC profile (LittleCMS).
+        case icc(ICCProfile)
     }
 
     package init(name: CFString, model: CGColorSpaceModel, transfer: Transfer) {
@@ -50,11 +52,65 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     /// A pattern space's base space.
     package let patternBase: CGColorSpace?
 
-    /// The named colour space, or nil when Strata does not know the name (CMYK, Lab, ICC names).
+    /// The named colour space, or nil when Strata does not know the name. Spaces beyond sRGB,
+    /// linear sRGB and Display P3 are ICC profiles LittleCMS makes from their primaries and curves.
     public convenience init?(name: CFString) {
-        guard let known = Self.known[name] else { return nil }
-        self.init(name: name, model: known.model, transfer: known.transfer)
+        if let known = Self.known[name] {
+            self.init(name: name, model: known.model, transfer: known.transfer)
+        } else if let profile = Self.profile(named: name) {
+            self.init(name: name, model: profile.model, transfer: .icc(profile))
+        } else {
+            return nil
+        }
     }
+
+    /// A space of the ICC profile in `iccData` (a CFData, Data or CGDataProvider); nil when
+    /// LittleCMS cannot read it or it is not a gray, RGB, CMYK or Lab profile.
+    public convenience init?(iccData: CFTypeRef) {
+        let bytes: Data?
+        switch iccData {
+        case let data as Data: bytes = data
+        case let data as NSData: bytes = data as Data
+        case let provider as CGDataProvider: bytes = provider.data
+        default: bytes = nil
+        }
+        guard let bytes, let profile = ICCProfile(data: bytes) else { return nil }
+        self.init(name: nil, model: profile.model, transfer: .icc(profile))
+    }
+
+    /// A space of the ICC profile in `iccProfileData` (Apple's older spelling of `init(iccData:)`).
+    public convenience init?(iccProfileData: CFData) {
+        self.init(iccData: iccProfileData as NSData)
+    }
+
+    private init(name: CFString?, model: CGColorSpaceModel, transfer: Transfer) {
+        self.name = name
+        self.model = model
+        self.transfer = transfer
+        self.patternBase = nil
+    }
+
+    /// The profile's bytes: the ICC data the space was made from, or a profile LittleCMS writes
+    /// for a named space; nil for pattern and CMYK spaces (Strata has no CMYK profile).
+    public func copyICCData() -> CFData? {
+        switch transfer {
+        case .icc(let profile): return profile.data
+        case .sRGB where model == .rgb: return Self.profile(named: Self.sRGB)?.data
+        case .sRGB where model == .monochrome: return Self.profile(named: Self.genericGrayGamma2_2)?.data
+        case .linearSRGB where model == .rgb: return Self.profile(named: Self.linearSRGB)?.data
+        case .linearSRGB where model == .monochrome: return Self.profile(named: Self.linearGray)?.data
+        case .displayP3: return Self.profile(named: Self.displayP3)?.data
+        default: return nil
+        }
+    }
+
+    /// The ICC profile's bytes (Apple's older spelling of `copyICCData()`).
+    public var iccData: CFData? { copyICCData() }
+
+    public static var typeID: CFTypeID { CoreGraphics.typeID(of: CGColorSpace.self) }
+
+    /// Whether the space uses a Rec. 2100 transfer function (PQ or HLG).
+    public func isHDR() -> Bool { CGColorSpaceUsesITUR_2100TF(self) }
 
     /// Colour components, not counting alpha.
     public var numberOfComponents: Int {
@@ -68,12 +124,11 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
 
     /// True for spaces whose components may leave 0...1 (extended ranges).
     public var isExtended: Bool {
-        name == CGColorSpace.extendedSRGB || name == CGColorSpace.extendedGray
-            || name == CGColorSpace.extendedLinearSRGB
+        name.map { Self.extendedNames.contains($0) } ?? false
     }
 
     public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
-        lhs.name == rhs.name && lhs.model == rhs.model
+        lhs.name == rhs.name && lhs.model == rhs.model && (lhs.name != nil || lhs.transfer == rhs.transfer)
     }
 
     public func hash(into hasher: inout Hasher) {

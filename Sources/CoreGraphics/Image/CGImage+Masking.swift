@@ -78,6 +78,13 @@ extension CGImage {
             Diagnostics.warn("CGImageCreateCopyWithColorSpace: the new space must have as many components; nil")
             return nil
         }
+        // Bytes read in another space draw as that space's colours: decoded again from the bytes.
+        if current.imageProfile != nil || space.imageProfile != nil, let provider = dataProvider,
+            let again = CGImage(width: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+                                bytesPerRow: bytesPerRow, space: space, bitmapInfo: bitmapInfo, provider: provider, decode: nil,
+                                shouldInterpolate: shouldInterpolate, intent: renderingIntent) {
+            return again
+        }
         return CGImage(
             width: width, height: height, bytesPerRow: bytesPerRow, format: format, space: space, bitmapInfo: bitmapInfo,
             data: dataProvider?.data ?? Data(), pixels: pixels, shouldInterpolate: shouldInterpolate,

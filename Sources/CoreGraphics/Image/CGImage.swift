@@ -64,10 +64,11 @@ public final class CGImage: Equatable, @unchecked Sendable {
             Diagnostics.warn("CGImage: the provider holds too few bytes for \(width)x\(height)")
             return nil
         }
+        // Strata draws in sRGB: pixels of another RGB space are converted once, here (LittleCMS).
         let pixels = data.withUnsafeBytes { raw in
             PixelConversion.makeBuffer(
                 from: raw.baseAddress!, width: width, height: height, bytesPerRow: bytesPerRow, format: format)
-        }
+        }.converted(from: model == nil ? nil : space)
         self.init(
             width: width, height: height, bytesPerRow: bytesPerRow, format: format, space: space,
             bitmapInfo: bitmapInfo, data: data, pixels: pixels, shouldInterpolate: shouldInterpolate,
