@@ -27,6 +27,8 @@ public final class CGContext {
     /// `setAllowsFontSubpixelPositioning` / `…Quantization` (not part of the graphics state, as
     /// on Apple; nil: never set).
     var allowsFontSubpixel: (positioning: Bool?, quantization: Bool?) = (nil, nil)
+    /// `setShouldSmoothFonts` / `setAllowsFontSmoothing` (kept; glyphs are greyscale-antialiased).
+    var fontSmoothing: (should: Bool?, allows: Bool?) = (nil, nil)
 
     public let width: Int
     public let height: Int

@@ -9,6 +9,10 @@ final class PDFDocumentWriter {
     var isInPage = false
     /// Bytes the consumer refused (the document is then incomplete).
     var failed = false
+    /// `addDocumentMetadata`'s XMP (kept, not written).
+    var xmpMetadata: Data?
+    /// Structure tags begun and not yet ended, innermost last.
+    var openTags: [String] = []
 
     init?(consumer: CGDataConsumer, mediaBox: CGRect) {
         self.consumer = consumer
@@ -54,3 +58,29 @@ public let kCGPDFContextAuthor: CFString = "Author"
 public let kCGPDFContextSubject: CFString = "Subject"
 public let kCGPDFContextKeywords: CFString = "Keywords"
 public let kCGPDFContextCreator: CFString = "Creator"
+public let kCGPDFContextBleedBox: CFString = "BleedBox"
+public let kCGPDFContextTrimBox: CFString = "TrimBox"
+public let kCGPDFContextArtBox: CFString = "ArtBox"
+// Keys Strata accepts and does not act on (cairo writes no encryption, output intents, PDF/A or
+// linearized files: documented).
+public let kCGPDFContextOwnerPassword: CFString = "kCGPDFContextOwnerPassword"
+public let kCGPDFContextUserPassword: CFString = "kCGPDFContextUserPassword"
+public let kCGPDFContextEncryptionKeyLength: CFString = "kCGPDFContextEncryptionKeyLength"
+public let kCGPDFContextAllowsPrinting: CFString = "kCGPDFContextAllowsPrinting"
+public let kCGPDFContextAllowsCopying: CFString = "kCGPDFContextAllowsCopying"
+public let kCGPDFContextAccessPermissions: CFString = "kCGPDFContextAccessPermissions"
+public let kCGPDFContextOutputIntent: CFString = "kCGPDFContextOutputIntent"
+public let kCGPDFContextOutputIntents: CFString = "kCGPDFContextOutputIntents"
+public let kCGPDFContextCreateLinearizedPDF: CFString = "kCGPDFContextCreateLinearizedPDF"
+public let kCGPDFContextCreatePDFA: CFString = "kCGPDFContextCreatePDFA"
+public let kCGPDFXOutputIntentSubtype: CFString = "S"
+public let kCGPDFXOutputConditionIdentifier: CFString = "OutputConditionIdentifier"
+public let kCGPDFXOutputCondition: CFString = "OutputCondition"
+public let kCGPDFXRegistryName: CFString = "RegistryName"
+public let kCGPDFXInfo: CFString = "Info"
+public let kCGPDFXDestinationOutputProfile: CFString = "DestOutputProfile"
+// Outline dictionaries (`CGPDFContextSetOutline`, `CGPDFDocument.outline`).
+public let kCGPDFOutlineTitle: CFString = "Title"
+public let kCGPDFOutlineChildren: CFString = "Children"
+public let kCGPDFOutlineDestination: CFString = "Destination"
+public let kCGPDFOutlineDestinationRect: CFString = "DestinationRect"
