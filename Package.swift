@@ -58,6 +58,10 @@ let package = Package(
         .systemLibrary(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]),
+        // HEIC and AVIF for ImageIO (libheif: libde265 and x265 for HEVC, dav1d and aom for AV1).
+        .systemLibrary(
+            name: "CHEIF", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
         // PDF documents read and drawn (CGPDFDocument) through poppler's cairo renderer.
         .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
@@ -129,7 +133,7 @@ let package = Package(
         // at Pango's Unicode line-break opportunities, drawn as glyph outlines through CoreGraphics.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CFontEngine", "CPango"]),
         // Apple's ImageIO: image files read (CGImageSource) and written (CGImageDestination).
-        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP"]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP", "CHEIF"]),
         // Files from outside: JSON syntax diagnosis and the budgets a file may claim (InputLimits).
         .target(name: "StrataInput"),
         // Offline hosts: a layer tree played on its own clock, rendered to files.

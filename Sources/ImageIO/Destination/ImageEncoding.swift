@@ -54,6 +54,8 @@ enum ImageEncoding {
             let pages = images.map { ($0.0, $0.1[kCGImagePropertyOrientation] as? Int, dpi($0.1)) }
             guard let bytes = TIFFCodec.encode(pages) else { return .failure(.encoder("TIFF encoding failed")) }
             return .success(bytes)
+        case .heic, .avif:
+            return HEIFFile.encode(images.map(\.0), quality: quality, avif: format == .avif)
         }
     }
 

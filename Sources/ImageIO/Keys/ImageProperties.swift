@@ -56,3 +56,4 @@ public let kCGImagePropertyWebPUnclampedDelayTime: CFString = "UnclampedDelayTim
 public let kCGImagePropertyWebPLoopCount: CFString = "LoopCount"
 public let kCGImagePropertyWebPCanvasPixelWidth: CFString = "CanvasPixelWidth"
 public let kCGImagePropertyWebPCanvasPixelHeight: CFString = "CanvasPixelHeight"
+public let kCGImagePropertyPrimaryImage: CFString = "PrimaryImage"

@@ -47,6 +47,7 @@ enum ImageDecoding {
         case .gif: GIFCodec.decode(data)
         case .webp: WebPFile.decode(data)
         case .tiff: TIFFCodec.decode(data)
+        case .heic, .avif: HEIFFile.decode(data)
         }
     }
 }

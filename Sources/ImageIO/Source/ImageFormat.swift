@@ -2,7 +2,7 @@ import Foundation
 
 /// The file formats ImageIO reads and writes here, with Apple's type identifiers.
 enum ImageFormat: CaseIterable, Sendable {
-    case png, jpeg, gif, webp, tiff
+    case png, jpeg, gif, webp, tiff, heic, avif
 
     /// The uniform type identifier Apple's ImageIO uses for the format.
     var identifier: String {
@@ -12,6 +12,8 @@ enum ImageFormat: CaseIterable, Sendable {
         case .gif: "com.compuserve.gif"
         case .webp: "org.webmproject.webp"
         case .tiff: "public.tiff"
+        case .heic: "public.heic"
+        case .avif: "public.avif"
         }
     }
 
@@ -21,7 +23,8 @@ enum ImageFormat: CaseIterable, Sendable {
         let known: [String: ImageFormat] = [
             "public.png": .png, "png": .png, "public.jpeg": .jpeg, "jpeg": .jpeg, "jpg": .jpeg,
             "com.compuserve.gif": .gif, "gif": .gif, "org.webmproject.webp": .webp, "public.webp": .webp,
-            "webp": .webp, "public.tiff": .tiff, "tiff": .tiff, "tif": .tiff,
+            "webp": .webp, "public.tiff": .tiff, "tiff": .tiff, "tif": .tiff, "public.heic": .heic, "public.heif": .heic,
+            "heic": .heic, "heif": .heic, "public.avif": .avif, "avif": .avif,
         ]
         guard let format = known[identifier.lowercased()] ?? known[identifier] else { return nil }
         self = format
@@ -36,6 +39,12 @@ enum ImageFormat: CaseIterable, Sendable {
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if head.count >= 12, starts(Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // ISO base media: a 'ftyp' box whose major brand names HEIF or AVIF.
+        if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
+            let brand = String(decoding: head[8..<12], as: UTF8.self)
+            if ["avif", "avis"].contains(brand) { return .avif }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return .heic }
+        }
         return nil
     }
 
