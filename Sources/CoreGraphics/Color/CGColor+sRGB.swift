@@ -29,6 +29,12 @@ extension CGColor {
         guard let space = colorSpace, let c = components, c.count == space.numberOfComponents + 1 else {
             return .black
         }
+        if let (base, table) = space.palette {
+            let n = base.numberOfComponents
+            let index = Int(Swift.min(Swift.max(c[0].rounded(), 0), CGFloat(table.count / n - 1)))
+            let entry = (0..<n).map { CGFloat(table[index * n + $0]) / 255 }
+            return CGColor(space: base, components: entry + [c[c.count - 1]]).sRGBComponents
+        }
         if case .icc(let profile) = space.transfer {
             let rgb = profile.toSRGB(c.prefix(profile.numberOfComponents).map { Double($0) })
             return RGBA(r: rgb.0, g: rgb.1, b: rgb.2, a: c[c.count - 1])

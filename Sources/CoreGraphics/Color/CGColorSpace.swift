@@ -38,6 +38,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         self.model = model
         self.transfer = transfer
         self.patternBase = nil
+        self.palette = nil
     }
 
     /// A pattern colour space: colours in it are patterns (`CGColor(patternSpace:pattern:components:)`)
@@ -47,7 +48,27 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         self.model = .pattern
         self.transfer = .sRGB
         self.patternBase = baseSpace
+        self.palette = nil
     }
+
+    /// An indexed space: colour `i` is entry `i` of `colorTable`, each entry the base space's
+    /// components as bytes (0…255 for 0…1). Nil for a pattern or indexed base, a `last` outside
+    /// 0…255, or a table too short.
+    public init?(indexedBaseSpace: CGColorSpace, last: Int, colorTable: UnsafePointer<UInt8>) {
+        let n = indexedBaseSpace.numberOfComponents
+        guard (0...255).contains(last), n > 0, indexedBaseSpace.model != .indexed else { return nil }
+        self.name = nil
+        self.model = .indexed
+        self.transfer = .sRGB
+        self.patternBase = nil
+        self.palette = (indexedBaseSpace, Array(UnsafeBufferPointer(start: colorTable, count: (last + 1) * n)))
+    }
+
+    /// An indexed space's base space and table.
+    package let palette: (base: CGColorSpace, table: [UInt8])?
+
+    /// An indexed space's colour table (the base space's components, a byte each, per entry).
+    public var colorTable: [UInt8]? { palette?.table }
 
     /// A pattern space's base space.
     package let patternBase: CGColorSpace?
@@ -88,6 +109,12 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         self.model = model
         self.transfer = transfer
         self.patternBase = nil
+        self.palette = nil
+    }
+
+    /// A space of `profile` (a calibrated or ICC-based one made here).
+    convenience init(profile: ICCProfile) {
+        self.init(name: nil, model: profile.model, transfer: .icc(profile))
     }
 
     /// The profile's bytes: the ICC data the space was made from, or a profile LittleCMS writes
@@ -115,7 +142,7 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
     /// Colour components, not counting alpha.
     public var numberOfComponents: Int {
         switch model {
-        case .monochrome: 1
+        case .monochrome, .indexed: 1
         case .rgb, .lab, .XYZ: 3
         case .cmyk: 4
         default: 0

@@ -180,6 +180,7 @@ package final class ICCProfile: @unchecked Sendable, Hashable {
         cacheLock.lock()
         defer { cacheLock.unlock() }
         if let cached = cache[key] { return cached }
+        guard cache.count < 256 else { return nil }
         var white = cmsCIExyY(x: space.white.0, y: space.white.1, Y: 1)
         let p = space.primaries
         var primaries = cmsCIExyYTRIPLE(
@@ -193,14 +194,14 @@ package final class ICCProfile: @unchecked Sendable, Hashable {
         return profile
     }
 
-    /// The gray profile (D65 white) with `curve`, under `key`.
-    package static func gray(_ key: String, _ curve: Curve) -> ICCProfile? {
+    /// The gray profile (white point `white`, D65 by default) with `curve`, under `key`.
+    package static func gray(_ key: String, _ curve: Curve, white whitePoint: (Double, Double) = d65) -> ICCProfile? {
         cacheLock.lock()
         defer { cacheLock.unlock() }
         if let cached = cache[key] { return cached }
         guard let tone = toneCurve(curve) else { return nil }
         defer { cmsFreeToneCurve(tone) }
-        var white = cmsCIExyY(x: d65.0, y: d65.1, Y: 1)
+        var white = cmsCIExyY(x: whitePoint.0, y: whitePoint.1, Y: 1)
         guard let handle = cmsCreateGrayProfile(&white, tone), let profile = ICCProfile(handle: handle, data: Data()) else { return nil }
         cache[key] = profile
         return profile

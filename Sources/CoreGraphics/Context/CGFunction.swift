@@ -13,6 +13,10 @@ public struct CGFunctionCallbacks {
     public var evaluate: CGFunctionEvaluateCallback?
     public var releaseInfo: CGFunctionReleaseInfoCallback?
 
+    public init() {
+        self.init(version: 0, evaluate: nil, releaseInfo: nil)
+    }
+
     public init(version: UInt32, evaluate: CGFunctionEvaluateCallback?, releaseInfo: CGFunctionReleaseInfoCallback?) {
         self.version = version
         self.evaluate = evaluate

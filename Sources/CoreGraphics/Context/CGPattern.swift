@@ -12,6 +12,10 @@ public struct CGPatternCallbacks {
     public var drawPattern: CGPatternDrawPatternCallback?
     public var releaseInfo: CGPatternReleaseInfoCallback?
 
+    public init() {
+        self.init(version: 0, drawPattern: nil, releaseInfo: nil)
+    }
+
     public init(version: UInt32, drawPattern: CGPatternDrawPatternCallback?, releaseInfo: CGPatternReleaseInfoCallback?) {
         self.version = version
         self.drawPattern = drawPattern

@@ -10,6 +10,10 @@ public struct CGDataConsumerCallbacks {
     public var putBytes: CGDataConsumerPutBytesCallback?
     public var releaseConsumer: CGDataConsumerReleaseInfoCallback?
 
+    public init() {
+        self.init(putBytes: nil, releaseConsumer: nil)
+    }
+
     public init(putBytes: CGDataConsumerPutBytesCallback?, releaseConsumer: CGDataConsumerReleaseInfoCallback?) {
         self.putBytes = putBytes
         self.releaseConsumer = releaseConsumer

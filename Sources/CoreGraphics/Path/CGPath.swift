@@ -52,7 +52,7 @@ open class CGPath: Hashable, @unchecked Sendable {
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(storage: storage) }
 
     /// Calls `block` with each element in order.
-    public func applyWithBlock(_ block: (UnsafePointer<CGPathElement>) -> Void) {
+    public func applyWithBlock(_ block: CGPathApplyBlock) {
         var scratch = [CGPoint](repeating: .zero, count: 3)
         scratch.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -77,3 +77,6 @@ package struct PathStorage: Hashable, Sendable {
         }
     }
 }
+
+/// The block `CGPath.applyWithBlock` calls with each element.
+public typealias CGPathApplyBlock = (UnsafePointer<CGPathElement>) -> Void

@@ -101,4 +101,18 @@ public final class CGFont: @unchecked Sendable {
 
     /// Strata writes no PostScript font subsets.
     public func canCreatePostScriptSubset(_ format: CGFontPostScriptFormat) -> Bool { false }
+
+    /// Nil: Strata writes no PostScript font subsets (`canCreatePostScriptSubset` says false).
+    public func createPostScriptSubset(
+        subsetName: CFString, format: CGFontPostScriptFormat, glyphs: UnsafePointer<CGGlyph>?, count: Int, encoding: UnsafePointer<CGGlyph>?
+    ) -> CFData? { nil }
+
+    /// Nil: Strata writes no PostScript encodings.
+    public func createPostScriptEncoding(encoding: UnsafePointer<CGGlyph>?) -> CFData? { nil }
+
+    /// Keys of a variation axis's dictionary (`variationAxes`; Strata reads default instances).
+    public static let variationAxisName: CFString = "kCGFontVariationAxisName"
+    public static let variationAxisMinValue: CFString = "kCGFontVariationAxisMinValue"
+    public static let variationAxisMaxValue: CFString = "kCGFontVariationAxisMaxValue"
+    public static let variationAxisDefaultValue: CFString = "kCGFontVariationAxisDefaultValue"
 }

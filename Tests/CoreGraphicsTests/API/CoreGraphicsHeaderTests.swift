@@ -29,6 +29,13 @@ import Testing
         let _: (CGFont) -> CFArray? = { $0.tableTags }
         let _: (CGFont) -> (CGFontPostScriptFormat) -> Bool = { $0.canCreatePostScriptSubset }
         let _: CFTypeID = CGFont.typeID
+        let _: (CGFont) -> (CFString, CGFontPostScriptFormat, UnsafePointer<CGGlyph>?, Int, UnsafePointer<CGGlyph>?) -> CFData? = { $0.createPostScriptSubset(subsetName:format:glyphs:count:encoding:) }
+        let _: (CGFont) -> (UnsafePointer<CGGlyph>?) -> CFData? = { $0.createPostScriptEncoding(encoding:) }
+        let _: [CFString] = [CGFont.variationAxisName, CGFont.variationAxisMinValue, CGFont.variationAxisMaxValue, CGFont.variationAxisDefaultValue]
+        let _ = CGFunctionCallbacks()
+        let _ = CGPatternCallbacks()
+        let _ = CGDataConsumerCallbacks()
+        let _: CGPathApplyBlock = { _ in }
         let _: [CGFontIndex] = [kCGFontIndexMax, kCGFontIndexInvalid, kCGGlyphMax]
         let font = try #require(CGFont("DejaVuSans" as CFString))
         #expect(font.unitsPerEm == 2048)
@@ -87,6 +94,15 @@ import Testing
         let _: [CGColorConversionInfoTransformType] = [.transformFromSpace, .transformToSpace, .transformApplySpace]
         let _: [CFString] = [CGColor.conversionBlackPointCompensation, CGColor.conversionTRCSize]
         let _: CFTypeID = CGColorConversionInfo.typeID
+        let _: (UnsafePointer<CGFloat>, UnsafePointer<CGFloat>?, CGFloat) -> CGColorSpace? = CGColorSpace.init(calibratedGrayWhitePoint:blackPoint:gamma:)
+        let _: (UnsafePointer<CGFloat>, UnsafePointer<CGFloat>?, UnsafePointer<CGFloat>?, UnsafePointer<CGFloat>?) -> CGColorSpace? = CGColorSpace.init(calibratedRGBWhitePoint:blackPoint:gamma:matrix:)
+        let _: (UnsafePointer<CGFloat>, UnsafePointer<CGFloat>?, UnsafePointer<CGFloat>?) -> CGColorSpace? = CGColorSpace.init(labWhitePoint:blackPoint:range:)
+        let _: (Int, UnsafePointer<CGFloat>?, CGDataProvider, CGColorSpace?) -> CGColorSpace? = CGColorSpace.init(iccBasedNComponents:range:profile:alternate:)
+        let _: (CGColorSpace, Int, UnsafePointer<UInt8>) -> CGColorSpace? = CGColorSpace.init(indexedBaseSpace:last:colorTable:)
+        let _: (UnsafeRawPointer) -> CGColorSpace? = CGColorSpace.init(platformColorSpaceRef:)
+        let _: (CFPropertyList) -> CGColorSpace? = CGColorSpace.init(propertyListPlist:)
+        let _: (CGColorSpace) -> [UInt8]? = { $0.colorTable }
+        let _: (CGColorSpace) -> () -> CFPropertyList? = { $0.copyPropertyList }
         let made = names.filter { CGColorSpace(name: $0) != nil }
         #expect(made.count >= names.count - 1, "every named space but XYZ is made: \(Set(names).subtracting(made))")
     }

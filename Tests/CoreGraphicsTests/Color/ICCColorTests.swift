@@ -131,4 +131,32 @@ import Testing
             #expect(close(got, Array(want.prefix(3)), 3 / 255), "\(space): \(got) vs \(want)")
         }
     }
+
+    @Test func calibratedIndexedAndPropertyListSpaces() throws {
+        // sRGB's primaries as XYZ (IEC 61966-2-1) with gamma 1: linear sRGB.
+        var white: [CGFloat] = [0.9505, 1, 1.089]
+        var matrix: [CGFloat] = [0.4124, 0.2126, 0.0193, 0.3576, 0.7152, 0.1192, 0.1805, 0.0722, 0.9505]
+        var gamma: [CGFloat] = [1, 1, 1]
+        let calibrated = try #require(CGColorSpace(calibratedRGBWhitePoint: &white, blackPoint: nil, gamma: &gamma, matrix: &matrix))
+        let a = try srgb(try color(calibrated, [0.2, 0.5, 0.8, 1]))
+        let b = try srgb(try color(try space(CGColorSpace.linearSRGB), [0.2, 0.5, 0.8, 1]))
+        #expect(close(a, b, 0.01), "calibrated sRGB primaries, gamma 1 = linear sRGB: \(a) vs \(b)")
+        var bad: [CGFloat] = [0.9505, 0, 1.089]
+        #expect(CGColorSpace(calibratedGrayWhitePoint: &bad, blackPoint: nil, gamma: 2.2) == nil, "a white point with Y = 0")
+        let gray = try #require(CGColorSpace(calibratedGrayWhitePoint: &white, blackPoint: nil, gamma: 1))
+        #expect(gray.model == .monochrome)
+
+        let table: [UInt8] = [255, 0, 0, 0, 0, 255]
+        let indexed = try #require(table.withUnsafeBufferPointer { CGColorSpace(indexedBaseSpace: CGColorSpaceCreateDeviceRGB(), last: 1, colorTable: $0.baseAddress!) })
+        #expect(indexed.model == .indexed && indexed.numberOfComponents == 1 && indexed.colorTable == table)
+        #expect(close(try srgb(try color(indexed, [1, 1])), [0, 0, 1, 1], 1e-9), "index 1 is the table's blue")
+
+        let named = try space(CGColorSpace.displayP3)
+        let namedList = try #require(named.copyPropertyList())
+        #expect(CGColorSpace(propertyListPlist: namedList)?.name == CGColorSpace.displayP3)
+        let icc = try #require(CGColorSpace(iccData: try self.icc(CGColorSpace.adobeRGB1998) as NSData))
+        let iccList = try #require(icc.copyPropertyList())
+        let restored = try #require(CGColorSpace(propertyListPlist: iccList))
+        #expect(restored.copyICCData() == icc.copyICCData())
+    }
 }
