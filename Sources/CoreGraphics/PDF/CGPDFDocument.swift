@@ -9,12 +9,17 @@ public enum CGPDFBox: Int32, Sendable {
 
 /// A PDF document read through poppler: its pages, their boxes, drawn into any context.
 public final class CGPDFDocument: @unchecked Sendable {
-    let document: OpaquePointer
-    private let bytes: OpaquePointer
+    /// poppler's document; nil while an encrypted one is locked.
+    private var handle: OpaquePointer?
+    /// The bytes poppler reads (a new GBytes for each attempt: poppler releases a failed one's).
+    private var bytes: OpaquePointer?
+    private let data: Data
     private let lock = NSLock()
+    /// The file is encrypted with a password it needs to open.
+    private let needsPassword: Bool
 
-    /// Reads the document in `provider`'s bytes; nil when poppler cannot (not a PDF, damaged,
-    /// or encrypted with a password other than the empty one).
+    /// Reads the document in `provider`'s bytes; nil when poppler cannot (not a PDF, damaged).
+    /// An encrypted document that needs a password opens locked: `unlockWithPassword` opens it.
     public convenience init?(_ provider: CGDataProvider) {
         guard let data = provider.data else { return nil }
         self.init(data: data)
@@ -32,28 +37,54 @@ public final class CGPDFDocument: @unchecked Sendable {
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         guard let bytes else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
-            if let error { g_error_free(error) }
-            g_bytes_unref(bytes)
+        let document = poppler_document_new_from_bytes(bytes, nil, &error)
+        let encrypted = error.map { $0.pointee.domain == poppler_error_quark() && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
+        if let error { g_error_free(error) }
+        guard document != nil || encrypted else {
             Diagnostics.warn("CGPDFDocument: not a readable PDF")
             return nil
         }
-        self.bytes = bytes
-        self.document = document
+        self.data = data
+        self.bytes = document == nil ? nil : bytes
+        handle = document
+        needsPassword = encrypted
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(document))
-        g_bytes_unref(bytes)
+        if let handle { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        if let bytes { g_bytes_unref(bytes) }
     }
 
-    public var numberOfPages: Int { lock.withLock { Int(poppler_document_get_n_pages(document)) } }
+    /// Opens an encrypted document with `password` (owner or user); true when it is open.
+    public func unlockWithPassword(_ password: UnsafePointer<CChar>) -> Bool {
+        lock.withLock {
+            if handle != nil { return true }
+            // poppler_document_new_from_bytes crashes on a wrong password (poppler-glib 22.02):
+            // each attempt reads its own copy through a memory stream instead.
+            guard let attempt = data.withUnsafeBytes({ g_bytes_new($0.baseAddress, gsize($0.count)) }),
+                let stream = g_memory_input_stream_new_from_bytes(attempt)
+            else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+            var error: UnsafeMutablePointer<GError>?
+            handle = poppler_document_new_from_stream(stream, goffset(data.count), password, nil, &error)
+            if let error { g_error_free(error) }
+            if handle != nil { bytes = attempt } else { g_bytes_unref(attempt) }
+            return handle != nil
+        }
+    }
+
+    /// Runs `body` with the open document; `fallback` while it is locked.
+    private func withDocument<T>(_ fallback: T, _ body: (OpaquePointer) -> T) -> T {
+        lock.withLock { handle.map(body) ?? fallback }
+    }
+
+    public var numberOfPages: Int { withDocument(0) { Int(poppler_document_get_n_pages($0)) } }
 
     /// Page `pageNumber`, counted from 1 as on Apple; nil outside 1…numberOfPages.
     public func page(at pageNumber: Int) -> CGPDFPage? {
         guard pageNumber >= 1, pageNumber <= numberOfPages else { return nil }
-        return lock.withLock {
-            poppler_document_get_page(document, Int32(pageNumber - 1)).map {
+        return withDocument(nil) {
+            poppler_document_get_page($0, Int32(pageNumber - 1)).map {
                 CGPDFPage(page: $0, number: pageNumber, document: self)
             }
         }
@@ -62,21 +93,79 @@ public final class CGPDFDocument: @unchecked Sendable {
     /// PDF major and minor version ("1.5": 1 and 5).
     public func getVersion(majorVersion: UnsafeMutablePointer<Int32>, minorVersion: UnsafeMutablePointer<Int32>) {
         var major: UInt32 = 0, minor: UInt32 = 0
-        lock.withLock { poppler_document_get_pdf_version(document, &major, &minor) }
+        withDocument(()) { poppler_document_get_pdf_version($0, &major, &minor) }
         majorVersion.pointee = Int32(major)
         minorVersion.pointee = Int32(minor)
     }
 
-    /// Documents opened here are never locked (encrypted ones open only with the empty password).
-    public var isEncrypted: Bool { false }
-    public var isUnlocked: Bool { true }
-    public var allowsPrinting: Bool { true }
-    public var allowsCopying: Bool { true }
+    /// Whether the file is encrypted (needing a password, or restricting what may be done).
+    public var isEncrypted: Bool { needsPassword || accessPermissions != .all }
+    public var isUnlocked: Bool { lock.withLock { handle != nil } }
+    public var allowsPrinting: Bool { accessPermissions.contains(.allowsLowQualityPrinting) }
+    public var allowsCopying: Bool { accessPermissions.contains(.allowsContentCopying) }
+
+    /// What the document's permissions allow (nothing while it is locked).
+    public var accessPermissions: CGPDFAccessPermissions {
+        withDocument([]) { CGPDFAccessPermissions(poppler: UInt32(poppler_document_get_permissions($0).rawValue)) }
+    }
+
+    /// The file identifier's two parts (permanent, changing), when the file has one.
+    public var fileIdentifier: CFArray? {
+        withDocument(nil) { document in
+            var permanent: UnsafeMutablePointer<gchar>?, update: UnsafeMutablePointer<gchar>?
+            guard poppler_document_get_id(document, &permanent, &update) != 0 else { return nil }
+            defer { g_free(permanent); g_free(update) }
+            // poppler gives the 32-byte identifiers (not terminated).
+            return [permanent, update].map { part in part.map { Data(bytes: $0, count: 32) } ?? Data() }
+        }
+    }
+
+    /// The outline (bookmarks) as Apple's dictionary: `kCGPDFOutlineChildren`, each child with a
+    /// `kCGPDFOutlineTitle`, a `kCGPDFOutlineDestination` page number (from 1) and children; nil when there is none.
+    public var outline: CFDictionary? {
+        withDocument(nil) { document in
+            guard let iterator = poppler_index_iter_new(document) else { return nil }
+            defer { poppler_index_iter_free(iterator) }
+            var budget = 10_000
+            return [kCGPDFOutlineChildren: Self.outlineItems(iterator, document, depth: 0, budget: &budget)]
+        }
+    }
+
+    private static func outlineItems(_ iterator: OpaquePointer, _ document: OpaquePointer, depth: Int, budget: inout Int) -> [Any] {
+        var items: [Any] = []
+        repeat {
+            guard budget > 0, let action = poppler_index_iter_get_action(iterator) else { break }
+            budget -= 1
+            defer { poppler_action_free(action) }
+            var item: [String: Any] = [:]
+            if action.pointee.type == POPPLER_ACTION_GOTO_DEST {
+                let goto = action.pointee.goto_dest
+                if let title = goto.title { item[kCGPDFOutlineTitle] = String(cString: title) }
+                if let dest = goto.dest {
+                    var page = Int(dest.pointee.page_num)
+                    if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest,
+                        let named = poppler_document_find_dest(document, name) {
+                        page = Int(named.pointee.page_num)
+                        poppler_dest_free(named)
+                    }
+                    item[kCGPDFOutlineDestination] = page
+                }
+            } else if let title = action.pointee.any.title {
+                item[kCGPDFOutlineTitle] = String(cString: title)
+            }
+            if depth < 32, let child = poppler_index_iter_get_child(iterator) {
+                item[kCGPDFOutlineChildren] = outlineItems(child, document, depth: depth + 1, budget: &budget)
+                poppler_index_iter_free(child)
+            }
+            items.append(item)
+        } while poppler_index_iter_next(iterator) != 0
+        return items
+    }
 
     /// The document's title from its information dictionary (Strata addition: Apple reads it
     /// through `info`, a CGPDFDictionary).
     public var title: String? {
-        lock.withLock {
+        withDocument(nil) { document in
             guard let title = poppler_document_get_title(document) else { return nil }
             defer { g_free(title) }
             return String(cString: title)
@@ -149,5 +238,34 @@ extension CGContext {
             poppler_page_render(page.page, cr)
             cairo_restore(cr)
         }
+    }
+}
+
+/// What an encrypted document allows.
+public struct CGPDFAccessPermissions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let allowsLowQualityPrinting = CGPDFAccessPermissions(rawValue: 1 << 0)
+    public static let allowsHighQualityPrinting = CGPDFAccessPermissions(rawValue: 1 << 1)
+    public static let allowsDocumentChanges = CGPDFAccessPermissions(rawValue: 1 << 2)
+    public static let allowsDocumentAssembly = CGPDFAccessPermissions(rawValue: 1 << 3)
+    public static let allowsContentCopying = CGPDFAccessPermissions(rawValue: 1 << 4)
+    public static let allowsContentAccessibility = CGPDFAccessPermissions(rawValue: 1 << 5)
+    public static let allowsCommenting = CGPDFAccessPermissions(rawValue: 1 << 6)
+    public static let allowsFormFieldEntry = CGPDFAccessPermissions(rawValue: 1 << 7)
+    static let all = CGPDFAccessPermissions(rawValue: 0xFF)
+
+    /// From poppler's permission flags.
+    init(poppler flags: UInt32) {
+        var permissions: CGPDFAccessPermissions = []
+        if flags & 1 != 0 { permissions.insert(.allowsLowQualityPrinting) }
+        if flags & 128 != 0 { permissions.insert(.allowsHighQualityPrinting) }
+        if flags & 2 != 0 { permissions.insert(.allowsDocumentChanges) }
+        if flags & 64 != 0 { permissions.insert(.allowsDocumentAssembly) }
+        if flags & 4 != 0 { permissions.insert(.allowsContentCopying) }
+        if flags & 32 != 0 { permissions.insert(.allowsContentAccessibility) }
+        if flags & 8 != 0 { permissions.insert(.allowsCommenting) }
+        if flags & 16 != 0 { permissions.insert(.allowsFormFieldEntry) }
+        self = permissions
     }
 }
