@@ -149,5 +149,13 @@ import Testing
             .warichuPunctiation, .figure, .formula, .form,
         ]
         #expect(Set(allTags.map { String(cString: $0.name) }).count == 49, "49 distinct element names")
+        let _: (CGPDFDocument) -> (UnsafePointer<CChar>) -> Bool = { $0.unlockWithPassword }
+        let _: (CGPDFDocument) -> CGPDFAccessPermissions = { $0.accessPermissions }
+        let _: (CGPDFDocument) -> CFDictionary? = { $0.outline }
+        let _: (CGPDFDocument) -> CFArray? = { $0.fileIdentifier }
+        let _: [CGPDFAccessPermissions] = [
+            .allowsLowQualityPrinting, .allowsHighQualityPrinting, .allowsDocumentChanges, .allowsDocumentAssembly,
+            .allowsContentCopying, .allowsContentAccessibility, .allowsCommenting, .allowsFormFieldEntry,
+        ]
     }
 }
