@@ -2,8 +2,8 @@ import CoreGraphics
 import Foundation
 
 /// PNG files: the image through Core Graphics' reader (cairo's libpng), the header and `pHYs`
-/// chunk read here for alpha, interlacing and resolution. One image a file (APNG frames are not
-/// read: the default image shows, as in a browser without APNG).
+/// chunk read here for alpha, interlacing and resolution; an animated PNG's frames through
+/// `APNGFrames`.
 enum PNGFile {
     static func decode(_ data: Data) -> Result<DecodedFile, ImageDecodeFailure> {
         let chunks = Self.chunks(data)
@@ -14,6 +14,7 @@ enum PNGFile {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else { return .failure(.invalid("PNG size \(width)×\(height)")) }
         guard width * height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         guard chunks.contains(where: { $0.type == "IEND" }) else { return .failure(.truncated) }
+        if let animated = APNGFrames.decode(data, chunks: chunks, canvas: (width, height), header: header.body) { return .success(animated) }
         guard let provider = CGDataProvider(data: data),
             let image = CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { return .failure(.invalid("unreadable PNG data")) }
