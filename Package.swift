@@ -93,13 +93,16 @@ let package = Package(
         // The compositor's kernel: rasters resampled and composited through affine maps (SIMD
         // with runtime dispatch and a portable fallback; rows split across two threads).
         .target(name: "CStrataRaster"),
+        // PDF objects (CGPDFDictionary, CGPDFStream, CGPDFScanner…) read through qpdf: its C API,
+        // and its C++ content-stream parser behind a few C calls.
+        .target(name: "CStrataPDF", linkerSettings: [.linkedLibrary("qpdf")]),
         // Presentation copies of CALayer subclasses known only at run time (a Swift call into
         // QuartzCore's own initialiser that Swift code may not make without `required`).
         .target(name: "CStrataRuntime"),
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "CLCMS", "_Testing_CoreGraphics"],
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "CLCMS", "CStrataPDF", "_Testing_CoreGraphics"],
             linkerSettings: [.linkedLibrary("gio-2.0")]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),
@@ -218,5 +221,6 @@ let package = Package(
             ],
             exclude: ["References", "LottieFeatureFiles"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

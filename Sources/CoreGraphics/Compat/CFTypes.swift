@@ -12,6 +12,8 @@ public typealias CFArray = [Any]
 public typealias CFData = Data
 /// A file or resource address passed to Core Graphics (`url as CFURL`).
 public typealias CFURL = URL
+/// A moment (`CGPDFStringCopyDate`).
+public typealias CFDate = Date
 /// Seconds, as Core Animation's timing properties and `CACurrentMediaTime()` spell them.
 public typealias CFTimeInterval = Double
 /// Any Core Foundation object (`CATextLayer.font`); on Linux, any class instance.

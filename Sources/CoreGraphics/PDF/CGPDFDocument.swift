@@ -17,6 +17,11 @@ public final class CGPDFDocument: @unchecked Sendable {
     private let lock = NSLock()
     /// The file is encrypted with a password it needs to open.
     private let needsPassword: Bool
+    /// The document's objects read through qpdf (opened when first asked for, with the password
+    /// that unlocked the document), and whether qpdf could not read it.
+    private var objectStore: PDFObjectStore?
+    private var objectStoreFailed = false
+    private var password: String?
 
     /// Reads the document in `provider`'s bytes; nil when poppler cannot (not a PDF, damaged).
     /// An encrypted document that needs a password opens locked: `unlockWithPassword` opens it.
@@ -68,8 +73,26 @@ public final class CGPDFDocument: @unchecked Sendable {
             var error: UnsafeMutablePointer<GError>?
             handle = poppler_document_new_from_stream(stream, goffset(data.count), password, nil, &error)
             if let error { g_error_free(error) }
-            if handle != nil { bytes = attempt } else { g_bytes_unref(attempt) }
+            if handle != nil {
+                bytes = attempt
+                self.password = String(cString: password)
+            } else {
+                g_bytes_unref(attempt)
+            }
             return handle != nil
+        }
+    }
+
+    /// The document's objects (catalog, pages' dictionaries); nil while it is locked or when
+    /// qpdf cannot read a file poppler could.
+    var objects: PDFObjectStore? {
+        lock.withLock {
+            guard handle != nil, !objectStoreFailed else { return nil }
+            if objectStore == nil {
+                objectStore = PDFObjectStore(data: data, password: password)
+                objectStoreFailed = objectStore == nil
+            }
+            return objectStore
         }
     }
 
@@ -107,17 +130,6 @@ public final class CGPDFDocument: @unchecked Sendable {
     /// What the document's permissions allow (nothing while it is locked).
     public var accessPermissions: CGPDFAccessPermissions {
         withDocument([]) { CGPDFAccessPermissions(poppler: UInt32(poppler_document_get_permissions($0).rawValue)) }
-    }
-
-    /// The file identifier's two parts (permanent, changing), when the file has one.
-    public var fileIdentifier: CFArray? {
-        withDocument(nil) { document in
-            var permanent: UnsafeMutablePointer<gchar>?, update: UnsafeMutablePointer<gchar>?
-            guard poppler_document_get_id(document, &permanent, &update) != 0 else { return nil }
-            defer { g_free(permanent); g_free(update) }
-            // poppler gives the 32-byte identifiers (not terminated).
-            return [permanent, update].map { part in part.map { Data(bytes: $0, count: 32) } ?? Data() }
-        }
     }
 
     /// The outline (bookmarks) as Apple's dictionary: `kCGPDFOutlineChildren`, each child with a
@@ -196,18 +208,6 @@ public final class CGPDFPage: @unchecked Sendable {
         poppler_page_get_size(page, &w, &h)
         return CGSize(width: w, height: h)
     }
-
-    /// A box of the page (points, PDF space, y up). Poppler reports the crop box; every box is
-    /// given as that box (the media box too: pages written here have them equal).
-    public func getBoxRect(_ box: CGPDFBox) -> CGRect {
-        var r = PopplerRectangle()
-        poppler_page_get_crop_box(page, &r)
-        let rect = CGRect(x: r.x1, y: r.y1, width: r.x2 - r.x1, height: r.y2 - r.y1).standardized
-        return rect.width > 0 && rect.height > 0 ? rect : CGRect(origin: .zero, size: size)
-    }
-
-    /// The page's rotation (degrees: 0, 90, 180, 270); poppler applies it when drawing.
-    public var rotationAngle: Int32 { 0 }
 
     /// The transform that maps `box` into `rect`, scaled down (never up) to fit and centred
     /// when `preserveAspectRatio`, as Apple's.

@@ -33,7 +33,8 @@ import Musl
 ///   (there is no run loop whose turn could end it, and the end of a work item is not
 ///   observable). Background threads should therefore flush after changing layers outside an
 ///   explicit transaction, as Apple's documentation asks for threads without a run loop. As a last
-///   resort, a thread that exits commits whatever it left open.
+///   resort, what a thread left open when it exits is committed (on another thread: see
+///   `OrphanedTransactions`).
 ///
 /// **Commit.** Only the outermost commit delivers: nested commits hand their participants and
 /// completion groups to the enclosing scope and drop their keyed values (which is how nested
@@ -94,22 +95,34 @@ package final class TransactionStack {
         return key
     }()
 
-    /// Called from the slot's destructor: commits what the thread left open, then releases the
-    /// stack. While committing, the stack is put back in the slot (the C library has already
-    /// cleared it) so that layer code run by the commit finds this stack; the C library calls the
-    /// destructor again afterwards, when nothing is left open.
+    /// Called from the slot's destructor: hands what the thread left open to
+    /// `OrphanedTransactions` (nothing else may run here: see there), else releases the stack.
     private static func threadDidExit(_ raw: UnsafeMutableRawPointer) {
         let stack = Unmanaged<TransactionStack>.fromOpaque(raw).takeRetainedValue()
         guard !stack.scopes.isEmpty, stack.round == nil else { return }
-        pthread_setspecific(threadKey, Unmanaged.passRetained(stack).toOpaque())
-        let explicit = stack.scopes.filter { !$0.isImplicit }.count
+        OrphanedTransactions.shared.adopt(stack)
+    }
+
+    /// Commits everything an exited thread left open, on the calling thread (the orphans'
+    /// thread), with this stack installed as its stack while layer code runs.
+    func commitOrphaned() {
+        let previous = pthread_getspecific(Self.threadKey)
+        pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(Self.threadKey, previous) }
+        let explicit = scopes.filter { !$0.isImplicit }.count
         if explicit > 0 {
-            stack.warn("a thread exited with \(explicit) CATransaction.begin() without commit(); committing its changes")
+            warn("a thread exited with \(explicit) CATransaction.begin() without commit(); committing its changes")
         }
-        let all = stack.makeScope(isImplicit: true)
-        for scope in stack.scopes { all.absorb(scope) }
-        stack.scopes.removeAll()
-        stack.deliver(all)
+        // Layer code run by a commit may open a scope again: committed too, a few rounds at most
+        // (as the C library calls a slot's destructor again while it is set).
+        var rounds = 0
+        while !scopes.isEmpty, round == nil, rounds < 4 {
+            rounds += 1
+            let all = makeScope(isImplicit: true)
+            for scope in scopes { all.absorb(scope) }
+            scopes.removeAll()
+            deliver(all)
+        }
     }
 
     // MARK: - Package API for the layer code

@@ -152,10 +152,80 @@ import Testing
         let _: (CGPDFDocument) -> (UnsafePointer<CChar>) -> Bool = { $0.unlockWithPassword }
         let _: (CGPDFDocument) -> CGPDFAccessPermissions = { $0.accessPermissions }
         let _: (CGPDFDocument) -> CFDictionary? = { $0.outline }
-        let _: (CGPDFDocument) -> CFArray? = { $0.fileIdentifier }
+        let _: (CGPDFDocument) -> CGPDFArrayRef? = { $0.fileIdentifier }
+        let _: (CGPDFDocument) -> CGPDFDictionaryRef? = { $0.catalog }
+        let _: (CGPDFDocument) -> CGPDFDictionaryRef? = { $0.info }
+        let _: (CGPDFPage) -> CGPDFDictionaryRef? = { $0.dictionary }
         let _: [CGPDFAccessPermissions] = [
             .allowsLowQualityPrinting, .allowsHighQualityPrinting, .allowsDocumentChanges, .allowsDocumentAssembly,
             .allowsContentCopying, .allowsContentAccessibility, .allowsCommenting, .allowsFormFieldEntry,
         ]
+    }
+
+    /// CGPDFObject.h, CGPDFArray.h, CGPDFDictionary.h, CGPDFStream.h, CGPDFString.h,
+    /// CGPDFContentStream.h, CGPDFOperatorTable.h, CGPDFScanner.h.
+    @Test func pdfObjectAndScannerNamesHaveApplesTypes() {
+        let _: [CGPDFObjectType] = [.null, .boolean, .integer, .real, .name, .string, .array, .dictionary, .stream]
+        let _: [CGPDFDataFormat] = [.raw, .jpegEncoded, .JPEG2000]
+        let _: (CGPDFBoolean, CGPDFInteger, CGPDFReal) = (UInt8(0), Int(0), CGFloat(0))
+        let _: (CGPDFObjectRef) -> CGPDFObjectType = CGPDFObjectGetType
+        let _: (CGPDFObjectRef, CGPDFObjectType, UnsafeMutableRawPointer?) -> Bool = CGPDFObjectGetValue
+        let _: (CGPDFArrayRef) -> Int = CGPDFArrayGetCount
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFObjectRef?>?) -> Bool = CGPDFArrayGetObject
+        let _: (CGPDFArrayRef, Int) -> Bool = CGPDFArrayGetNull
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFBoolean>?) -> Bool = CGPDFArrayGetBoolean
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFInteger>?) -> Bool = CGPDFArrayGetInteger
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFReal>?) -> Bool = CGPDFArrayGetNumber
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Bool = CGPDFArrayGetName
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFStringRef?>?) -> Bool = CGPDFArrayGetString
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFArrayRef?>?) -> Bool = CGPDFArrayGetArray
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFDictionaryRef?>?) -> Bool = CGPDFArrayGetDictionary
+        let _: (CGPDFArrayRef, Int, UnsafeMutablePointer<CGPDFStreamRef?>?) -> Bool = CGPDFArrayGetStream
+        let _: (CGPDFArrayRef, @escaping CGPDFArrayApplierBlock, UnsafeMutableRawPointer?) -> Void = CGPDFArrayApplyBlock
+        let _: (CGPDFDictionaryRef) -> Int = CGPDFDictionaryGetCount
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFObjectRef?>?) -> Bool = CGPDFDictionaryGetObject
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFBoolean>?) -> Bool = CGPDFDictionaryGetBoolean
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFInteger>?) -> Bool = CGPDFDictionaryGetInteger
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFReal>?) -> Bool = CGPDFDictionaryGetNumber
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Bool = CGPDFDictionaryGetName
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFStringRef?>?) -> Bool = CGPDFDictionaryGetString
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFArrayRef?>?) -> Bool = CGPDFDictionaryGetArray
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFDictionaryRef?>?) -> Bool = CGPDFDictionaryGetDictionary
+        let _: (CGPDFDictionaryRef, UnsafePointer<CChar>, UnsafeMutablePointer<CGPDFStreamRef?>?) -> Bool = CGPDFDictionaryGetStream
+        let _: (CGPDFDictionaryRef, CGPDFDictionaryApplierFunction, UnsafeMutableRawPointer?) -> Void = CGPDFDictionaryApplyFunction
+        let _: (CGPDFDictionaryRef, @escaping CGPDFDictionaryApplierBlock, UnsafeMutableRawPointer?) -> Void = CGPDFDictionaryApplyBlock
+        let _: (CGPDFStreamRef) -> CGPDFDictionaryRef? = CGPDFStreamGetDictionary
+        let _: (CGPDFStreamRef, UnsafeMutablePointer<CGPDFDataFormat>) -> CFData? = CGPDFStreamCopyData
+        let _: (CGPDFStringRef) -> Int = CGPDFStringGetLength
+        let _: (CGPDFStringRef) -> UnsafePointer<UInt8>? = CGPDFStringGetBytePtr
+        let _: (CGPDFStringRef) -> CFString? = CGPDFStringCopyTextString
+        let _: (CGPDFStringRef) -> CFDate? = CGPDFStringCopyDate
+        let _: (CGPDFPage) -> CGPDFContentStreamRef = CGPDFContentStreamCreateWithPage
+        let _: (CGPDFStreamRef, CGPDFDictionaryRef, CGPDFContentStreamRef) -> CGPDFContentStreamRef = CGPDFContentStreamCreateWithStream
+        let _: (CGPDFContentStreamRef) -> CGPDFContentStreamRef = CGPDFContentStreamRetain
+        let _: (CGPDFContentStreamRef) -> Void = CGPDFContentStreamRelease
+        let _: (CGPDFContentStreamRef) -> CFArray? = CGPDFContentStreamGetStreams
+        let _: (CGPDFContentStreamRef, UnsafePointer<CChar>, UnsafePointer<CChar>) -> CGPDFObjectRef? = CGPDFContentStreamGetResource
+        let _: () -> CGPDFOperatorTableRef? = CGPDFOperatorTableCreate
+        let _: (CGPDFOperatorTableRef) -> CGPDFOperatorTableRef = CGPDFOperatorTableRetain
+        let _: (CGPDFOperatorTableRef) -> Void = CGPDFOperatorTableRelease
+        let _: (CGPDFOperatorTableRef, UnsafePointer<CChar>, CGPDFOperatorCallback) -> Void = CGPDFOperatorTableSetCallback
+        let _: (CGPDFContentStreamRef, CGPDFOperatorTableRef?, UnsafeMutableRawPointer?) -> CGPDFScannerRef = CGPDFScannerCreate
+        let _: (CGPDFScannerRef) -> CGPDFScannerRef = CGPDFScannerRetain
+        let _: (CGPDFScannerRef) -> Void = CGPDFScannerRelease
+        let _: (CGPDFScannerRef) -> Bool = CGPDFScannerScan
+        let _: (CGPDFScannerRef) -> Void = CGPDFScannerStop
+        let _: (CGPDFScannerRef) -> CGPDFContentStreamRef = CGPDFScannerGetContentStream
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFObjectRef?>?) -> Bool = CGPDFScannerPopObject
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFBoolean>?) -> Bool = CGPDFScannerPopBoolean
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFInteger>?) -> Bool = CGPDFScannerPopInteger
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFReal>?) -> Bool = CGPDFScannerPopNumber
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Bool = CGPDFScannerPopName
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFStringRef?>?) -> Bool = CGPDFScannerPopString
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFArrayRef?>?) -> Bool = CGPDFScannerPopArray
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFDictionaryRef?>?) -> Bool = CGPDFScannerPopDictionary
+        let _: (CGPDFScannerRef, UnsafeMutablePointer<CGPDFStreamRef?>?) -> Bool = CGPDFScannerPopStream
+        #expect(CGPDFObjectType.null.rawValue == 1 && CGPDFObjectType.stream.rawValue == 9, "Apple's raw values")
+        #expect(CGPDFDataFormat.JPEG2000.rawValue == 2)
     }
 }

@@ -12,13 +12,18 @@ import Testing
         let document = try #require(PDFContextTests.document(Self.encrypted))
         #expect(document.isEncrypted && !document.isUnlocked)
         #expect(document.numberOfPages == 0 && document.page(at: 1) == nil, "nothing reads while locked")
+        #expect(document.catalog == nil && document.fileIdentifier == nil, "no objects while locked")
         #expect(!document.unlockWithPassword("wrong"))
         #expect(document.unlockWithPassword("secret"))
         #expect(document.isUnlocked && document.numberOfPages == 2)
         #expect(document.allowsPrinting && !document.allowsCopying, "\(document.accessPermissions)")
         #expect(document.unlockWithPassword("anything"), "an open document stays open")
         let identifier = try #require(document.fileIdentifier, "encrypted files carry an identifier")
-        #expect(identifier.count == 2 && (identifier[0] as? Data)?.count == 32)
+        var part: CGPDFStringRef?
+        #expect(CGPDFArrayGetCount(identifier) == 2 && CGPDFArrayGetString(identifier, 0, &part) && CGPDFStringGetLength(part!) == 16)
+        var pages: CGPDFDictionaryRef?, count: CGPDFInteger = 0
+        #expect(CGPDFDictionaryGetDictionary(try #require(document.catalog), "Pages", &pages))
+        #expect(CGPDFDictionaryGetInteger(pages!, "Count", &count) && count == 2, "objects read with the password")
     }
 
     @Test func theOutlineWrittenByAPDFContextReadsBack() throws {
