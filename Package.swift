@@ -195,6 +195,7 @@ let package = Package(
             name: "strata-fuzz-cli", dependencies: ["StrataCommandLine", "StrataExport", "FuzzSupport"], path: "Fuzz/CLIFuzzer"),
         .executableTarget(name: "strata-fuzz-image", dependencies: ["CoreGraphics", "ImageIO", "FuzzSupport"], path: "Fuzz/ImageFuzzer"),
         .executableTarget(name: "strata-fuzz-font", dependencies: ["CoreGraphics", "CoreText", "FuzzSupport"], path: "Fuzz/FontFuzzer"),
+        .executableTarget(name: "strata-fuzz-pdf", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PDFFuzzer"),
         .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
         .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),
 

@@ -85,6 +85,12 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A space of the ICC profile bytes `iccData`: Apple's `CGColorSpace(iccData: data as CFData)`,
+    /// where CFData is a value here (the `CFTypeRef` form takes the object forms).
+    public convenience init?(iccData: CFData) {
+        self.init(iccData: iccData as NSData)
+    }
+
     /// A space of the ICC profile in `iccData` (a CFData, Data or CGDataProvider); nil when
     /// LittleCMS cannot read it or it is not a gray, RGB, CMYK or Lab profile.
     public convenience init?(iccData: CFTypeRef) {

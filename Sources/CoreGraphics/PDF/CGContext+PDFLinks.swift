@@ -78,7 +78,7 @@ public func CGPDFContextSetOutline(_ context: CGContext, _ outline: CFDictionary
 
 /// Structure element kinds of tagged PDF.
 public enum CGPDFTagType: Int32, Sendable {
-    case document = 100, part, art, section, div, blockQuote, caption, toc, toci, index, nonStructure, `private`
+    case document = 100, part, art, section, div, blockQuote, caption, TOC, TOCI, index, nonStructure, `private`
     case paragraph = 200, header, header1, header2, header3, header4, header5, header6
     case list = 300, listItem, label, listBody
     case table = 400, tableRow, tableHeaderCell, tableDataCell, tableHeader, tableBody, tableFooter
@@ -100,8 +100,8 @@ public enum CGPDFTagType: Int32, Sendable {
         case .div: "Div"
         case .blockQuote: "BlockQuote"
         case .caption: "Caption"
-        case .toc: "TOC"
-        case .toci: "TOCI"
+        case .TOC: "TOC"
+        case .TOCI: "TOCI"
         case .index: "Index"
         case .nonStructure: "NonStruct"
         case .private: "Private"

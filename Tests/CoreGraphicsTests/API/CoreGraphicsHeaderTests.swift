@@ -142,7 +142,7 @@ import Testing
             kCGPDFXDestinationOutputProfile, kCGPDFOutlineTitle, kCGPDFOutlineChildren, kCGPDFOutlineDestination, kCGPDFOutlineDestinationRect,
         ]
         let allTags: [CGPDFTagType] = [
-            .document, .part, .art, .section, .div, .blockQuote, .caption, .toc, .toci, .index, .nonStructure, .private, .paragraph,
+            .document, .part, .art, .section, .div, .blockQuote, .caption, .TOC, .TOCI, .index, .nonStructure, .private, .paragraph,
             .header, .header1, .header2, .header3, .header4, .header5, .header6, .list, .listItem, .label, .listBody, .table, .tableRow,
             .tableHeaderCell, .tableDataCell, .tableHeader, .tableBody, .tableFooter, .span, .quote, .note, .reference, .bibliography,
             .code, .link, .annotation, .ruby, .rubyBaseText, .rubyAnnotationText, .rubyPunctuation, .warichu, .warichuText,

@@ -42,6 +42,7 @@ import Testing
         #expect(close(converted, [0.2, 0.5, 0.8, 0.6], 0.002), "\(converted)")
         #expect(space.copyICCData() == data, "the space gives back the bytes it was made from")
         #expect(CGColorSpace(iccProfileData: data) != nil)
+        #expect(CGColorSpace(iccData: data as CFData)?.copyICCData() == data, "Apple's spelling, with CFData a value here")
     }
 
     @Test func displayP3ThroughItsProfileMatchesTheBuiltInConversion() throws {
