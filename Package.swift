@@ -59,6 +59,8 @@ let package = Package(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]),
         // HEIC and AVIF for ImageIO (libheif: libde265 and x265 for HEVC, dav1d and aom for AV1).
+        // zlib: the ICC profiles PNG files embed (iCCP chunks) are deflated.
+        .systemLibrary(name: "CStrataZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CHEIF", pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]),
@@ -137,7 +139,7 @@ let package = Package(
         // at Pango's Unicode line-break opportunities, drawn as glyph outlines through CoreGraphics.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CFontEngine", "CPango"]),
         // Apple's ImageIO: image files read (CGImageSource) and written (CGImageDestination).
-        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP", "CHEIF"]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP", "CHEIF", "CStrataZlib"]),
         // Files from outside: JSON syntax diagnosis and the budgets a file may claim (InputLimits).
         .target(name: "StrataInput"),
         // Offline hosts: a layer tree played on its own clock, rendered to files.
@@ -203,7 +205,7 @@ let package = Package(
         // any test runs, so that text goldens do not depend on what else is installed.
         .target(name: "TestFontConfiguration", path: "Tests/TestFontConfiguration", exclude: ["fonts.conf"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CFontEngine"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CoreGraphics", "CStrataZlib"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CFontEngine", "TestFontConfiguration"]),
         .testTarget(name: "StrataGeometryTests", dependencies: ["StrataGeometry"]),
         .testTarget(name: "StrataAnimationTests", dependencies: ["StrataAnimation"]),

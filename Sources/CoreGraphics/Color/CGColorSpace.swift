@@ -123,6 +123,12 @@ public final class CGColorSpace: Hashable, Sendable, CustomStringConvertible {
         self.init(name: nil, model: profile.model, transfer: .icc(profile))
     }
 
+    /// The description of the ICC profile the space was made from (ImageIO's `ProfileName`).
+    package var profileDescription: String? {
+        if case .icc(let profile) = transfer { return profile.profileDescription }
+        return nil
+    }
+
     /// The profile's bytes: the ICC data the space was made from, or a profile LittleCMS writes
     /// for a named space; nil for pattern and CMYK spaces (Strata has no CMYK profile).
     public func copyICCData() -> CFData? {

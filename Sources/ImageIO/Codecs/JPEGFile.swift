@@ -16,10 +16,12 @@ enum JPEGFile {
         let height = Int(b[s + 1]) << 8 | Int(b[s + 2]), width = Int(b[s + 3]) << 8 | Int(b[s + 4])
         guard width * height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         guard let provider = CGDataProvider(data: data),
-            let image = CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+            let decoded = CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { return .failure(.invalid("unreadable JPEG data")) }
+        let (image, profileName) = EmbeddedProfile.apply(EmbeddedProfile.jpeg(segments), to: decoded)
         guard image.width * image.height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         var properties = ImageDecoding.basics(image, hasAlpha: false, gray: image.bitsPerPixel == 8)
+        if let profileName { properties[kCGImagePropertyProfileName] = profileName }
         if let app0 = segments.first(where: { $0.marker == 0xE0 && $0.body.starts(with: Array("JFIF\0".utf8)) }), app0.body.count >= 12 {
             let b = app0.body, s = b.startIndex
             let unit = Int(b[s + 7]), x = Int(b[s + 8]) << 8 | Int(b[s + 9]), y = Int(b[s + 10]) << 8 | Int(b[s + 11])

@@ -16,12 +16,14 @@ enum PNGFile {
         guard chunks.contains(where: { $0.type == "IEND" }) else { return .failure(.truncated) }
         if let animated = APNGFrames.decode(data, chunks: chunks, canvas: (width, height), header: header.body) { return .success(animated) }
         guard let provider = CGDataProvider(data: data),
-            let image = CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+            let decoded = CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { return .failure(.invalid("unreadable PNG data")) }
+        let (image, profileName) = EmbeddedProfile.apply(EmbeddedProfile.png(chunks), to: decoded)
         let colorType = header.body[header.body.startIndex + 9]
         let hasAlpha = colorType == 4 || colorType == 6 || chunks.contains { $0.type == "tRNS" }
         var properties = ImageDecoding.basics(image, hasAlpha: hasAlpha, gray: colorType == 0 || colorType == 4)
         properties[kCGImagePropertyDepth] = Int(header.body[header.body.startIndex + 8])
+        if let profileName { properties[kCGImagePropertyProfileName] = profileName }
         var png: [String: Any] = [kCGImagePropertyPNGInterlaceType: Int(header.body[header.body.startIndex + 12])]
         if let phys = chunks.first(where: { $0.type == "pHYs" }), phys.body.count >= 9, phys.body[phys.body.startIndex + 8] == 1 {
             // Pixels a metre; 1 inch = 0.0254 m.
