@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 kinds=("$@")
 [ ${#kinds[@]} -eq 0 ] && kinds=(thread address)
-filter="ConcurrencyStress|Threading|TransactionMainQueue|CALayerCallback|SoakTests|LayerWindow"
+filter="ConcurrencyStress|Threading|TransactionMainQueue|TransactionThreadExit|PDFObjectConcurrency|CALayerCallback|SoakTests|LayerWindow"
 for kind in "${kinds[@]}"; do
     echo "== $kind sanitizer"
     swift build --build-tests --sanitize="$kind" --build-path ".build-$kind"
@@ -17,7 +17,7 @@ for kind in "${kinds[@]}"; do
         # tests' memory bound is not checked here: ASan keeps freed memory in quarantine.
         ASAN_OPTIONS="detect_leaks=1" LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
             swift test --skip-build --sanitize=address --build-path .build-address \
-            --filter "ConcurrencyStress|Threading|TransactionMainQueue|CALayerCallback"
+            --filter "ConcurrencyStress|Threading|TransactionMainQueue|TransactionThreadExit|CALayerCallback|PDFObject|PDFScanner"
         ASAN_OPTIONS="detect_leaks=0" \
             swift test --skip-build --sanitize=address --build-path .build-address --filter LayerWindow
     else

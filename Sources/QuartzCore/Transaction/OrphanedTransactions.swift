@@ -62,7 +62,8 @@ final class OrphanedTransactions: @unchecked Sendable {
         }, nil) == 0
     }
 
-    private func run() -> Never {
+    /// Waits for stacks and commits them, for the life of the process.
+    private func run() {
         while true {
             pthread_mutex_lock(mutex)
             while stacks.isEmpty { pthread_cond_wait(arrived, mutex) }
