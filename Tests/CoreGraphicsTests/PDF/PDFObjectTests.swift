@@ -5,13 +5,13 @@ import Testing
 /// The PDF object API (CGPDFDictionary, CGPDFArray, CGPDFString, CGPDFStream, CGPDFScanner…)
 /// over qpdf, on a file whose every object the test writes, and on files a PDF context wrote.
 @Suite struct PDFObjectTests {
-    static let content = Data(
+    static var content: Data { Data(
         "q 1 0 0 1 10 20 cm BT /F1 12 Tf (Hello) Tj [(A) -120 (B)] TJ ET 0.5 g 10 10 50 50 re f Q\nBI /W 2 /H 1 /BPC 8 /CS /G ID \u{0}\u{FF} EI\n"
-            .unicodeScalars.map { UInt8($0.value) })
+            .unicodeScalars.map { UInt8($0.value) }) }
 
     /// A one-page file: rotation, a media box and resources inherited from the page tree, a crop
     /// box, an array of every scalar type, an information dictionary and a file identifier.
-    static let file = PDFFileBuilder.file(
+    static var file: Data { PDFFileBuilder.file(
         [
             ("<< /Type /Catalog /Pages 2 0 R /PageMode /UseOutlines >>", nil),
             ("<< /Type /Pages /Kids [3 0 R] /Count 1 /Rotate -270 /MediaBox [0 0 200 100] /Resources << /Font << /F1 5 0 R >> >> >>", nil),
@@ -20,14 +20,12 @@ import Testing
             ("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", nil),
             ("<< /Title <FEFF00480069> /Subject (caf\\351) /CreationDate (D:20240131120000+01'00') >>", nil),
         ],
-        trailer: "/Root 1 0 R /Info 6 0 R /ID [<00112233445566778899aabbccddeeff> <ffeeddccbbaa99887766554433221100>]")
+        trailer: "/Root 1 0 R /Info 6 0 R /ID [<00112233445566778899aabbccddeeff> <ffeeddccbbaa99887766554433221100>]") }
 
-    /// The document the tests read (objects are valid while their document lives, as on Apple:
-    /// one shared document keeps them valid for every test, read from several threads at once).
-    static let shared = PDFContextTests.document(file)
-
+    /// A new document of `file` (objects are valid while their document lives, as on Apple:
+    /// tests keep it, or a page of it, for as long as they read its objects).
     static func document() throws -> CGPDFDocument {
-        try #require(shared)
+        try #require(PDFContextTests.document(file))
     }
 
     static func string(_ ref: CGPDFStringRef) -> [UInt8] {
@@ -36,6 +34,7 @@ import Testing
 
     @Test func theCatalogAndPageTreeReadAsWritten() throws {
         let document = try Self.document()
+        defer { withExtendedLifetime(document) {} }
         let catalog = try #require(document.catalog)
         var name: UnsafePointer<CChar>?
         #expect(CGPDFDictionaryGetName(catalog, "Type", &name) && String(cString: name!) == "Catalog", "names come without their slash")
@@ -55,7 +54,9 @@ import Testing
     }
 
     @Test func everyScalarTypeReadsAndOnlyAsItsType() throws {
-        let page = try #require(try Self.document().page(at: 1)?.dictionary)
+        let document = try Self.document()
+        defer { withExtendedLifetime(document) {} }
+        let page = try #require(document.page(at: 1)?.dictionary)
         var values: CGPDFArrayRef?
         #expect(CGPDFDictionaryGetArray(page, "Values", &values))
         let array = try #require(values)
@@ -88,7 +89,9 @@ import Testing
     }
 
     @Test func dictionariesAreWalkedInKeyOrder() throws {
-        let page = try #require(try Self.document().page(at: 1)?.dictionary)
+        let document = try Self.document()
+        defer { withExtendedLifetime(document) {} }
+        let page = try #require(document.page(at: 1)?.dictionary)
         final class Keys { var names: [String] = [] }
         let keys = Keys()
         let collect: CGPDFDictionaryApplierFunction = { key, _, info in
@@ -103,6 +106,7 @@ import Testing
 
     @Test func infoStringsDecodeAsTextAndDates() throws {
         let document = try Self.document()
+        defer { withExtendedLifetime(document) {} }
         let info = try #require(document.info)
         var title: CGPDFStringRef?, subject: CGPDFStringRef?, created: CGPDFStringRef?
         #expect(CGPDFDictionaryGetString(info, "Title", &title) && CGPDFDictionaryGetString(info, "Subject", &subject))
@@ -129,7 +133,9 @@ import Testing
     }
 
     @Test func streamsDecodeAndReportTheirDictionary() throws {
-        let page = try #require(try Self.document().page(at: 1)?.dictionary)
+        let document = try Self.document()
+        defer { withExtendedLifetime(document) {} }
+        let page = try #require(document.page(at: 1)?.dictionary)
         var stream: CGPDFStreamRef?
         #expect(CGPDFDictionaryGetStream(page, "Contents", &stream))
         var format = CGPDFDataFormat.JPEG2000
