@@ -133,6 +133,12 @@ import Testing
         let _: (UnsafePointer<CTParagraphStyleSetting>?, Int) -> CTParagraphStyle = CTParagraphStyleCreate
         let _: (CTParagraphStyle) -> CTParagraphStyle = CTParagraphStyleCreateCopy
         let _: (CTParagraphStyle, CTParagraphStyleSpecifier, Int, UnsafeMutableRawPointer) -> Bool = CTParagraphStyleGetValueForSpecifier
+        let _: (CTTextAlignment, Double, CFDictionary?) -> CTTextTab = CTTextTabCreate
+        let _: (CTTextTab) -> CTTextAlignment = CTTextTabGetAlignment
+        let _: (CTTextTab) -> Double = CTTextTabGetLocation
+        let _: (CTTextTab) -> CFDictionary? = CTTextTabGetOptions
+        let _: () -> CFTypeID = CTTextTabGetTypeID
+        let _: CFString = kCTTabColumnTerminatorsAttributeName
         let _: [CTTextAlignment] = [.left, .right, .center, .justified, .natural]
         let _: [CTLineBreakMode] = [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle]
         let _: [CTParagraphStyleSpecifier] = [.alignment, .firstLineHeadIndent, .headIndent, .tailIndent, .lineBreakMode, .lineHeightMultiple,

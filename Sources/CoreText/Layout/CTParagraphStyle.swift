@@ -45,6 +45,9 @@ public final class CTParagraphStyle: @unchecked Sendable {
     /// Positive: the trailing margin's distance from the leading one; 0 or negative: from the trailing edge.
     var tailIndent: CGFloat = 0
     var defaultTabInterval: CGFloat = 0
+    /// Apple's default: twelve left-aligned stops, 28 points apart.
+    var tabStops: [CTTextTab] = CTParagraphStyle.defaultTabStops
+    static let defaultTabStops = (1...12).map { CTTextTab(alignment: .left, location: Double($0) * 28, options: nil) }
     var lineBreakMode: CTLineBreakMode = .byWordWrapping
     var lineHeightMultiple: CGFloat = 0
     var maximumLineHeight: CGFloat = 0
@@ -65,7 +68,11 @@ public final class CTParagraphStyle: @unchecked Sendable {
         case .alignment: return withUnsafeBytes(of: alignment.rawValue, body)
         case .lineBreakMode: return withUnsafeBytes(of: lineBreakMode.rawValue, body)
         case .baseWritingDirection: return withUnsafeBytes(of: baseWritingDirection.rawValue, body)
-        case .tabStops, .lineBoundsOptions, .count: return nil
+        case .tabStops:
+            // A CFArray of CTTextTab, as the caller's `CFArray` variable holds it.
+            let array: CFArray = tabStops
+            return withUnsafeBytes(of: array, body)
+        case .lineBoundsOptions, .count: return nil
         default:
             guard let path = Self.floats[spec] else { return nil }
             return withUnsafeBytes(of: self[keyPath: path], body)
@@ -105,6 +112,10 @@ public func CTParagraphStyleCreate(_ settings: UnsafePointer<CTParagraphStyleSet
             style.lineBreakMode = CTLineBreakMode(rawValue: setting.value.load(as: UInt8.self)) ?? .byWordWrapping
         case .baseWritingDirection where setting.valueSize == 1:
             style.baseWritingDirection = CTWritingDirection(rawValue: setting.value.load(as: Int8.self)) ?? .natural
+        case .tabStops where setting.valueSize == MemoryLayout<CFArray>.size:
+            // The value points to a CFArray of CTTextTab (Apple: a CFArrayRef).
+            let array = setting.value.assumingMemoryBound(to: CFArray.self).pointee
+            style.tabStops = array.compactMap { $0 as? CTTextTab }.sorted { $0.location < $1.location }
         default:
             guard let path = CTParagraphStyle.floats[setting.spec], setting.valueSize == MemoryLayout<CGFloat>.size else {
                 if setting.spec != .tabStops, setting.spec != .lineBoundsOptions {
@@ -125,6 +136,7 @@ public func CTParagraphStyleCreateCopy(_ paragraphStyle: CTParagraphStyle) -> CT
     copy.alignment = paragraphStyle.alignment
     copy.lineBreakMode = paragraphStyle.lineBreakMode
     copy.baseWritingDirection = paragraphStyle.baseWritingDirection
+    copy.tabStops = paragraphStyle.tabStops
     for (_, path) in CTParagraphStyle.floats { copy[keyPath: path] = paragraphStyle[keyPath: path] }
     return copy
 }
@@ -133,7 +145,13 @@ public func CTParagraphStyleCreateCopy(_ paragraphStyle: CTParagraphStyle) -> CT
 public func CTParagraphStyleGetValueForSpecifier(
     _ paragraphStyle: CTParagraphStyle, _ spec: CTParagraphStyleSpecifier, _ valueBufferSize: Int, _ valueBuffer: UnsafeMutableRawPointer
 ) -> Bool {
-    paragraphStyle.withValue(spec) { bytes in
+    if spec == .tabStops {
+        // The caller's buffer holds a CFArray (a reference): assigned, so it is retained.
+        guard valueBufferSize == MemoryLayout<CFArray>.size else { return false }
+        valueBuffer.assumingMemoryBound(to: CFArray.self).pointee = paragraphStyle.tabStops
+        return true
+    }
+    return paragraphStyle.withValue(spec) { bytes in
         guard bytes.count == valueBufferSize else { return false }
         valueBuffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         return true

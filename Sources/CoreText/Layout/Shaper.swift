@@ -40,7 +40,7 @@ enum Shaper {
             if cluster < units.count, let control = Self.control(units[cluster]) {
                 // Line ends and other controls draw nothing; a tab reaches the next tab stop.
                 glyph = kCGFontIndexInvalid
-                advance = control == 0x09 ? Self.tabStop(after: pen) - pen : 0
+                advance = control == 0x09 ? Self.tabStop(after: pen, in: style.paragraphStyle) - pen : 0
             }
             out.glyphs.append(glyph)
             out.positions.append(CGPoint(x: pen + CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale + style.baselineOffset))
@@ -51,12 +51,16 @@ enum Shaper {
         return out
     }
 
-    /// Apple's default tab interval (points).
+    /// Where tabs go past the last stop when the paragraph sets no interval (points).
     static let tabInterval: CGFloat = 28
 
-    /// The next tab stop right of `x`.
-    static func tabStop(after x: CGFloat) -> CGFloat {
-        ((x + 0.001) / tabInterval).rounded(.up) * tabInterval
+    /// The first tab stop right of `x` (points from the line's start): the paragraph's stops, then
+    /// multiples of its default tab interval (28 points when it sets none).
+    static func tabStop(after x: CGFloat, in paragraph: CTParagraphStyle?) -> CGFloat {
+        let stops = paragraph?.tabStops ?? CTParagraphStyle.defaultTabStops
+        if let stop = stops.first(where: { CGFloat($0.location) > x + 0.001 }) { return CGFloat(stop.location) }
+        let interval = (paragraph?.defaultTabInterval ?? 0) > 0 ? paragraph?.defaultTabInterval ?? tabInterval : tabInterval
+        return ((x + 0.001) / interval).rounded(.up) * interval
     }
 
     /// The unit when it is a control character or a line or paragraph separator (drawn as nothing).
