@@ -209,19 +209,33 @@ public final class CGPDFPage: @unchecked Sendable {
         return CGSize(width: w, height: h)
     }
 
-    /// The transform that maps `box` into `rect`, scaled down (never up) to fit and centred
-    /// when `preserveAspectRatio`, as Apple's.
+    /// The transform that maps `box` into `rect`, as Apple's: the box turned clockwise by the
+    /// page's rotation plus `rotate` (a multiple of 90 degrees; others count as 0), scaled to the
+    /// rectangle (uniformly and never up when `preserveAspectRatio`) and centred in it.
     public func getDrawingTransform(_ box: CGPDFBox, rect: CGRect, rotate: Int32, preserveAspectRatio: Bool) -> CGAffineTransform {
         let b = getBoxRect(box)
         guard b.width > 0, b.height > 0 else { return .identity }
-        var sx = rect.width / b.width, sy = rect.height / b.height
+        let extra = rotate % 90 == 0 ? Int(rotate) : 0
+        let turn = (((Int(rotationAngle) + extra) % 360) + 360) % 360
+        // Clockwise turns in y-up space, exact (no sine rounding).
+        let rotation: CGAffineTransform =
+            switch turn {
+            case 90: CGAffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0)
+            case 180: CGAffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+            case 270: CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
+            default: .identity
+            }
+        let size = turn == 90 || turn == 270 ? CGSize(width: b.height, height: b.width) : b.size
+        var sx = rect.width / size.width, sy = rect.height / size.height
         if preserveAspectRatio {
             let k = min(sx, sy, 1)
             sx = k
             sy = k
         }
-        let tx = rect.midX - b.midX * sx, ty = rect.midY - b.midY * sy
-        return CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: tx, ty: ty)
+        return CGAffineTransform(translationX: -b.midX, y: -b.midY)
+            .concatenating(rotation)
+            .concatenating(CGAffineTransform(scaleX: sx, y: sy))
+            .concatenating(CGAffineTransform(translationX: rect.midX, y: rect.midY))
     }
 }
 

@@ -130,6 +130,17 @@ import Testing
         #expect(page.getBoxRect(.cropBox) == CGRect(x: 10, y: 10, width: 140, height: 80))
         #expect(page.getBoxRect(.trimBox) == CGRect(x: 10, y: 10, width: 140, height: 80), "within the crop box")
         #expect(page.getBoxRect(.artBox) == page.getBoxRect(.cropBox), "absent: the crop box")
+        // The media box turned a quarter clockwise into a 100×200 rectangle: its bottom left
+        // corner at the rectangle's top left, its top right at the bottom right.
+        let turned = page.getDrawingTransform(.mediaBox, rect: CGRect(x: 0, y: 0, width: 100, height: 200), rotate: 0, preserveAspectRatio: true)
+        #expect(CGPoint(x: 0, y: 0).applying(turned) == CGPoint(x: 0, y: 200))
+        #expect(CGPoint(x: 200, y: 100).applying(turned) == CGPoint(x: 100, y: 0))
+        // Turning back by 90 cancels the page's rotation: the box maps as it is.
+        let straight = page.getDrawingTransform(.mediaBox, rect: CGRect(x: 0, y: 0, width: 200, height: 100), rotate: -90, preserveAspectRatio: true)
+        #expect(CGPoint(x: 200, y: 100).applying(straight) == CGPoint(x: 200, y: 100))
+        #expect(page.getDrawingTransform(.mediaBox, rect: CGRect(x: 0, y: 0, width: 200, height: 100), rotate: 45, preserveAspectRatio: true)
+            == page.getDrawingTransform(.mediaBox, rect: CGRect(x: 0, y: 0, width: 200, height: 100), rotate: 0, preserveAspectRatio: true),
+            "not a multiple of 90: no extra turn")
     }
 
     @Test func streamsDecodeAndReportTheirDictionary() throws {
