@@ -36,14 +36,26 @@ public final class CTLine: @unchecked Sendable {
     }
 
     /// `range` of `text` shaped into runs: one per attribute run and font (fallback faces for
-    /// characters the font lacks), laid end to end.
+    /// characters the font lacks), laid end to end. Tabs reaching a right, centre or decimal stop
+    /// are widened so the text after them ends, centres or has its decimal point there (measured
+    /// by a first shaping of the line; left stops, and every stop of a right-to-left line, place
+    /// the text after them as before).
     convenience init(_ text: AttributedText, _ range: Range<Int>) {
+        var runs = Self.shape(text, range, tabAdvances: [:])
+        if let aligned = Self.alignedTabAdvances(runs, text.units) {
+            runs = Self.shape(text, range, tabAdvances: aligned)
+        }
+        let font = text.style(at: range.lowerBound)?.font ?? RunStyle.defaultFont
+        self.init(runs: runs, stringRange: CFRange(location: range.lowerBound, length: range.count), units: text.units, emptyFont: font)
+    }
+
+    private static func shape(_ text: AttributedText, _ range: Range<Int>, tabAdvances: [Int: CGFloat]) -> [CTRun] {
         var runs: [CTRun] = []
         var pen: CGFloat = 0
         for (runRange, style) in text.runs where runRange.overlaps(range) {
             let clipped = max(runRange.lowerBound, range.lowerBound)..<min(runRange.upperBound, range.upperBound)
             for (part, partStyle) in Shaper.fontRuns(text.units, clipped, style: style) {
-                let shaped = Shaper.shape(text.units, part, style: partStyle, x: pen)
+                let shaped = Shaper.shape(text.units, part, style: partStyle, x: pen, tabAdvances: tabAdvances)
                 guard !shaped.glyphs.isEmpty else { continue }
                 runs.append(CTRun(style: partStyle, glyphs: shaped.glyphs, positions: shaped.positions, advances: shaped.advances,
                                   indices: shaped.indices, stringRange: CFRange(location: part.lowerBound, length: part.count),
@@ -51,8 +63,58 @@ public final class CTLine: @unchecked Sendable {
                 pen += runs[runs.count - 1].width
             }
         }
-        let font = text.style(at: range.lowerBound)?.font ?? RunStyle.defaultFont
-        self.init(runs: runs, stringRange: CFRange(location: range.lowerBound, length: range.count), units: text.units, emptyFont: font)
+        return runs
+    }
+
+    /// The advances of the tabs that reach a right, centre or decimal stop (by string index), from
+    /// a first shaping; nil when the line has none (or runs right to left, where stops are not applied).
+    private static func alignedTabAdvances(_ runs: [CTRun], _ units: [UInt16]) -> [Int: CGFloat]? {
+        guard units.contains(0x09), !runs.contains(where: { $0.status.contains(.rightToLeft) }) else { return nil }
+        // The line's glyphs in order: string index, advance, paragraph style.
+        var glyphs: [(index: Int, advance: CGFloat, style: CTParagraphStyle?)] = []
+        for run in runs {
+            for k in 0..<run.glyphs.count { glyphs.append((run.indices[k], run.advances[k].width, run.style.paragraphStyle)) }
+        }
+        var advances: [Int: CGFloat] = [:]
+        var pen: CGFloat = 0
+        var any = false
+        for (k, glyph) in glyphs.enumerated() {
+            guard glyph.index < units.count, units[glyph.index] == 0x09 else {
+                pen += glyph.advance
+                continue
+            }
+            let (stop, tab) = Shaper.tabStopAndTab(after: pen, in: glyph.style)
+            var advance = stop - pen
+            if let tab, tab.alignment == .right || tab.alignment == .center {
+                // The text up to the next tab (or the line's end).
+                var width: CGFloat = 0, toDecimal: CGFloat?
+                // A right stop with column terminators is a decimal stop: the column's first
+                // terminator (its decimal point) goes at the stop.
+                let terminators = Self.columnTerminators(tab)
+                for next in glyphs[(k + 1)...] {
+                    if next.index < units.count, units[next.index] == 0x09 { break }
+                    if toDecimal == nil, next.index < units.count, terminators.contains(units[next.index]) { toDecimal = width }
+                    width += next.advance
+                }
+                let before = tab.alignment == .center ? width / 2 : toDecimal ?? width
+                advance = max(0, CGFloat(tab.location) - before - pen)
+                any = true
+            }
+            advances[glyph.index] = advance
+            pen += advance
+        }
+        return any ? advances : nil
+    }
+
+    /// The characters a stop's column ends at (`kCTTabColumnTerminatorsAttributeName`: a string
+    /// or an NSCharacterSet of them); empty for an ordinary stop.
+    private static func columnTerminators(_ tab: CTTextTab) -> Set<UInt16> {
+        switch tab.options?[kCTTabColumnTerminatorsAttributeName] {
+        case let string as String: return Set(string.utf16)
+        case let set as CharacterSet:
+            return Set([0x2E, 0x2C, 0x3A, 0x2F, 0x20].filter { Unicode.Scalar($0).map(set.contains) ?? false })
+        default: return []
+        }
     }
 
     /// The sum of the runs' advances (points).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One tab stop of a paragraph: where it is (points from the line's start) and how the text after
-/// the tab sits against it. Strata places text after every stop as a left-aligned stop does.
+/// the tab sits against it (left, right, centre; a right stop with column terminators is a decimal stop).
 public final class CTTextTab: @unchecked Sendable {
     let alignment: CTTextAlignment
     let location: Double

@@ -14,7 +14,8 @@ enum Shaper {
 
     /// The glyphs of `range` of `units` in `style`, pen starting at x = `x`; the text around the
     /// range is the shaping context.
-    static func shape(_ units: [UInt16], _ range: Range<Int>, style: RunStyle, x: CGFloat) -> Glyphs {
+    /// `tabAdvances` gives some tabs their advance (by string index: aligned stops, see `CTLine`).
+    static func shape(_ units: [UInt16], _ range: Range<Int>, style: RunStyle, x: CGFloat, tabAdvances: [Int: CGFloat] = [:]) -> Glyphs {
         var out = Glyphs()
         guard !range.isEmpty, let buffer = hb_buffer_create() else { return out }
         defer { hb_buffer_destroy(buffer) }
@@ -40,7 +41,7 @@ enum Shaper {
             if cluster < units.count, let control = Self.control(units[cluster]) {
                 // Line ends and other controls draw nothing; a tab reaches the next tab stop.
                 glyph = kCGFontIndexInvalid
-                advance = control == 0x09 ? Self.tabStop(after: pen, in: style.paragraphStyle) - pen : 0
+                advance = control == 0x09 ? tabAdvances[cluster] ?? Self.tabStop(after: pen, in: style.paragraphStyle) - pen : 0
             }
             out.glyphs.append(glyph)
             out.positions.append(CGPoint(x: pen + CGFloat(position.x_offset) * scale, y: CGFloat(position.y_offset) * scale + style.baselineOffset))
@@ -57,10 +58,15 @@ enum Shaper {
     /// The first tab stop right of `x` (points from the line's start): the paragraph's stops, then
     /// multiples of its default tab interval (28 points when it sets none).
     static func tabStop(after x: CGFloat, in paragraph: CTParagraphStyle?) -> CGFloat {
+        tabStopAndTab(after: x, in: paragraph).x
+    }
+
+    /// The first tab stop right of `x` and the paragraph's `CTTextTab` there (nil past its stops).
+    static func tabStopAndTab(after x: CGFloat, in paragraph: CTParagraphStyle?) -> (x: CGFloat, tab: CTTextTab?) {
         let stops = paragraph?.tabStops ?? CTParagraphStyle.defaultTabStops
-        if let stop = stops.first(where: { CGFloat($0.location) > x + 0.001 }) { return CGFloat(stop.location) }
+        if let stop = stops.first(where: { CGFloat($0.location) > x + 0.001 }) { return (CGFloat(stop.location), stop) }
         let interval = (paragraph?.defaultTabInterval ?? 0) > 0 ? paragraph?.defaultTabInterval ?? tabInterval : tabInterval
-        return ((x + 0.001) / interval).rounded(.up) * interval
+        return (((x + 0.001) / interval).rounded(.up) * interval, nil)
     }
 
     /// The unit when it is a control character or a line or paragraph separator (drawn as nothing).

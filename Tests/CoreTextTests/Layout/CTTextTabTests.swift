@@ -73,4 +73,24 @@ import Testing
         #expect(defaults.compactMap { ($0 as? CTTextTab).map(CTTextTabGetLocation) } == (1...12).map { Double($0) * 28 })
         #expect(CFGetTypeID(tab) == CTTextTabGetTypeID())
     }
+
+    private func width(_ string: String) -> CGFloat {
+        CGFloat(CTLineGetTypographicBounds(CTLineCreateWithAttributedString(attributed(string, sans)), nil, nil, nil))
+    }
+
+    @Test func rightCentreAndDecimalStopsAlignTheTextAfterThem() throws {
+        let right = style(stops: [CTTextTabCreate(.right, 100, nil)])
+        #expect(abs(try #require(x(of: 2, in: "a\t12", style: right)) + width("12") - 100) < 0.01, "ends at the stop")
+        let centre = style(stops: [CTTextTabCreate(.center, 100, nil)])
+        #expect(abs(try #require(x(of: 2, in: "a\tabc", style: centre)) + width("abc") / 2 - 100) < 0.01, "centred on the stop")
+        let decimal = style(stops: [CTTextTabCreate(.right, 100, [kCTTabColumnTerminatorsAttributeName: "."] as CFDictionary)])
+        #expect(abs(try #require(x(of: 3, in: "a\t3.14", style: decimal)) - 100) < 0.01, "the decimal point at the stop")
+        #expect(abs(try #require(x(of: 2, in: "a\t314", style: decimal)) + width("314") - 100) < 0.01, "no point: ends at the stop")
+        // Text wider than the room left: the tab takes no space (never a negative advance).
+        let tight = style(stops: [CTTextTabCreate(.right, 30, nil)])
+        #expect(abs(try #require(x(of: 2, in: "a\tabcdefgh", style: tight)) - width("a")) < 0.01)
+        // A stop after an aligned one is reached from where the aligned text ended.
+        let two = style(stops: [CTTextTabCreate(.right, 100, nil), CTTextTabCreate(.left, 150, nil)])
+        #expect(abs(try #require(x(of: 5, in: "a\t12\tz", style: two)) - 150) < 0.01)
+    }
 }
