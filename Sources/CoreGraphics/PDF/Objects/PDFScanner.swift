@@ -90,7 +90,7 @@ final class PDFScanner {
             let name = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
             return perform(name)
         case STRATA_PDF_INLINE_IMAGE:
-            let data = Data(bytes: bytes ?? UnsafePointer(bitPattern: 1)!, count: bytes == nil ? 0 : length)
+            let data = bytes.map { Data(bytes: $0, count: length) } ?? Data()
             push(PDFObjectNode.inlineImage(dictionary: inlineDictionary ?? .dictionary([]), data: data))
             inlineDictionary = nil
         case STRATA_PDF_ARRAY_BEGIN: open.append((true, [], []))
