@@ -76,6 +76,25 @@ void strata_opaque_rect(const uint32_t *pixels, int32_t width, int32_t height, i
 /// caller and the worker; returns when all rows are written.
 void strata_fill(const strata_target *target, int32_t x0, int32_t y0, int32_t x1, int32_t y1, uint32_t pixel, int32_t threads);
 
+/// A gradient over a target's device space, evaluated at pixel centres. Linear (kind 0): the
+/// colour table's position is t = a·x + b·y + c. Radial (kind 1, concentric circles): the point
+/// q = (m[0]·x + m[1]·y + m[2], m[3]·x + m[4]·y + m[5]) relative to the centre, and
+/// t = (|q| − r0) · inverseSpan. t is held to [0, 1] (pad extend).
+typedef struct {
+    int32_t kind;
+    double a, b, c;
+    double m[6];
+    double r0, inverseSpan;
+} strata_gradient;
+
+/// Puts gradient `g` source-over onto `dst` (premultiplied ARGB32, `dstStride` pixels a row; its
+/// first pixel is device pixel (x0, y0)), `width` × `height` pixels, each through its byte of
+/// coverage in `mask` (A8, `maskStride` bytes a row; null: fully covered). `lut` holds `lutSize`
+/// premultiplied colours for t = 0, 1/(lutSize − 1), …, 1 (the nearest is taken).
+void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t lutSize, uint32_t *dst,
+    int32_t dstStride, const uint8_t *mask, int32_t maskStride, int32_t x0, int32_t y0, int32_t width,
+    int32_t height);
+
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);
 

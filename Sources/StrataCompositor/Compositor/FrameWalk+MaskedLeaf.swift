@@ -174,7 +174,7 @@ extension FrameWalk {
         cairo_new_path(cr)
         CairoPath.append(maskPath.storage, to: cr)
         cairo_set_fill_rule(cr, key.mask.shape?.evenOdd == true ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-        cairo_fill(cr)
+        if !compositor.usesKernel || !GradientFill.fill(cr, pattern: pattern) { cairo_fill(cr) }
         cairo_restore(cr)
     }
 }

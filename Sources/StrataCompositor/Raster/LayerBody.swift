@@ -125,13 +125,24 @@ package struct LayerBody: Hashable {
             cairo_fill(cr)
         }
         if let gradient {
-            // Over the background, within the (rounded) bounds.
-            cairo_save(cr)
-            cairo_new_path(cr)
-            corners.addPath(b, to: cr)
-            cairo_clip(cr)
-            gradient.paint(in: b, into: cr)
-            cairo_restore(cr)
+            // Over the background, within the (rounded) bounds: the outline filled with the
+            // gradient (Strata's gradient kernel when it can), or conic wedges clipped to it.
+            if let pattern = gradient.pattern(over: b) {
+                defer { cairo_pattern_destroy(pattern) }
+                cairo_new_path(cr)
+                corners.addPath(b, to: cr)
+                if !GradientFill.fill(cr, pattern: pattern) {
+                    cairo_set_source(cr, pattern)
+                    cairo_fill(cr)
+                }
+            } else {
+                cairo_save(cr)
+                cairo_new_path(cr)
+                corners.addPath(b, to: cr)
+                cairo_clip(cr)
+                gradient.paint(in: b, into: cr)
+                cairo_restore(cr)
+            }
         }
         if let contents, let image {
             cairo_save(cr)

@@ -1,0 +1,245 @@
+import CCairo
+import CStrataRaster
+import CoreGraphics
+import Foundation
+
+/// cairo fills and paints whose source is a linear or concentric radial gradient, drawn by
+/// Strata's gradient kernel (a colour table looked up a pixel) instead of pixman's gradient
+/// fetch (a stop search and float interpolation a pixel: ≈ 15 ns against ≈ 1.5 for a solid
+/// colour, measured on 1000² Lottie frames). The coverage is still cairo's (its rasteriser
+/// draws the outline into an A8 mask); cairo's own fill is the reference the tests compare with.
+/// Anything else — another operator, a clip that is not whole-pixel rectangles, a surface that
+/// is not ARGB32, focal gradients, small regions — answers false and is left to cairo.
+enum GradientFill {
+    /// Regions smaller than this many pixels stay with cairo (the table and mask cost more than
+    /// pixman's fetch there).
+    static let minimumPixels = 4096
+
+    /// Fills `cr`'s current path with `pattern` as `cairo_fill` would (source-over, the
+    /// context's fill rule, antialiasing, tolerance and clip), and clears the path; false (path
+    /// and target untouched) when the kernel does not do this case.
+    static func fill(_ cr: OpaquePointer, pattern: OpaquePointer) -> Bool {
+        draw(cr, pattern: pattern, fillsPath: true)
+    }
+
+    /// Paints `pattern` over `cr`'s clip as `cairo_paint` would; false when the kernel does not
+    /// do this case (nothing drawn).
+    static func paint(_ cr: OpaquePointer, pattern: OpaquePointer) -> Bool {
+        draw(cr, pattern: pattern, fillsPath: false)
+    }
+
+    private static func draw(_ cr: OpaquePointer, pattern: OpaquePointer, fillsPath: Bool) -> Bool {
+        guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = Target(cr) else { return false }
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        guard let (gradient, length) = kernelGradient(pattern, ctm: ctm) else { return false }
+        // Everything below in device space (cairo's user space with the identity matrix).
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_identity_matrix(cr)
+        guard let clip = clipRectangles(cr), !clip.isEmpty else { return false }
+        var region = clip.dropFirst().reduce(clip[0]) { $0.union($1) }
+        if fillsPath {
+            var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+            cairo_fill_extents(cr, &x0, &y0, &x1, &y1)
+            region = region.intersection(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).integral)
+        }
+        region = region.intersection(target.deviceExtent)
+        guard !region.isNull, !region.isEmpty else {
+            if fillsPath { cairo_new_path(cr) }
+            return true
+        }
+        guard region.width * region.height >= Double(minimumPixels) else { return false }
+        let needsMask = fillsPath || clip.count > 1
+        var mask: OpaquePointer?
+        if needsMask {
+            mask = coverage(of: cr, region: region, clip: clip.count > 1 ? clip : [], path: fillsPath)
+            guard mask != nil else { return false }
+        }
+        defer { if let mask { cairo_surface_destroy(mask) } }
+        let table = colorTable(pattern, size: tableSize(forLength: length))
+        guard table.count >= 2 else { return false }
+        cairo_surface_flush(target.surface)
+        let x = Int(region.minX), y = Int(region.minY)
+        let px = x + target.offsetX, py = y + target.offsetY
+        let first = target.pixels + py * target.stride + px
+        var g = gradient
+        table.withUnsafeBufferPointer { lut in
+            let maskData = mask.flatMap { cairo_image_surface_get_data($0) }.map { UnsafePointer($0) }
+            let maskStride = mask.map { cairo_image_surface_get_stride($0) } ?? 0
+            strata_gradient_fill(
+                &g, lut.baseAddress, Int32(lut.count), first, Int32(target.stride), maskData, maskStride, Int32(x),
+                Int32(y), Int32(region.width), Int32(region.height))
+        }
+        cairo_surface_mark_dirty(target.surface)
+        if fillsPath { cairo_new_path(cr) }
+        return true
+    }
+
+    /// The image surface `cr` draws into, when the kernel can write it.
+    private struct Target {
+        let surface: OpaquePointer
+        let pixels: UnsafeMutablePointer<UInt32>
+        /// Pixels a row.
+        let stride: Int
+        /// Pixel (i, j) is device point (i − offsetX, j − offsetY).
+        let offsetX: Int, offsetY: Int
+        let deviceExtent: CGRect
+
+        init?(_ cr: OpaquePointer) {
+            guard let surface = cairo_get_group_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+                cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+            else { return nil }
+            var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
+            cairo_surface_get_device_offset(surface, &dx, &dy)
+            cairo_surface_get_device_scale(surface, &sx, &sy)
+            guard sx == 1, sy == 1, dx == dx.rounded(), dy == dy.rounded(), abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+            cairo_surface_flush(surface)
+            guard let data = cairo_image_surface_get_data(surface) else { return nil }
+            self.surface = surface
+            pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+            stride = Int(cairo_image_surface_get_stride(surface)) / 4
+            offsetX = Int(dx)
+            offsetY = Int(dy)
+            deviceExtent = CGRect(
+                x: -dx, y: -dy, width: Double(cairo_image_surface_get_width(surface)),
+                height: Double(cairo_image_surface_get_height(surface)))
+        }
+    }
+
+    /// The clip as whole-pixel device rectangles (the context's matrix is the identity); nil
+    /// when it is anything else (a fractional, turned or curved clip).
+    private static func clipRectangles(_ cr: OpaquePointer) -> [CGRect]? {
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        let count = Int(list.pointee.num_rectangles)
+        guard count > 0, let rects = list.pointee.rectangles else { return [] }
+        return (0..<count).map { CGRect(x: rects[$0].x, y: rects[$0].y, width: rects[$0].width, height: rects[$0].height) }
+    }
+
+    /// An A8 surface of `region`'s size holding what cairo would cover: the current path filled
+    /// (when `path`), within the clip rectangles (when any).
+    private static func coverage(of cr: OpaquePointer, region: CGRect, clip: [CGRect], path: Bool) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(region.width), Int32(region.height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let mcr = cairo_create(surface)
+        else { return nil }
+        defer { cairo_destroy(mcr) }
+        cairo_translate(mcr, -region.minX, -region.minY)
+        for r in clip { cairo_rectangle(mcr, r.minX, r.minY, r.width, r.height) }
+        if !clip.isEmpty { cairo_clip(mcr) }
+        cairo_set_source_rgba(mcr, 0, 0, 0, 1)
+        if path {
+            guard let copied = cairo_copy_path(cr) else { return nil }
+            defer { cairo_path_destroy(copied) }
+            cairo_append_path(mcr, copied)
+            cairo_set_fill_rule(mcr, cairo_get_fill_rule(cr))
+            cairo_set_antialias(mcr, cairo_get_antialias(cr))
+            cairo_set_tolerance(mcr, cairo_get_tolerance(cr))
+            cairo_fill(mcr)
+        } else {
+            cairo_paint(mcr)
+        }
+        cairo_surface_flush(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return surface
+    }
+
+    /// The kernel's description of `pattern` in device space (`ctm`: user → device) and the
+    /// gradient's length in device pixels; nil for what the kernel does not draw.
+    static func kernelGradient(_ pattern: OpaquePointer, ctm: cairo_matrix_t) -> (strata_gradient, Double)? {
+        guard cairo_pattern_get_extend(pattern) == CAIRO_EXTEND_PAD else { return nil }
+        var toPattern = cairo_matrix_t()
+        cairo_pattern_get_matrix(pattern, &toPattern)
+        var inverse = ctm
+        guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return nil }
+        // Device → user → pattern space.
+        var m = cairo_matrix_t()
+        withUnsafePointer(to: inverse) { a in withUnsafePointer(to: toPattern) { b in cairo_matrix_multiply(&m, a, b) } }
+        var g = strata_gradient()
+        switch cairo_pattern_get_type(pattern) {
+        case CAIRO_PATTERN_TYPE_LINEAR:
+            var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+            cairo_pattern_get_linear_points(pattern, &x0, &y0, &x1, &y1)
+            let dx = x1 - x0, dy = y1 - y0, l2 = dx * dx + dy * dy
+            guard l2 > 1e-12 else { return nil }
+            g.kind = 0
+            g.a = (m.xx * dx + m.yx * dy) / l2
+            g.b = (m.xy * dx + m.yy * dy) / l2
+            g.c = ((m.x0 - x0) * dx + (m.y0 - y0) * dy) / l2
+            let slope = (g.a * g.a + g.b * g.b).squareRoot()
+            guard slope > 0, g.a.isFinite, g.b.isFinite, g.c.isFinite else { return nil }
+            return (g, 1 / slope)
+        case CAIRO_PATTERN_TYPE_RADIAL:
+            var cx0 = 0.0, cy0 = 0.0, r0 = 0.0, cx1 = 0.0, cy1 = 0.0, r1 = 0.0
+            cairo_pattern_get_radial_circles(pattern, &cx0, &cy0, &r0, &cx1, &cy1, &r1)
+            // Concentric circles only (a focal gradient solves a quadratic a pixel: pixman's).
+            guard cx0 == cx1, cy0 == cy1, r0 >= 0, r1 > r0 else { return nil }
+            g.kind = 1
+            g.m = (m.xx, m.xy, m.x0 - cx0, m.yx, m.yy, m.y0 - cy0)
+            g.r0 = r0
+            g.inverseSpan = 1 / (r1 - r0)
+            // The longest a pattern unit gets on the device: the larger column of the inverse.
+            let det = m.xx * m.yy - m.xy * m.yx
+            guard det != 0, det.isFinite, g.inverseSpan.isFinite else { return nil }
+            let stretch = Swift.max((m.yy * m.yy + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.xx * m.xx).squareRoot()) / abs(det)
+            return (g, (r1 - r0) * stretch)
+        default:
+            return nil
+        }
+    }
+
+    /// Table entries for a gradient `length` device pixels long: eight a pixel (a hard stop then
+    /// moves by at most a sixteenth of a pixel: only pixels whose centre is that close to it can
+    /// take the colour of its other side), between 256 and 16,384.
+    static func tableSize(forLength length: Double) -> Int {
+        guard length.isFinite, length > 0 else { return 256 }
+        let wanted = Swift.min(Swift.max(8 * length + 2, 256), 16384)
+        return 1 << Int(log2(wanted).rounded(.up))
+    }
+
+    /// The pattern's colours at `size` evenly spaced positions from 0 to 1, premultiplied ARGB32,
+    /// interpolated as pixman does (alpha and unpremultiplied channels apart, then premultiplied;
+    /// before the first stop its colour, after the last the last's).
+    static func colorTable(_ pattern: OpaquePointer, size: Int) -> [UInt32] {
+        var count: Int32 = 0
+        guard cairo_pattern_get_color_stop_count(pattern, &count) == CAIRO_STATUS_SUCCESS, count > 0, size >= 2 else {
+            return []
+        }
+        var offsets: [Double] = [], colors: [(r: Double, g: Double, b: Double, a: Double)] = []
+        for i in 0..<count {
+            var o = 0.0, r = 0.0, g = 0.0, b = 0.0, a = 0.0
+            cairo_pattern_get_color_stop_rgba(pattern, i, &o, &r, &g, &b, &a)
+            offsets.append(o)
+            colors.append((r, g, b, a))
+        }
+        var table = [UInt32](repeating: 0, count: size)
+        var k = 0
+        for i in 0..<size {
+            let t = Double(i) / Double(size - 1)
+            while k < offsets.count && offsets[k] <= t { k += 1 }
+            let c: (r: Double, g: Double, b: Double, a: Double)
+            if k == 0 {
+                c = colors[0]
+            } else if k == offsets.count {
+                c = colors[offsets.count - 1]
+            } else {
+                let span = offsets[k] - offsets[k - 1]
+                let f = span > 0 ? (t - offsets[k - 1]) / span : 1
+                let l = colors[k - 1], r = colors[k]
+                c = (l.r + (r.r - l.r) * f, l.g + (r.g - l.g) * f, l.b + (r.b - l.b) * f, l.a + (r.a - l.a) * f)
+            }
+            table[i] = premultiplied(c)
+        }
+        return table
+    }
+
+    private static func premultiplied(_ c: (r: Double, g: Double, b: Double, a: Double)) -> UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32(Swift.min(Swift.max(v * 255 + 0.5, 0), 255)) }
+        let a = Swift.min(Swift.max(c.a, 0), 1)
+        return byte(a) << 24 | byte(c.r * a) << 16 | byte(c.g * a) << 8 | byte(c.b * a)
+    }
+}
