@@ -66,6 +66,18 @@ struct GradientFillTests {
         #expect(over2 * 1000 <= drawn, "\(c.name): \(over2) of \(drawn) pixels differ by more than 2")
     }
 
+    @Test("the portable and AVX2 code give the same bytes", arguments: cases)
+    func codeLevelsAgree(_ c: Case) {
+        let portable = render(c, kernel: true, simd: 0)
+        let vector = render(c, kernel: true, simd: 2)
+        defer {
+            cairo_surface_destroy(portable.surface)
+            cairo_surface_destroy(vector.surface)
+        }
+        let (largest, _, _) = compare(portable.surface, vector.surface)
+        #expect(largest == 0, "\(c.name): the code levels differ by up to \(largest)")
+    }
+
     @Test("what the kernel does not draw is left to cairo: focal gradients, fractional clips, other operators")
     func declinedCasesLeaveTheTargetUntouched() throws {
         let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Self.width, Self.height))
@@ -115,7 +127,7 @@ struct GradientFillTests {
 
     // MARK: - Support
 
-    func render(_ c: Case, kernel: Bool) -> (surface: OpaquePointer, taken: Bool) {
+    func render(_ c: Case, kernel: Bool, simd: Int32 = 2) -> (surface: OpaquePointer, taken: Bool) {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Self.width, Self.height)!
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
@@ -137,13 +149,13 @@ struct GradientFillTests {
         if c.outline {
             star(cr)
             cairo_set_fill_rule(cr, c.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            taken = kernel && GradientFill.fill(cr, pattern: pattern)
+            taken = kernel && GradientFill.fill(cr, pattern: pattern, simd: simd)
             if !taken {
                 cairo_set_source(cr, pattern)
                 cairo_fill(cr)
             }
         } else {
-            taken = kernel && GradientFill.paint(cr, pattern: pattern)
+            taken = kernel && GradientFill.paint(cr, pattern: pattern, simd: simd)
             if !taken {
                 cairo_set_source(cr, pattern)
                 cairo_paint(cr)

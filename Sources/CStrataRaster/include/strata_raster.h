@@ -90,10 +90,11 @@ typedef struct {
 /// Puts gradient `g` source-over onto `dst` (premultiplied ARGB32, `dstStride` pixels a row; its
 /// first pixel is device pixel (x0, y0)), `width` × `height` pixels, each through its byte of
 /// coverage in `mask` (A8, `maskStride` bytes a row; null: fully covered). `lut` holds `lutSize`
-/// premultiplied colours for t = 0, 1/(lutSize − 1), …, 1 (the nearest is taken).
+/// premultiplied colours for t = 0, 1/(lutSize − 1), …, 1 (the nearest is taken). `simd` as for
+/// `strata_composite` (2 allows AVX2; the pixels are the same whatever it is).
 void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t lutSize, uint32_t *dst,
     int32_t dstStride, const uint8_t *mask, int32_t maskStride, int32_t x0, int32_t y0, int32_t width,
-    int32_t height);
+    int32_t height, int32_t simd);
 
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);

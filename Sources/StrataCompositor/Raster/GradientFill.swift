@@ -18,17 +18,18 @@ enum GradientFill {
     /// Fills `cr`'s current path with `pattern` as `cairo_fill` would (source-over, the
     /// context's fill rule, antialiasing, tolerance and clip), and clears the path; false (path
     /// and target untouched) when the kernel does not do this case.
-    static func fill(_ cr: OpaquePointer, pattern: OpaquePointer) -> Bool {
-        draw(cr, pattern: pattern, fillsPath: true)
+    static func fill(_ cr: OpaquePointer, pattern: OpaquePointer, simd: Int32 = 2) -> Bool {
+        draw(cr, pattern: pattern, fillsPath: true, simd: simd)
     }
 
     /// Paints `pattern` over `cr`'s clip as `cairo_paint` would; false when the kernel does not
     /// do this case (nothing drawn).
-    static func paint(_ cr: OpaquePointer, pattern: OpaquePointer) -> Bool {
-        draw(cr, pattern: pattern, fillsPath: false)
+    static func paint(_ cr: OpaquePointer, pattern: OpaquePointer, simd: Int32 = 2) -> Bool {
+        draw(cr, pattern: pattern, fillsPath: false, simd: simd)
     }
 
-    private static func draw(_ cr: OpaquePointer, pattern: OpaquePointer, fillsPath: Bool) -> Bool {
+    /// `simd`: the kernel's code level (0 portable, 1 SSSE3, 2 AVX2; the same pixels whatever it is).
+    private static func draw(_ cr: OpaquePointer, pattern: OpaquePointer, fillsPath: Bool, simd: Int32) -> Bool {
         guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = Target(cr) else { return false }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(cr, &ctm)
@@ -69,7 +70,7 @@ enum GradientFill {
             let maskStride = mask.map { cairo_image_surface_get_stride($0) } ?? 0
             strata_gradient_fill(
                 &g, lut.baseAddress, Int32(lut.count), first, Int32(target.stride), maskData, maskStride, Int32(x),
-                Int32(y), Int32(region.width), Int32(region.height))
+                Int32(y), Int32(region.width), Int32(region.height), simd)
         }
         cairo_surface_mark_dirty(target.surface)
         if fillsPath { cairo_new_path(cr) }
