@@ -66,6 +66,7 @@ struct DirectDrawingTests {
     @Test(arguments: [
         ("LottieLogo1_masked", 0, [20, 60]), ("TwitterHeartButton", 1, [36, 44]), ("growth", 2, nil),
         ("infinity_loader", 3, nil), ("loading_gradient_strokes", 4, nil), ("success", 5, nil), ("shop", 6, nil),
+        ("gradient_shapes", 7, [300, 900]),
     ] as [(String, Int, [Int]?)])
     func lottieFramesDrawnDirectlyMatchTheCachedRasters(name: String, cycle: Int, starts: [Int]?) throws {
         let animation = try LottieAnimation(contentsOf: Self.files.appendingPathComponent("\(name).json"))
@@ -160,6 +161,37 @@ struct DirectDrawingTests {
     /// the gradient is filled through the outline straight into the frame.
     @Test(arguments: clockOrigins)
     func gradientsCutByChangingOutlinesMatchTheCachedRasters(origin: Double) {
+        expectGradientCutsMatch(origin: origin, what: "changing cuts") { gradient in
+            let morph = CABasicAnimation(keyPath: "path")
+            morph.fromValue = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 40, height: 70), transform: nil)
+            // Outlines of the same elements morph point by point (as on Apple).
+            morph.toValue = CGPath(ellipseIn: CGRect(x: 2, y: 20, width: 46, height: 40), transform: nil)
+            morph.duration = 0.9
+            gradient.mask?.add(morph, forKey: "morph")
+        }
+    }
+
+    /// Gradient layers cut by still outlines that move and turn every frame: drawn through the
+    /// gradient kernel straight into the frame rather than resampling their rasters.
+    @Test(arguments: clockOrigins)
+    func movingGradientCutsMatchTheCachedRasters(origin: Double) {
+        expectGradientCutsMatch(origin: origin, what: "moving cuts") { gradient in
+            let slide = CABasicAnimation(keyPath: "position.y")
+            (slide.fromValue, slide.toValue, slide.duration) = (gradient.position.y, gradient.position.y + 17.3, 0.8)
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            (turn.fromValue, turn.toValue, turn.duration) = (0, 0.6, 0.9)
+            gradient.add(slide, forKey: "slide")
+            gradient.add(turn, forKey: "turn")
+        }
+    }
+
+    /// Four gradient layers (axial and radial, one cut at half opacity) cut by ellipse masks,
+    /// animated by `animate`: frames drawn directly against the cached rasters', and all four
+    /// drawn directly.
+    func expectGradientCutsMatch(
+        origin: Double, what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        animate: @escaping (CAGradientLayer) -> Void
+    ) {
         func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
             MediaClock.withClock(MediaClock.Manual(time: origin)) {
                 let root = scene { () -> CALayer in
@@ -181,22 +213,15 @@ struct DirectDrawingTests {
                     }
                     return root
                 }
-                for case let gradient as CAGradientLayer in root.sublayers ?? [] {
-                    let morph = CABasicAnimation(keyPath: "path")
-                    morph.fromValue = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 40, height: 70), transform: nil)
-                    // Outlines of the same elements morph point by point (as on Apple).
-                    morph.toValue = CGPath(ellipseIn: CGRect(x: 2, y: 20, width: 46, height: 40), transform: nil)
-                    morph.duration = 0.9
-                    gradient.mask?.add(morph, forKey: "morph")
-                }
+                for case let gradient as CAGradientLayer in root.sublayers ?? [] { animate(gradient) }
                 CATransaction.flush()
                 return Self.frames(of: root, width: 240, height: 120, origin: origin, fps: 60, first: 10, direct: direct, threads: 1)
             }
         }
         let direct = play(direct: true), cached = play(direct: false)
         for (k, (d, c)) in zip(direct, cached).enumerated() {
-            Self.expectClose(d.image, c.image, "gradient cuts frame \(k) (origin \(origin))")
-            #expect(d.directDraws == 4, "all four cuts change every frame: drawn directly")
+            Self.expectClose(d.image, c.image, "gradient \(what) frame \(k) (origin \(origin))", sourceLocation: sourceLocation)
+            #expect(d.directDraws == 4, "all four \(what) drawn directly", sourceLocation: sourceLocation)
         }
     }
 

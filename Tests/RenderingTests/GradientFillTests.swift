@@ -115,12 +115,14 @@ struct GradientFillTests {
         #expect((0..<bytes).allSatisfy { data[$0] == 0 })
     }
 
-    @Test("table sizes keep a hard stop within a sixteenth of a pixel and stay bounded")
+    @Test("table sizes: two entries a pixel, eight near close stops (a hard stop within a sixteenth of a pixel), bounded")
     func tableSizes() {
         #expect(GradientFill.tableSize(forLength: 10) == 256)
-        #expect(GradientFill.tableSize(forLength: 100) == 1024)
-        #expect(GradientFill.tableSize(forLength: 1000) == 8192)
-        #expect(GradientFill.tableSize(forLength: 1e9) == 16384)
+        #expect(GradientFill.tableSize(forLength: 1000) == 2048)
+        #expect(GradientFill.tableSize(forLength: 1000, gap: 0) == 8192)
+        #expect(GradientFill.tableSize(forLength: 1000, gap: 0.003) == 8192)
+        #expect(GradientFill.tableSize(forLength: 1000, gap: 0.3) == 2048)
+        #expect(GradientFill.tableSize(forLength: 1e9, gap: 0) == 16384)
         #expect(GradientFill.tableSize(forLength: .nan) == 256)
         #expect(GradientFill.tableSize(forLength: -4) == 256)
     }

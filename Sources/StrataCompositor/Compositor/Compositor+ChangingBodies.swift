@@ -23,6 +23,8 @@ extension Compositor {
         case body
         /// Its body cut by its mask (`drawMaskedLeaf`).
         case maskedBody
+        /// Where its body cut by its mask lands on the target (its map).
+        case maskedPlacement
     }
 
     struct LookKey: Hashable {

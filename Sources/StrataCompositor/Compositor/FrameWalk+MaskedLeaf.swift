@@ -73,15 +73,27 @@ extension FrameWalk {
         look.combine(key.mask)
         look.combine(key.maskMatrix)
         look.combine(key.maskAlpha)
-        // Only a changing cut is drawn directly: a moving one keeps its raster (the kernel
-        // resamples it for less than pixman paints a radial gradient).
+        // A changing cut is drawn directly; so is a moving gradient cut that Strata's gradient
+        // kernel paints whole (no clip to the layer's bounds: the outline stays within them),
+        // which costs less than resampling its raster onto the target; a still one keeps its
+        // raster (put on as a copy).
         let cutChanges = compositor.keepsChanging(id: id, .maskedBody, look: look.finalize())
-        let direct = cutChanges && compositor.drawsChangingLayersDirectly
+        var direct = compositor.drawsChangingLayersDirectly
             ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
         if cutChanges, direct == nil { return false }
-        guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
+        if !cutChanges, let cut = direct {
+            let outline = maskMap.boundingBox(of: cut.path.boundingBoxOfPath)
+            let body = key.body.body
+            let unclipped = compositor.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
+            let t = map.affine
+            var placement = Hasher()
+            placement.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
+            let moves = unclipped && compositor.keepsChanging(id: id, .maskedPlacement, look: placement.finalize())
+            if !moves { direct = nil }
+        }
+        guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
         // The mask's box with a point of room for its antialiased edge, on whole points (the
         // raster is then copied, not resampled, while the layer sits on whole points).
         let maskBox = maskMap.boundingBox(of: key.mask.extent).insetBy(dx: -1, dy: -1).integral

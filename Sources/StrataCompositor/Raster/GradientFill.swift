@@ -58,7 +58,7 @@ enum GradientFill {
             guard mask != nil else { return false }
         }
         defer { if let mask { cairo_surface_destroy(mask) } }
-        let table = colorTable(pattern, size: tableSize(forLength: length))
+        let table = colorTable(pattern, size: tableSize(forLength: length, gap: closestStops(pattern)))
         guard table.count >= 2 else { return false }
         cairo_surface_flush(target.surface)
         let x = Int(region.minX), y = Int(region.minY)
@@ -193,13 +193,30 @@ enum GradientFill {
         }
     }
 
-    /// Table entries for a gradient `length` device pixels long: eight a pixel (a hard stop then
-    /// moves by at most a sixteenth of a pixel: only pixels whose centre is that close to it can
-    /// take the colour of its other side), between 256 and 16,384.
-    static func tableSize(forLength length: Double) -> Int {
+    /// Table entries for a gradient `length` device pixels long whose closest distinct stops are
+    /// `gap` apart (0 for a hard stop: two at one offset): two a pixel (a smooth blend is then
+    /// within half a level of exact), eight where stops come within four pixels of each other
+    /// (a hard stop then moves by at most a sixteenth of a pixel: only pixels whose centre is
+    /// that close can take the colour of its other side); between 256 and 16,384.
+    static func tableSize(forLength length: Double, gap: Double = 1) -> Int {
         guard length.isFinite, length > 0 else { return 256 }
-        let wanted = Swift.min(Swift.max(8 * length + 2, 256), 16384)
+        let perPixel: Double = gap * length < 4 ? 8 : 2
+        let wanted = Swift.min(Swift.max(perPixel * length + 2, 256), 16384)
         return 1 << Int(log2(wanted).rounded(.up))
+    }
+
+    /// The smallest distance between neighbouring stop offsets of `pattern` (1 with one stop).
+    static func closestStops(_ pattern: OpaquePointer) -> Double {
+        var count: Int32 = 0
+        guard cairo_pattern_get_color_stop_count(pattern, &count) == CAIRO_STATUS_SUCCESS, count > 1 else { return 1 }
+        var gap = 1.0, previous = 0.0
+        for i in 0..<count {
+            var o = 0.0, r = 0.0, g = 0.0, b = 0.0, a = 0.0
+            cairo_pattern_get_color_stop_rgba(pattern, i, &o, &r, &g, &b, &a)
+            if i > 0 { gap = Swift.min(gap, o - previous) }
+            previous = o
+        }
+        return Swift.max(gap, 0)
     }
 
     /// The pattern's colours at `size` evenly spaced positions from 0 to 1, premultiplied ARGB32,
