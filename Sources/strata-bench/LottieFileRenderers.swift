@@ -62,6 +62,10 @@ final class StrataFileRenderer: LottieFileRenderer {
         CATransaction.flush()
         renderer = CARenderer(cgContext: context)
         renderer.kernelOptions = RasterKernelOptions(threads: 1)
+        // A/B switches of the compositor's drawing paths (same binary, alternating runs).
+        if ProcessInfo.processInfo.environment["STRATA_BENCH_MOVING_RASTERS"] == "1" {
+            renderer.compositor.drawsMovingShapesDirectly = false
+        }
         renderer.layer = player
         start = CACurrentMediaTime()
         if debug {

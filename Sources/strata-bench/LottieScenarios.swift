@@ -78,6 +78,9 @@ extension Scenario {
             CATransaction.flush()
             let renderer = CARenderer(cgContext: context)
             renderer.kernelOptions = RasterKernelOptions(threads: 1)
+            if ProcessInfo.processInfo.environment["STRATA_BENCH_MOVING_RASTERS"] == "1" {
+                renderer.compositor.drawsMovingShapesDirectly = false
+            }
             renderer.layer = player
             let start = CACurrentMediaTime()
             return { frame in

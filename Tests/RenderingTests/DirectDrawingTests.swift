@@ -157,6 +157,55 @@ struct DirectDrawingTests {
         }
     }
 
+    /// Large filled shape layers that slide and turn every frame (their look still) are drawn
+    /// straight into the frame; small ones and stroked ones keep their rasters. Frames against
+    /// the cached rasters' at three clock origins, one and two threads.
+    @Test(arguments: clockOrigins)
+    func movingFilledShapesMatchTheCachedRasters(origin: Double) {
+        for threads in [1, 2] {
+            func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
+                MediaClock.withClock(MediaClock.Manual(time: origin)) {
+                    let root = scene { () -> CALayer in
+                        let root = CALayer()
+                        root.frame = CGRect(x: 0, y: 0, width: 400, height: 240)
+                        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+                        for i in 0..<4 {
+                            // Two large (160 points), one small (40), one large but stroked.
+                            let side: Double = i == 2 ? 40 : 160
+                            let shape = CAShapeLayer()
+                            shape.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+                            shape.position = CGPoint(x: 60 + Double(i) * 95, y: 120)
+                            shape.path = CGPath(roundedRect: shape.bounds.insetBy(dx: 4, dy: 4), cornerWidth: side / 5,
+                                cornerHeight: side / 5, transform: nil)
+                            shape.fillColor = CGColor(red: 0.2 + Double(i) * 0.2, green: 0.5, blue: 0.8, alpha: i == 1 ? 0.6 : 1)
+                            if i == 3 {
+                                shape.strokeColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+                                shape.lineWidth = 3
+                            }
+                            root.addSublayer(shape)
+                        }
+                        return root
+                    }
+                    for (i, shape) in (root.sublayers ?? []).enumerated() {
+                        let slide = CABasicAnimation(keyPath: "position.x")
+                        (slide.fromValue, slide.toValue, slide.duration) = (shape.position.x, shape.position.x + 23.7, 0.9)
+                        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+                        (turn.fromValue, turn.toValue, turn.duration) = (0, 0.5 + Double(i) * 0.1, 1.3)
+                        shape.add(slide, forKey: "slide")
+                        shape.add(turn, forKey: "turn")
+                    }
+                    CATransaction.flush()
+                    return Self.frames(of: root, width: 400, height: 240, origin: origin, fps: 60, first: 10, direct: direct, threads: threads)
+                }
+            }
+            let direct = play(direct: true), cached = play(direct: false)
+            for (k, (d, c)) in zip(direct, cached).enumerated() {
+                Self.expectClose(d.image, c.image, "moving shapes frame \(k) (origin \(origin), \(threads) threads)")
+                #expect(d.directDraws == 2, "the two large filled shapes drawn directly, not the small or stroked one")
+            }
+        }
+    }
+
     /// Gradient layers cut by shape masks whose outline changes every frame (a path animation):
     /// the gradient is filled through the outline straight into the frame.
     @Test(arguments: clockOrigins)

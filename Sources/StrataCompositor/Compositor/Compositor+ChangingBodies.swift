@@ -25,6 +25,8 @@ extension Compositor {
         case maskedBody
         /// Where its body cut by its mask lands on the target (its map).
         case maskedPlacement
+        /// Where its body lands on the target (its map).
+        case placement
     }
 
     struct LookKey: Hashable {

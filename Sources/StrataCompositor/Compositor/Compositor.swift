@@ -68,6 +68,10 @@ package final class Compositor {
     /// target, not through rasters remade or resampled every frame; false: always through
     /// rasters (the reference the direct drawing's tests compare with).
     package var drawsChangingLayersDirectly = true
+    /// When true (the default) and layers are drawn directly, a shape layer whose map onto the
+    /// target changes frame after frame (it slides, turns or scales) is drawn straight into the
+    /// target too, instead of resampling its raster; false keeps its raster (benchmarks' A/B).
+    package var drawsMovingShapesDirectly = true
     var borders: [UInt64: CachedRaster] = [:]
     var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.
