@@ -78,6 +78,7 @@ package struct RenderLayerState: Sendable {
     package init() {}
 
     /// The layer's time map (local = (parent − beginTime)·speed + timeOffset).
+    @inlinable
     package var timeMap: TimeMap {
         TimeMap(beginTime: beginTime, speed: Double(speed), timeOffset: timeOffset)
     }

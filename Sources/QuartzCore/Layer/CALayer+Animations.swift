@@ -149,8 +149,8 @@ extension CALayer {
             while let (layer, map) = stack.popLast() {
                 if !layer.animationEntries.isEmpty { layer.deliverEvents(atLocalTime: map.apply(mediaTime)) }
                 guard recursive else { continue }
-                for sublayer in layer.sublayerStorage { stack.append((sublayer, map.then(sublayer.state.visual.timeMap))) }
-                if let mask = layer.maskStorage { stack.append((mask, map.then(mask.state.visual.timeMap))) }
+                for sublayer in layer.sublayerStorage { stack.append((sublayer, map.then(sublayer.localTimeMap))) }
+                if let mask = layer.maskStorage { stack.append((mask, map.then(mask.localTimeMap))) }
             }
         }
     }

@@ -181,12 +181,12 @@ struct AncestryMemo {
 
     /// The place of `layer` under a parent at `parent`.
     private func child(of parent: Place, _ layer: CALayer) -> Place {
-        Place(rootIndex: parent.rootIndex, depth: parent.depth + 1, timeMap: parent.timeMap.then(layer.state.visual.timeMap))
+        Place(rootIndex: parent.rootIndex, depth: parent.depth + 1, timeMap: parent.timeMap.then(layer.localTimeMap))
     }
 
     private mutating func rootPlace(_ root: CALayer) -> Place {
         roots.append(root)
-        return Place(rootIndex: roots.count - 1, depth: 0, timeMap: root.state.visual.timeMap)
+        return Place(rootIndex: roots.count - 1, depth: 0, timeMap: root.localTimeMap)
     }
 }
 

@@ -344,7 +344,7 @@ extension CALayer {
             var maps: [TimeMap] = []
             var layer: CALayer? = self
             while let current = layer {
-                maps.append(current.state.timeMap)
+                maps.append(current.localTimeMap)
                 layer = current.geometricParent
             }
             maps.reverse()

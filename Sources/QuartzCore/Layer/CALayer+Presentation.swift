@@ -84,7 +84,7 @@ extension CALayer {
         var maps: [TimeMap] = []
         var layer: CALayer? = self
         while let current = layer {
-            maps.append(current.state.visual.timeMap)
+            maps.append(current.localTimeMap)
             layer = current.superlayerStorage ?? current.maskOwner
         }
         var map = TimeMap.identity

@@ -19,6 +19,13 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// `state`'s storage: written only through `state`; read in place by snapshots (which copy
     /// the visual state straight from here into their nodes).
     final var storedState = LayerState()
+    /// The layer's own timing as a map from its superlayer's time, read field by field (going
+    /// through `state` copied the whole visual state, references retained, for three numbers).
+    final var localTimeMap: TimeMap {
+        TimeMap(
+            beginTime: storedState.visual.beginTime, speed: Double(storedState.visual.speed),
+            timeOffset: storedState.visual.timeOffset)
+    }
     /// Changes with every change of `state` (with `layerID`, it names a state: the render side
     /// keeps work done for a state until it changes). Under the transaction lock.
     final var stateSerial: UInt64 = 1

@@ -18,6 +18,7 @@ package struct TimeMap: Hashable, Sendable {
     package var timeOffset: Double
 
     /// Creates a map; the defaults are a layer's default timing (the identity).
+    @inlinable
     package init(beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0) {
         self.beginTime = beginTime
         self.speed = speed
