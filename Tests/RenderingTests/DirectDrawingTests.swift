@@ -220,6 +220,20 @@ struct DirectDrawingTests {
         }
     }
 
+    /// Gradient layers cut by stroked outlines (a gradient ring, as in Lottie gradient strokes)
+    /// whose stroke end and width change every frame.
+    @Test(arguments: clockOrigins)
+    func gradientsCutByChangingStrokesMatchTheCachedRasters(origin: Double) {
+        expectGradientCutsMatch(origin: origin, what: "changing strokes", stroked: true) { gradient in
+            let trim = CABasicAnimation(keyPath: "strokeEnd")
+            (trim.fromValue, trim.toValue, trim.duration) = (0.2, 0.95, 0.9)
+            let width = CABasicAnimation(keyPath: "lineWidth")
+            (width.fromValue, width.toValue, width.duration) = (4, 9, 0.7)
+            gradient.mask?.add(trim, forKey: "trim")
+            gradient.mask?.add(width, forKey: "width")
+        }
+    }
+
     /// Gradient layers cut by still outlines that move and turn every frame: drawn through the
     /// gradient kernel straight into the frame rather than resampling their rasters.
     @Test(arguments: clockOrigins)
@@ -234,11 +248,11 @@ struct DirectDrawingTests {
         }
     }
 
-    /// Four gradient layers (axial and radial, one cut at half opacity) cut by ellipse masks,
-    /// animated by `animate`: frames drawn directly against the cached rasters', and all four
+    /// Four gradient layers (axial and radial, one cut at half opacity) cut by ellipse masks
+    /// (filled, or stroked 6 points wide), animated by `animate`: frames drawn directly against the cached rasters', and all four
     /// drawn directly.
     func expectGradientCutsMatch(
-        origin: Double, what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        origin: Double, what: String, stroked: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
         animate: @escaping (CAGradientLayer) -> Void
     ) {
         func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
@@ -257,6 +271,12 @@ struct DirectDrawingTests {
                         mask.frame = gradient.bounds
                         mask.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 40, height: 70), transform: nil)
                         mask.fillColor = CGColor(gray: 0, alpha: i == 3 ? 0.5 : 1)
+                        if stroked {
+                            mask.strokeColor = mask.fillColor
+                            mask.fillColor = nil
+                            mask.lineWidth = 6
+                            mask.lineCap = .round
+                        }
                         gradient.mask = mask
                         root.addSublayer(gradient)
                     }

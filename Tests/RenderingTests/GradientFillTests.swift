@@ -20,6 +20,8 @@ struct GradientFillTests {
         var matrix: CGAffineTransform
         var outline: Bool = true
         var evenOdd = false
+        /// Stroke the outline (8 points wide, round joins, dashed) instead of filling it.
+        var stroked = false
         var clip: [CGRect] = []
         var grouped = false
         var description: String { name }
@@ -42,6 +44,9 @@ struct GradientFillTests {
         Case(name: "linear painted within one clip rectangle, in a group", radial: false,
              stops: [(0, 0.1, 0.2, 0.3, 1), (1, 0.9, 0.8, 0.7, 0.4)], matrix: .identity, outline: false,
              clip: [CGRect(x: 20, y: 15, width: 190, height: 140)], grouped: true),
+        Case(name: "radial, a dashed stroke through a turned, stretched matrix", radial: true,
+             stops: [(0, 1, 0.2, 0.2, 1), (0.6, 0.2, 0.2, 1, 0.7), (1, 0.1, 0.9, 0.3, 1)],
+             matrix: CGAffineTransform(rotationAngle: 0.3).scaledBy(x: 1.4, y: 0.9), stroked: true),
         Case(name: "linear star in a group whose surface is offset", radial: false,
              stops: [(0, 1, 0, 1, 1), (1, 0, 1, 0, 0.6)], matrix: CGAffineTransform(rotationAngle: -0.9),
              clip: [CGRect(x: 30, y: 20, width: 170, height: 150)], grouped: true),
@@ -151,10 +156,19 @@ struct GradientFillTests {
         if c.outline {
             star(cr)
             cairo_set_fill_rule(cr, c.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            taken = kernel && GradientFill.fill(cr, pattern: pattern, simd: simd)
+            if c.stroked {
+                cairo_set_line_width(cr, 8)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                let dashes = [30.0, 12.0]
+                cairo_set_dash(cr, dashes, 2, 5)
+                taken = kernel && GradientFill.stroke(cr, pattern: pattern, simd: simd)
+            } else {
+                taken = kernel && GradientFill.fill(cr, pattern: pattern, simd: simd)
+            }
             if !taken {
                 cairo_set_source(cr, pattern)
-                cairo_fill(cr)
+                if c.stroked { cairo_stroke(cr) } else { cairo_fill(cr) }
             }
         } else {
             taken = kernel && GradientFill.paint(cr, pattern: pattern, simd: simd)

@@ -22,7 +22,7 @@ struct AffineKey: Hashable {
 /// A leaf layer whose mask is a leaf too (a gradient cut by a shape: every gradient fill of a
 /// Lottie file, and iOS's gradient rings) is drawn as one cached raster of its body cut by its
 /// mask, composited like any body: no isolation group, and nothing redrawn while the two only
-/// move together. When the cut changes every frame, a gradient through a filled outline is drawn
+/// move together. When the cut changes every frame, a gradient through a filled or stroked outline is drawn
 /// straight into the target, and any other cut by the group path.
 extension FrameWalk {
     /// What a masked leaf's raster is made from; nil when `node` is not such a leaf.
@@ -59,7 +59,7 @@ extension FrameWalk {
     }
 
     /// Draws a masked leaf through its cached raster, or straight into the target when it is a
-    /// gradient cut by a filled outline that keeps changing; false when another kind of cut keeps
+    /// gradient cut by a filled or stroked outline that keeps changing; false when another kind of cut keeps
     /// changing (then the group path draws it, each part cached or drawn directly on its own).
     mutating func drawMaskedLeaf(
         _ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context,
@@ -84,7 +84,7 @@ extension FrameWalk {
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
         if !cutChanges, let cut = direct {
-            let outline = maskMap.boundingBox(of: cut.path.boundingBoxOfPath)
+            let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
             let body = key.body.body
             let unclipped = compositor.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
             let t = map.affine
@@ -134,7 +134,7 @@ extension FrameWalk {
     }
 
     /// A masked leaf that can be drawn without a raster: a gradient (nothing else) cut by a
-    /// filled outline (nothing else: no stroke, no clip to the mask's bounds). The gradient, the
+    /// filled or a stroked outline (one of the two, no clip to the mask's bounds). The gradient, the
     /// outline and the fill's alpha; nil for any other.
     static func directGradientCut(_ key: MaskedBodyKey, maskState: RenderLayerState)
         -> (gradient: GradientKey, path: CGPath, alpha: Double)?
@@ -142,10 +142,19 @@ extension FrameWalk {
         let body = key.body.body, mask = key.mask
         guard let gradient = body.gradient, gradient.isPattern, body.background == nil, body.contents == nil,
             body.border == nil, body.shape == nil, body.text == nil,
-            mask.isShapeOnly, !mask.masksToBounds, let shape = mask.shape, shape.stroke == nil, let fill = shape.fill,
+            mask.isShapeOnly, !mask.masksToBounds, let shape = mask.shape, (shape.fill == nil) != (shape.stroke == nil),
             let path = maskState.shape.path
         else { return nil }
-        return (gradient, path, fill.a)
+        return (gradient, path, (shape.fill ?? shape.stroke)?.a ?? 0)
+    }
+
+    /// The box `path` inks in its own space: with a stroke, widened by half its width (a miter
+    /// join's reach beyond that, up to the miter limit).
+    static func inkedBox(_ path: CGPath, _ shape: ShapeKey?) -> CGRect {
+        let box = path.boundingBoxOfPath
+        guard let shape, shape.stroke != nil else { return box }
+        let reach = shape.lineWidth / 2 * (shape.join == "miter" ? Swift.max(shape.miterLimit, 1) : 1)
+        return box.insetBy(dx: -reach, dy: -reach)
     }
 
     /// Paints `gradient` (the layer's) through the mask's outline straight into the target,
@@ -167,7 +176,7 @@ extension FrameWalk {
         var m = Self.cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         // The gradient fills the layer's (rounded) bounds: a clip only when the outline may leave them.
-        let outline = maskMap.boundingBox(of: maskPath.boundingBoxOfPath)
+        let outline = maskMap.boundingBox(of: Self.inkedBox(maskPath, key.mask.shape))
         if body.corners.isRounded || !bounds.contains(outline) {
             cairo_new_path(cr)
             body.corners.addPath(bounds, to: cr)
@@ -186,7 +195,14 @@ extension FrameWalk {
         cairo_new_path(cr)
         CairoPath.append(maskPath.storage, to: cr)
         cairo_set_fill_rule(cr, key.mask.shape?.evenOdd == true ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-        if !compositor.usesKernel || !GradientFill.fill(cr, pattern: pattern) { cairo_fill(cr) }
+        if let shape = key.mask.shape, shape.stroke != nil {
+            // A stroked outline: the gradient through the stroke (its trim, width, caps, dashes).
+            if shape.setStroke(maskPath, into: cr), !compositor.usesKernel || !GradientFill.stroke(cr, pattern: pattern) {
+                cairo_stroke(cr)
+            }
+        } else if !compositor.usesKernel || !GradientFill.fill(cr, pattern: pattern) {
+            cairo_fill(cr)
+        }
         cairo_restore(cr)
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// colour, measured on 1000² Lottie frames). The coverage is still cairo's (its rasteriser
 /// draws the outline into an A8 mask); cairo's own fill is the reference the tests compare with.
 /// Anything else — another operator, a clip that is not whole-pixel rectangles, a surface that
-/// is not ARGB32, focal gradients, small regions — answers false and is left to cairo.
+/// is not ARGB32, focal gradients, small regions — answers false and is left to cairo. Fills,
+/// strokes and paints.
 enum GradientFill {
     /// Regions smaller than this many pixels stay with cairo (the table and mask cost more than
     /// pixman's fetch there).
@@ -19,42 +20,54 @@ enum GradientFill {
     /// context's fill rule, antialiasing, tolerance and clip), and clears the path; false (path
     /// and target untouched) when the kernel does not do this case.
     static func fill(_ cr: OpaquePointer, pattern: OpaquePointer, simd: Int32 = 2) -> Bool {
-        draw(cr, pattern: pattern, fillsPath: true, simd: simd)
+        draw(cr, pattern: pattern, mode: .fill, simd: simd)
+    }
+
+    /// Strokes `cr`'s current path with `pattern` as `cairo_stroke` would (its line width, caps,
+    /// joins, miter limit and dashes, in user space), and clears the path; false (path and
+    /// target untouched) when the kernel does not do this case.
+    static func stroke(_ cr: OpaquePointer, pattern: OpaquePointer, simd: Int32 = 2) -> Bool {
+        draw(cr, pattern: pattern, mode: .stroke, simd: simd)
     }
 
     /// Paints `pattern` over `cr`'s clip as `cairo_paint` would; false when the kernel does not
     /// do this case (nothing drawn).
     static func paint(_ cr: OpaquePointer, pattern: OpaquePointer, simd: Int32 = 2) -> Bool {
-        draw(cr, pattern: pattern, fillsPath: false, simd: simd)
+        draw(cr, pattern: pattern, mode: .paint, simd: simd)
     }
 
+    enum Mode { case fill, stroke, paint }
+
     /// `simd`: the kernel's code level (0 portable, 1 SSSE3, 2 AVX2; the same pixels whatever it is).
-    private static func draw(_ cr: OpaquePointer, pattern: OpaquePointer, fillsPath: Bool, simd: Int32) -> Bool {
+    private static func draw(_ cr: OpaquePointer, pattern: OpaquePointer, mode: Mode, simd: Int32) -> Bool {
         guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = Target(cr) else { return false }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(cr, &ctm)
         guard let (gradient, length) = kernelGradient(pattern, ctm: ctm) else { return false }
-        // Everything below in device space (cairo's user space with the identity matrix).
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        cairo_identity_matrix(cr)
-        guard let clip = clipRectangles(cr), !clip.isEmpty else { return false }
-        var region = clip.dropFirst().reduce(clip[0]) { $0.union($1) }
-        if fillsPath {
+        // What the path covers, in user space (a stroke's width is in user space).
+        var inked = CGRect.infinite
+        if mode != .paint {
             var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-            cairo_fill_extents(cr, &x0, &y0, &x1, &y1)
-            region = region.intersection(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).integral)
+            if mode == .fill { cairo_fill_extents(cr, &x0, &y0, &x1, &y1) } else { cairo_stroke_extents(cr, &x0, &y0, &x1, &y1) }
+            inked = deviceBox(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), ctm)
         }
+        // The clip in device space (cairo's user space with the identity matrix).
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let clip = clipRectangles(cr)
+        cairo_restore(cr)
+        guard let clip, !clip.isEmpty else { return false }
+        var region = clip.dropFirst().reduce(clip[0]) { $0.union($1) }
+        if mode != .paint { region = region.intersection(inked.integral) }
         region = region.intersection(target.deviceExtent)
         guard !region.isNull, !region.isEmpty else {
-            if fillsPath { cairo_new_path(cr) }
+            if mode != .paint { cairo_new_path(cr) }
             return true
         }
         guard region.width * region.height >= Double(minimumPixels) else { return false }
-        let needsMask = fillsPath || clip.count > 1
         var mask: OpaquePointer?
-        if needsMask {
-            mask = coverage(of: cr, region: region, clip: clip.count > 1 ? clip : [], path: fillsPath)
+        if mode != .paint || clip.count > 1 {
+            mask = coverage(of: cr, ctm: ctm, region: region, clip: clip.count > 1 ? clip : [], mode: mode)
             guard mask != nil else { return false }
         }
         defer { if let mask { cairo_surface_destroy(mask) } }
@@ -73,8 +86,24 @@ enum GradientFill {
                 Int32(y), Int32(region.width), Int32(region.height), simd)
         }
         cairo_surface_mark_dirty(target.surface)
-        if fillsPath { cairo_new_path(cr) }
+        if mode != .paint { cairo_new_path(cr) }
         return true
+    }
+
+    /// The device box of user-space rectangle `r` through `ctm`.
+    private static func deviceBox(_ r: CGRect, _ ctm: cairo_matrix_t) -> CGRect {
+        guard !r.isNull, r.width.isFinite, r.height.isFinite else { return .null }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+            let dx = ctm.xx * x + ctm.xy * y + ctm.x0, dy = ctm.yx * x + ctm.yy * y + ctm.y0
+            minX = Swift.min(minX, dx)
+            maxX = Swift.max(maxX, dx)
+            minY = Swift.min(minY, dy)
+            maxY = Swift.max(maxY, dy)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return .null }
+        // A pixel of room: antialiased edges.
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1)
     }
 
     /// The image surface `cr` draws into, when the kernel can write it.
@@ -119,9 +148,12 @@ enum GradientFill {
         return (0..<count).map { CGRect(x: rects[$0].x, y: rects[$0].y, width: rects[$0].width, height: rects[$0].height) }
     }
 
-    /// An A8 surface of `region`'s size holding what cairo would cover: the current path filled
-    /// (when `path`), within the clip rectangles (when any).
-    private static func coverage(of cr: OpaquePointer, region: CGRect, clip: [CGRect], path: Bool) -> OpaquePointer? {
+    /// An A8 surface of `region`'s size (device pixels) holding what cairo would cover: `cr`'s
+    /// current path filled or stroked with its settings through `ctm` (or everything, to paint),
+    /// within the clip rectangles (when any).
+    private static func coverage(
+        of cr: OpaquePointer, ctm: cairo_matrix_t, region: CGRect, clip: [CGRect], mode: Mode
+    ) -> OpaquePointer? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(region.width), Int32(region.height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let mcr = cairo_create(surface)
         else { return nil }
@@ -130,16 +162,36 @@ enum GradientFill {
         for r in clip { cairo_rectangle(mcr, r.minX, r.minY, r.width, r.height) }
         if !clip.isEmpty { cairo_clip(mcr) }
         cairo_set_source_rgba(mcr, 0, 0, 0, 1)
-        if path {
+        if mode == .paint {
+            cairo_paint(mcr)
+        } else {
+            // The path in user space, drawn through the same matrix moved to the region.
             guard let copied = cairo_copy_path(cr) else { return nil }
             defer { cairo_path_destroy(copied) }
+            var m = ctm
+            m.x0 -= region.minX
+            m.y0 -= region.minY
+            cairo_set_matrix(mcr, &m)
             cairo_append_path(mcr, copied)
-            cairo_set_fill_rule(mcr, cairo_get_fill_rule(cr))
             cairo_set_antialias(mcr, cairo_get_antialias(cr))
             cairo_set_tolerance(mcr, cairo_get_tolerance(cr))
-            cairo_fill(mcr)
-        } else {
-            cairo_paint(mcr)
+            if mode == .fill {
+                cairo_set_fill_rule(mcr, cairo_get_fill_rule(cr))
+                cairo_fill(mcr)
+            } else {
+                cairo_set_line_width(mcr, cairo_get_line_width(cr))
+                cairo_set_line_cap(mcr, cairo_get_line_cap(cr))
+                cairo_set_line_join(mcr, cairo_get_line_join(cr))
+                cairo_set_miter_limit(mcr, cairo_get_miter_limit(cr))
+                let count = Int(cairo_get_dash_count(cr))
+                if count > 0 {
+                    var dashes = [Double](repeating: 0, count: count)
+                    var offset = 0.0
+                    cairo_get_dash(cr, &dashes, &offset)
+                    cairo_set_dash(mcr, dashes, Int32(count), offset)
+                }
+                cairo_stroke(mcr)
+            }
         }
         cairo_surface_flush(surface)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -85,7 +85,16 @@ package struct ShapeKey: Hashable {
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
-        guard let stroke, strokeStart < strokeEnd else { return }
+        guard let stroke, setStroke(path, into: cr) else { return }
+        cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a * alpha)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Makes `cr`'s path the stroked part of `path` (strokeStart to strokeEnd) and sets the line
+    /// width, caps, joins, miter limit and dashes; false when nothing is stroked.
+    func setStroke(_ path: CGPath, into cr: OpaquePointer) -> Bool {
+        guard stroke != nil, strokeStart < strokeEnd else { return false }
         let storage =
             strokeStart <= 0 && strokeEnd >= 1
             ? path.storage : PathMeasure(path).segment(from: strokeStart, to: strokeEnd)
@@ -102,9 +111,7 @@ package struct ShapeKey: Hashable {
         } else {
             cairo_set_dash(cr, nil, 0, 0)
         }
-        cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a * alpha)
-        cairo_stroke(cr)
-        cairo_set_dash(cr, nil, 0, 0)
+        return true
     }
 }
 
