@@ -92,12 +92,13 @@ final class StrataFileRenderer: LottieFileRenderer {
         // STRATA_BENCH_DEBUG: where a frame's time goes (evaluation and footprints, drawing).
         let clock = ContinuousClock()
         let begin = clock.measure { renderer.beginFrame(atTime: start + Double(index % frameCount) / frameRate, timeStamp: nil) }
+        let damage = renderer.updateBounds()
         let draw = clock.measure {
             renderer.render()
             renderer.endFrame()
         }
         printError(
-            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly\n")
+            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height))\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil
