@@ -17,7 +17,7 @@ for kind in "${kinds[@]}"; do
         # tests' memory bound is not checked here: ASan keeps freed memory in quarantine.
         ASAN_OPTIONS="detect_leaks=1" LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
             swift test --skip-build --sanitize=address --build-path .build-address \
-            --filter "ConcurrencyStress|Threading|TransactionMainQueue|TransactionThreadExit|CALayerCallback|PDFObject|PDFScanner"
+            --filter "ConcurrencyStress|Threading|TransactionMainQueue|TransactionThreadExit|CALayerCallback|PDFObject|PDFScanner|GradientFill"
         ASAN_OPTIONS="detect_leaks=0" \
             swift test --skip-build --sanitize=address --build-path .build-address --filter LayerWindow
     else
