@@ -57,6 +57,57 @@ struct CARendererTests {
         #expect(Golden.compare(image, full, channelTolerance: 0)?.maxChannel == 0)
     }
 
+    /// Two small layers changing in opposite corners redraw two small rectangles, not their
+    /// bounding box (the whole target): the region has two parts, `updateBounds` is still the
+    /// box, and the picture equals a full render (every channel exact), at 3 clock origins.
+    @Test(arguments: clockOrigins)
+    func changesFarApartRedrawTwoRectanglesNotTheirBoundingBox(origin: Double) {
+        let (root, a, b) = scene { () -> (CALayer, CALayer, CALayer) in
+            let root = canvas(200, 100)
+            for i in 0..<5 { root.addSublayer(solid(CGRect(x: 10 + i * 35, y: 40, width: 30, height: 20), 0, 0, 1)) }
+            let a = solid(CGRect(x: 4, y: 4, width: 12, height: 12), 1, 0, 0)
+            let b = solid(CGRect(x: 180, y: 82, width: 12, height: 12), 0, 0.6, 0)
+            root.addSublayer(a)
+            root.addSublayer(b)
+            return (root, a, b)
+        }
+        let (renderer, context) = makeRenderer(root)
+        _ = frame(renderer, at: origin)
+        scene {
+            a.backgroundColor = CGColor(red: 0.2, green: 0.2, blue: 0.9, alpha: 1)
+            b.position = CGPoint(x: 183, y: 86)
+        }
+        renderer.beginFrame(atTime: origin + 1, timeStamp: nil)
+        let region = renderer.updateRegion()
+        let bounds = renderer.updateBounds()
+        renderer.render()
+        renderer.endFrame()
+        #expect(region.count == 2, "two rectangles: \(region)")
+        let pixels = region.reduce(0) { $0 + $1.width * $1.height }
+        #expect(pixels < 0.05 * bounds.width * bounds.height, "the region is a small part of its box: \(pixels) of \(bounds)")
+        #expect(bounds.width > 180 && bounds.height > 80, "updateBounds is the bounding box: \(bounds)")
+        let image = context.makeImage()!
+        let full = Golden.render(root, width: 200, height: 100, at: origin + 1)
+        #expect(Golden.compare(image, full, channelTolerance: 0)?.maxChannel == 0)
+    }
+
+    /// The region's merging: neighbours become one, far ones stay apart, many become their box.
+    @Test func damageRegionsMergeNeighboursAndKeepFarOnesApart() {
+        let near = DamageRegion.merge([CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 9, y: 0, width: 10, height: 10)])
+        #expect(near == [CGRect(x: 0, y: 0, width: 19, height: 10)])
+        let far = DamageRegion.merge([CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 500, y: 500, width: 10, height: 10)])
+        #expect(far.count == 2)
+        // Covering most of their box: the box.
+        let most = DamageRegion.merge([CGRect(x: 0, y: 0, width: 100, height: 50), CGRect(x: 0, y: 50, width: 80, height: 50)])
+        #expect(most == [CGRect(x: 0, y: 0, width: 100, height: 100)])
+        // Twenty scattered boxes: at most eight rectangles, covering every box.
+        let scattered = (0..<20).map { CGRect(x: Double($0 % 5) * 200, y: Double($0 / 5) * 200, width: 8, height: 8) }
+        let merged = DamageRegion.merge(scattered)
+        #expect(merged.count <= DamageRegion.maxRectangles)
+        #expect(scattered.allSatisfy { box in merged.contains { $0.contains(box) } })
+        #expect(DamageRegion.merge([]).isEmpty)
+    }
+
     @Test(arguments: clockOrigins)
     func thePreferredFrameRateIsTheHighestARunningAnimationWants(origin: Double) {
         let clock = MediaClock.Manual(time: origin)

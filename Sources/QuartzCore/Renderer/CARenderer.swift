@@ -112,18 +112,28 @@ open class CARenderer: NSObject {
         updates = updates.union(r.standardized)
     }
 
+    /// The update region as a few rectangles (destination pixels, whole): two small changes far
+    /// apart are two small rectangles, not their bounding box (`updateBounds`).
+    package func updateRegion() -> [CGRect] {
+        let canvas = CGRect(x: 0, y: 0, width: destination.width, height: destination.height)
+        if forceFull { return [canvas] }
+        var rects = current.damageRegion(since: previous)
+        if !updates.isNull { rects = DamageRegion.merge(rects + [updates.integral]) }
+        return rects.map { $0.integral.intersection(canvas) }.filter { !$0.isNull && !$0.isEmpty }
+    }
+
     /// Draws the frame: clears and redraws the update region only.
     open func render() {
         guard frameTime != nil else { return }
-        let region = updateBounds()
-        guard !region.isNull, !region.isEmpty else { return }
-        let region2 = region.integral
+        let region = updateRegion()
+        guard !region.isEmpty else { return }
         compositor.glyphPositioning = destination.glyphPositioning
         destination.withCairo { cr, _, clip in
-            let area = region2.intersection(clip)
-            guard !area.isNull, !area.isEmpty else { return }
+            let parts = region.map { $0.intersection(clip) }.filter { !$0.isNull && !$0.isEmpty }
+            guard let first = parts.first else { return }
+            let area = parts.dropFirst().reduce(first) { $0.union($1) }
             cairo_save(cr)
-            cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
+            for part in parts { cairo_rectangle(cr, part.minX, part.minY, part.width, part.height) }
             cairo_clip(cr)
             compositor.clear(cr)
             if let frame, let time = frameTime {
@@ -134,7 +144,9 @@ open class CARenderer: NSObject {
                     evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current)
             }
             cairo_restore(cr)
-            if let space = outputSpace, space.differsFromSRGB { convert(area, of: cr, to: space) }
+            if let space = outputSpace, space.differsFromSRGB {
+                for part in parts { convert(part, of: cr, to: space) }
+            }
         }
         previous = current
         forceFull = false

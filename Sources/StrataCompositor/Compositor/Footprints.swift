@@ -295,7 +295,27 @@ package struct Footprints: Equatable {
 
     /// The region (target pixels) that differs between `previous` and `self`; nil when nothing does.
     package func damage(since previous: Footprints) -> CGRect? {
-        var region = CGRect.null
+        let boxes = changedBoxes(since: previous)
+        guard let first = boxes.first else { return nil }
+        return boxes.dropFirst().reduce(first) { $0.union($1) }
+    }
+
+    /// The region that differs between `previous` and `self` as a few rectangles (target
+    /// pixels, whole, not overlapping much): the changed layers' old and new boxes, neighbours
+    /// merged while that adds little area; one rectangle when they cover most of their union.
+    /// Empty when nothing differs.
+    package func damageRegion(since previous: Footprints) -> [CGRect] {
+        DamageRegion.merge(changedBoxes(since: previous))
+    }
+
+    /// The boxes of every layer that differs, before and after (whole pixels, one of slack for
+    /// filtering and antialiasing).
+    func changedBoxes(since previous: Footprints) -> [CGRect] {
+        var boxes: [CGRect] = []
+        func add(_ box: CGRect) {
+            guard !box.isNull else { return }
+            boxes.append(box.insetBy(dx: -1, dy: -1).integral)
+        }
         // Layers at the same index in both are compared there; the others (the tree changed
         // shape) by layer.
         var moved: [UInt64: Entry] = [:], movedBefore: [UInt64: Entry] = [:]
@@ -306,8 +326,8 @@ package struct Footprints: Equatable {
             let old = i < previous.byNode.count ? previous.byNode[i] : nil
             if let id, id == idBefore {
                 if entry != old {
-                    if let entry { region = region.union(entry.box) }
-                    if let old { region = region.union(old.box) }
+                    if let entry { add(entry.box) }
+                    if let old { add(old.box) }
                 }
                 continue
             }
@@ -316,17 +336,16 @@ package struct Footprints: Equatable {
         }
         for (id, entry) in moved {
             if let old = movedBefore[id] {
-                if old != entry { region = region.union(old.box).union(entry.box) }
+                if old != entry {
+                    add(old.box)
+                    add(entry.box)
+                }
             } else {
-                region = region.union(entry.box)
+                add(entry.box)
             }
         }
-        for (id, old) in movedBefore where moved[id] == nil {
-            region = region.union(old.box)
-        }
-        guard !region.isNull else { return nil }
-        // Whole pixels, one of slack for filtering and antialiasing.
-        return region.insetBy(dx: -1, dy: -1).integral
+        for (id, old) in movedBefore where moved[id] == nil { add(old.box) }
+        return boxes
     }
 
     static func box(_ s: RenderLayerState, map: PlaneMap) -> CGRect {
