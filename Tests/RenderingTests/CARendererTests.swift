@@ -106,6 +106,10 @@ struct CARendererTests {
         #expect(merged.count <= DamageRegion.maxRectangles)
         #expect(scattered.allSatisfy { box in merged.contains { $0.contains(box) } })
         #expect(DamageRegion.merge([]).isEmpty)
+        // 64 scattered boxes (the most merged pair by pair): at most eight rectangles; 65: their box.
+        let grid = (0..<65).map { CGRect(x: Double($0 % 8) * 120, y: Double($0 / 8) * 120, width: 6, height: 6) }
+        #expect(DamageRegion.merge(Array(grid.prefix(64))).count <= DamageRegion.maxRectangles)
+        #expect(DamageRegion.merge(grid) == [grid.dropFirst().reduce(grid[0]) { $0.union($1) }])
     }
 
     @Test(arguments: clockOrigins)
