@@ -126,11 +126,11 @@ extension FrameWalk {
 
     /// True when layer `id`'s map onto the target changed in this frame and in one of the two
     /// before (it slides, turns or scales frame after frame).
-    func keepsMoving(_ id: UInt64, map: PlaneMap) -> Bool {
+    func keepsMoving(_ id: UInt64, _ tracked: Compositor.TrackedLook = .placement, map: PlaneMap) -> Bool {
         let t = map.affine
         var placement = Hasher()
         placement.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
-        return compositor.keepsChanging(id: id, .placement, look: placement.finalize())
+        return compositor.keepsChanging(id: id, tracked, look: placement.finalize())
     }
 
     /// Draws a shape-only body straight into the target through `map` (affine), within `box`

@@ -87,10 +87,7 @@ extension FrameWalk {
             let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
             let body = key.body.body
             let unclipped = compositor.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
-            let t = map.affine
-            var placement = Hasher()
-            placement.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
-            let moves = unclipped && compositor.keepsChanging(id: id, .maskedPlacement, look: placement.finalize())
+            let moves = unclipped && keepsMoving(id, .maskedPlacement, map: map)
             if !moves { direct = nil }
         }
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }

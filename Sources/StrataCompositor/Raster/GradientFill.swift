@@ -40,7 +40,6 @@ enum GradientFill {
 
     /// `simd`: the kernel's code level (0 portable, 1 SSSE3, 2 AVX2; the same pixels whatever it is).
     private static func draw(_ cr: OpaquePointer, pattern: OpaquePointer, mode: Mode, simd: Int32) -> Bool {
-        guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = Target(cr) else { return false }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(cr, &ctm)
         guard let (gradient, length) = kernelGradient(pattern, ctm: ctm) else { return false }
@@ -51,15 +50,18 @@ enum GradientFill {
             if mode == .fill { cairo_fill_extents(cr, &x0, &y0, &x1, &y1) } else { cairo_stroke_extents(cr, &x0, &y0, &x1, &y1) }
             inked = deviceBox(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), ctm)
         }
-        // The clip in device space (cairo's user space with the identity matrix).
+        // The target's pixels and clip in device space (the kernel's view of it: source-over,
+        // whole-pixel clip rectangles, cairo's user space with the identity matrix).
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        let clip = clipRectangles(cr)
+        let kernelTarget = KernelTarget(cr)
         cairo_restore(cr)
-        guard let clip, !clip.isEmpty else { return false }
+        guard let target = kernelTarget, !target.clips.isEmpty else { return false }
+        let clip = target.clips.map { CGRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
         var region = clip.dropFirst().reduce(clip[0]) { $0.union($1) }
         if mode != .paint { region = region.intersection(inked.integral) }
-        region = region.intersection(target.deviceExtent)
+        region = region.intersection(
+            CGRect(x: target.originX, y: target.originY, width: Int(target.width), height: Int(target.height)))
         guard !region.isNull, !region.isEmpty else {
             if mode != .paint { cairo_new_path(cr) }
             return true
@@ -75,8 +77,7 @@ enum GradientFill {
         guard table.count >= 2 else { return false }
         cairo_surface_flush(target.surface)
         let x = Int(region.minX), y = Int(region.minY)
-        let px = x + target.offsetX, py = y + target.offsetY
-        let first = target.pixels + py * target.stride + px
+        let first = target.pixels + (y - target.originY) * Int(target.stride) + (x - target.originX)
         var g = gradient
         table.withUnsafeBufferPointer { lut in
             let maskData = mask.flatMap { cairo_image_surface_get_data($0) }.map { UnsafePointer($0) }
@@ -104,48 +105,6 @@ enum GradientFill {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return .null }
         // A pixel of room: antialiased edges.
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1)
-    }
-
-    /// The image surface `cr` draws into, when the kernel can write it.
-    private struct Target {
-        let surface: OpaquePointer
-        let pixels: UnsafeMutablePointer<UInt32>
-        /// Pixels a row.
-        let stride: Int
-        /// Pixel (i, j) is device point (i − offsetX, j − offsetY).
-        let offsetX: Int, offsetY: Int
-        let deviceExtent: CGRect
-
-        init?(_ cr: OpaquePointer) {
-            guard let surface = cairo_get_group_target(cr), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-                cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
-            else { return nil }
-            var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
-            cairo_surface_get_device_offset(surface, &dx, &dy)
-            cairo_surface_get_device_scale(surface, &sx, &sy)
-            guard sx == 1, sy == 1, dx == dx.rounded(), dy == dy.rounded(), abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
-            cairo_surface_flush(surface)
-            guard let data = cairo_image_surface_get_data(surface) else { return nil }
-            self.surface = surface
-            pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
-            stride = Int(cairo_image_surface_get_stride(surface)) / 4
-            offsetX = Int(dx)
-            offsetY = Int(dy)
-            deviceExtent = CGRect(
-                x: -dx, y: -dy, width: Double(cairo_image_surface_get_width(surface)),
-                height: Double(cairo_image_surface_get_height(surface)))
-        }
-    }
-
-    /// The clip as whole-pixel device rectangles (the context's matrix is the identity); nil
-    /// when it is anything else (a fractional, turned or curved clip).
-    private static func clipRectangles(_ cr: OpaquePointer) -> [CGRect]? {
-        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        let count = Int(list.pointee.num_rectangles)
-        guard count > 0, let rects = list.pointee.rectangles else { return [] }
-        return (0..<count).map { CGRect(x: rects[$0].x, y: rects[$0].y, width: rects[$0].width, height: rects[$0].height) }
     }
 
     /// An A8 surface of `region`'s size (device pixels) holding what cairo would cover: `cr`'s
