@@ -19,19 +19,21 @@ package enum CairoSurface {
         let format = cairo_image_surface_get_format(surface)
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else { return nil }
         return PixelBuffer(width: width, height: height) { out in
+            // One loop a format, rows at a time (a decoded photo is tens of millions of pixels).
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride)
-                for x in 0..<width {
-                    switch format {
-                    case CAIRO_FORMAT_ARGB32:
-                        out[y * width + x] = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    case CAIRO_FORMAT_RGB24:
-                        out[y * width + x] = row.load(fromByteOffset: x * 4, as: UInt32.self) | 0xFF00_0000
-                    case CAIRO_FORMAT_A8:
-                        out[y * width + x] = UInt32(row.load(fromByteOffset: x, as: UInt8.self)) << 24
-                    default:
-                        out[y * width + x] = 0
-                    }
+                let target = UnsafeMutableBufferPointer(rebasing: out[(y * width)..<((y + 1) * width)])
+                switch format {
+                case CAIRO_FORMAT_ARGB32:
+                    UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: row, byteCount: width * 4)
+                case CAIRO_FORMAT_RGB24:
+                    let words = row.assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { target[x] = words[x] | 0xFF00_0000 }
+                case CAIRO_FORMAT_A8:
+                    let bytes = row.assumingMemoryBound(to: UInt8.self)
+                    for x in 0..<width { target[x] = UInt32(bytes[x]) << 24 }
+                default:
+                    target.initialize(repeating: 0)
                 }
             }
         }
@@ -55,8 +57,14 @@ private final class StreamState {
 
 /// PNG decoding and encoding through cairo (which uses libpng).
 package enum PNGCodec {
-    /// Decodes PNG bytes; nil for anything cairo's PNG reader refuses.
+    /// Decodes PNG bytes; nil for anything cairo's PNG reader refuses, and for images larger than
+    /// `CGImage.maxDecodedPixels` (checked in the header, before anything is allocated).
     package static func decode(_ data: Data) -> PixelBuffer? {
+        guard let size = declaredSize(data) else { return nil }
+        guard CGImage.validDecodeSize(width: size.width, height: size.height) else {
+            Diagnostics.warn("PNG of \(size.width)×\(size.height) pixels is over the decoding budget of \(CGImage.maxDecodedPixels) pixels")
+            return nil
+        }
         let state = StreamState(data: data)
         let surface = withExtendedLifetime(state) {
             cairo_image_surface_create_from_png_stream(
@@ -77,6 +85,15 @@ package enum PNGCodec {
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         return CairoSurface.copyPixels(of: surface)
+    }
+
+    /// The width and height a PNG's header declares; nil when the bytes do not start with one.
+    package static func declaredSize(_ data: Data) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], ihdr: [UInt8] = [0x49, 0x48, 0x44, 0x52]
+        let head = [UInt8](data.prefix(24))
+        guard head.count == 24, head[0..<8].elementsEqual(signature), head[12..<16].elementsEqual(ihdr) else { return nil }
+        func word(_ i: Int) -> Int { Int(head[i]) << 24 | Int(head[i + 1]) << 16 | Int(head[i + 2]) << 8 | Int(head[i + 3]) }
+        return (word(16), word(20))
     }
 
     /// Encodes premultiplied ARGB32 pixels as PNG (straight alpha, 8 bits a channel; RGB when opaque).

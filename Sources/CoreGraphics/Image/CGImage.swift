@@ -90,6 +90,22 @@ public final class CGImage: Equatable, @unchecked Sendable {
         width > 0 && height > 0 && width <= 32767 && height <= 32767
     }
 
+    #if STRATA_FUZZING
+    /// Fuzzing builds decode at most 4 Mpx a file, so that every input decodes within the
+    /// fuzzer's time limit under its instrumentation (the rules are the same, the sizes smaller).
+    package static let maxDecodedPixels = 4 << 20
+    #else
+    /// The most pixels one decoded file may hold (all its frames together): 64 Mpx, 256 MiB of
+    /// pixels. A few kilobytes of compressed data can declare a 32767² image; it must not ask for
+    /// 4 GiB.
+    package static let maxDecodedPixels = 64 << 20
+    #endif
+
+    /// A size a decoder may allocate: valid, and within `maxDecodedPixels`.
+    package static func validDecodeSize(width: Int, height: Int) -> Bool {
+        validSize(width: width, height: height) && width * height <= maxDecodedPixels
+    }
+
     public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfo ?? .none }
 
     public var byteOrderInfo: CGImageByteOrderInfo { bitmapInfo.byteOrder ?? .orderDefault }

@@ -20,7 +20,7 @@ package enum JPEGCodec {
             var subsampling: Int32 = 0
             var colorspace: Int32 = 0
             guard tjDecompressHeader3(handle, source, size, &width, &height, &subsampling, &colorspace) == 0,
-                CGImage.validSize(width: Int(width), height: Int(height))
+                CGImage.validDecodeSize(width: Int(width), height: Int(height))
             else { return nil }
             let w = Int(width)
             let h = Int(height)

@@ -22,7 +22,7 @@ package enum WebPCodec {
     /// Decodes WebP bytes to premultiplied ARGB32 (libwebp's premultiplied BGRA, the same bytes on
     /// little-endian machines); an animated file gives its first frame; nil for malformed data.
     package static func decode(_ data: Data) -> PixelBuffer? {
-        guard let (w, h) = size(data), CGImage.validSize(width: w, height: h) else { return nil }
+        guard let (w, h) = size(data), CGImage.validDecodeSize(width: w, height: h) else { return nil }
         if let first = firstFrame(data) { return first }
         let buffer = PixelBuffer(width: w, height: h)
         let out = data.withUnsafeBytes { raw in
@@ -59,7 +59,7 @@ package enum WebPCodec {
             var info = WebPAnimInfo()
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0, info.frame_count > 1 else { return nil }
             let w = Int(info.canvas_width), h = Int(info.canvas_height)
-            guard CGImage.validSize(width: w, height: h) else { return nil }
+            guard CGImage.validDecodeSize(width: w, height: h) else { return nil }
             var pixels: UnsafeMutablePointer<UInt8>?
             var timestamp: Int32 = 0
             guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else { return nil }

@@ -25,9 +25,9 @@ enum ImageDecodeFailure: Error, Equatable {
 
 enum ImageDecoding {
     /// The most pixels all of a file's decoded images may hold together (a hostile GIF of many
-    /// large frames must not take all memory): 64 Mpx, 256 MiB of pixels (a frame is held about
-    /// three times while it is made).
-    static let maxPixels = 64 << 20
+    /// large frames must not take all memory): Core Graphics' decoding budget, 64 Mpx, 256 MiB
+    /// of pixels (a frame is held about three times while it is made).
+    static let maxPixels = CGImage.maxDecodedPixels
 
     /// The properties every image has: size, alpha, depth, colour model.
     static func basics(_ image: CGImage, hasAlpha: Bool, gray: Bool = false) -> [String: Any] {

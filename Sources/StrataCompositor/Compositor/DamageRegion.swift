@@ -7,32 +7,69 @@ package enum DamageRegion {
     /// footprints is shared by all).
     package static let maxRectangles = 8
 
+    /// Regions whose bounding box is smaller than this (pixels) stay one rectangle: clipping
+    /// to several costs more than redrawing so few pixels.
+    package static let minimumSplitArea = 128.0 * 128.0
+
     /// `boxes` (whole pixels) merged, the pair whose bounding box adds the least area for theirs
     /// first, while that is at most a quarter of their areas together or more than
     /// `maxRectangles` remain; a single bounding box when the rectangles cover 70 % of it or
-    /// more. Each step is one pass over the pairs (at most 64 boxes are merged; more are their
-    /// bounding box at once).
+    /// more, when it is under `minimumSplitArea`, or when more than 64 boxes remain once those
+    /// inside others are dropped.
     package static func merge(_ boxes: [CGRect]) -> [CGRect] {
         var rects = boxes.filter { !$0.isNull && !$0.isEmpty }
         guard rects.count > 1 else { return rects }
         let union = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
+        guard area(union) >= minimumSplitArea else { return [union] }
+        rects = droppingContained(rects)
         guard rects.count <= 64 else { return [union] }
-        while rects.count > 1 {
-            // The pair whose merge adds the least area for the area it holds.
-            var best = (i: 0, j: 1, ratio: Double.infinity)
-            for i in 0..<rects.count {
-                for j in (i + 1)..<rects.count {
-                    let sum = area(rects[i]) + area(rects[j])
-                    let ratio = (area(rects[i].union(rects[j])) - sum) / Swift.max(sum, 1)
-                    if ratio < best.ratio { best = (i, j, ratio) }
-                }
-            }
-            guard best.ratio <= 0.25 || rects.count > maxRectangles else { break }
-            rects[best.i] = rects[best.i].union(rects[best.j])
-            rects.remove(at: best.j)
-        }
+        mergePairs(&rects)
         let covered = rects.reduce(0) { $0 + area($1) }
         return covered >= 0.7 * area(union) ? [union] : rects
+    }
+
+    /// Merges the cheapest pair until none is cheap enough and at most `maxRectangles` remain.
+    /// The pair costs are kept in a table: a merge recomputes one row, not every pair.
+    private static func mergePairs(_ rects: inout [CGRect]) {
+        let n = rects.count
+        guard n > 1 else { return }
+        var alive = [Bool](repeating: true, count: n)
+        var cost = [Double](repeating: .infinity, count: n * n)
+        for i in 0..<n { for j in (i + 1)..<n { cost[i * n + j] = mergeCost(rects[i], rects[j]) } }
+        var remaining = n
+        while remaining > 1 {
+            var best = (i: 0, j: 0, cost: Double.infinity)
+            for i in 0..<n where alive[i] {
+                for j in (i + 1)..<n where alive[j] && cost[i * n + j] < best.cost {
+                    best = (i, j, cost[i * n + j])
+                }
+            }
+            guard best.cost <= 0.25 || remaining > maxRectangles, best.cost.isFinite else { break }
+            rects[best.i] = rects[best.i].union(rects[best.j])
+            alive[best.j] = false
+            remaining -= 1
+            for k in 0..<n where alive[k] && k != best.i {
+                let (a, b) = k < best.i ? (k, best.i) : (best.i, k)
+                cost[a * n + b] = mergeCost(rects[a], rects[b])
+            }
+        }
+        rects = zip(rects, alive).compactMap { $1 ? $0 : nil }
+    }
+
+    /// The area a merge adds for the area the two hold.
+    private static func mergeCost(_ a: CGRect, _ b: CGRect) -> Double {
+        let sum = area(a) + area(b)
+        return (area(a.union(b)) - sum) / Swift.max(sum, 1)
+    }
+
+    /// The boxes without those inside another (and without repeats).
+    private static func droppingContained(_ rects: [CGRect]) -> [CGRect] {
+        var kept: [CGRect] = []
+        kept.reserveCapacity(rects.count)
+        for r in rects.sorted(by: { area($0) > area($1) }) where !kept.contains(where: { $0.contains(r) }) {
+            kept.append(r)
+        }
+        return kept
     }
 
     private static func area(_ r: CGRect) -> Double { r.width * r.height }
