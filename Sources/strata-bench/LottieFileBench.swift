@@ -166,7 +166,9 @@ enum LottieFileBench {
         MallocInterposerSwift.unhook()
         let mallocs = MallocInterposerSwift.getStatistics().mallocCount - before
         if let pngFolder {
-            renderer.render(frame: renderer.frameCount / 2)
+            // STRATA_BENCH_PNG_FRAME=N: that frame instead (to compare one frame across renderers).
+            let asked = ProcessInfo.processInfo.environment["STRATA_BENCH_PNG_FRAME"].flatMap { Int($0) }
+            renderer.render(frame: asked ?? renderer.frameCount / 2)
             writePNG(renderer, to: URL(fileURLWithPath: pngFolder).appendingPathComponent(
                 "\(file.deletingPathExtension().lastPathComponent)-\(kind.rawValue).png"))
         }

@@ -345,6 +345,46 @@ struct CARendererTests {
         #expect(difference.maxChannel == 0, "\(difference)")
     }
 
+    /// A path animation makes a new path every frame, often where the last frame's was just
+    /// freed; its bounding box here never changes. Caches that knew paths by address took each
+    /// new path for the old one (no damage, the old raster). Every frame equals the tree drawn
+    /// whole (rasters on both sides, tolerance 0), at three clock origins.
+    @Test(arguments: clockOrigins)
+    func aPathMadeWhereTheLastFramesPathWasFreedIsDrawn(origin: Double) throws {
+        func zigzag(_ x: Double) -> CGPath {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 20, y: 20))
+            path.addLine(to: CGPoint(x: x, y: 50))
+            path.addLine(to: CGPoint(x: 180, y: 80))
+            return path.copy()!
+        }
+        try MediaClock.withClock(MediaClock.Manual(time: origin)) {
+            let root = scene { () -> CALayer in
+                let root = canvas(200, 100)
+                let shape = CAShapeLayer()
+                shape.path = zigzag(40)
+                shape.fillColor = nil
+                shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                shape.lineWidth = 4
+                let morph = CABasicAnimation(keyPath: "path")
+                (morph.fromValue, morph.toValue, morph.duration) = (zigzag(40), zigzag(160), 1)
+                shape.add(morph, forKey: "morph")
+                root.addSublayer(shape)
+                return root
+            }
+            let (renderer, context) = makeRenderer(root)
+            renderer.compositor.drawsChangingLayersDirectly = false
+            for step in 0..<10 {
+                let t = origin + 0.05 + Double(step) * 0.09
+                let damage = frame(renderer, at: t)
+                if step > 0 { #expect(!damage.isNull, "step \(step): the new path damages the frame") }
+                let whole = try #require(drawnWhole(root, at: t))
+                let difference = try #require(Golden.compare(context.makeImage()!, whole, channelTolerance: 0))
+                #expect(difference.maxChannel == 0, "step \(step) (origin \(origin)): \(difference)")
+            }
+        }
+    }
+
     /// A push transition on a layer with sublayers runs while another small layer moves: every
     /// partial frame equals the tree drawn whole at its time (tolerance 0), the transition's
     /// shifted pictures included.

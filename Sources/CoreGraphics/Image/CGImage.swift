@@ -4,6 +4,8 @@
 /// premultiplied ARGB32 copy for drawing. Supported layouts: 8 bits per component RGB with or
 /// without alpha in any order, 24-bit RGB, 8-bit gray, gray+alpha, and 8-bit alpha-only masks.
 public final class CGImage: Equatable, @unchecked Sendable {
+    /// This image's identity for caches (`ObjectSerial`: unlike its address, never reused).
+    package let serial = ObjectSerial.next()
     public let width: Int
     public let height: Int
     public let bitsPerComponent: Int

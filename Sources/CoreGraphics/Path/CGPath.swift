@@ -4,7 +4,11 @@
 /// equal when their elements are equal.
 open class CGPath: Hashable, @unchecked Sendable {
     /// The elements; only CGMutablePath's methods change them.
-    package var storage: PathStorage
+    package var storage: PathStorage {
+        didSet { serial = ObjectSerial.next() }
+    }
+    /// This path's identity for caches, renewed whenever its elements change (`ObjectSerial`).
+    package private(set) var serial = ObjectSerial.next()
     /// Where the subpath being built started (the point a closeSubpath returns to).
     package var subpathStart: CGPoint?
     /// The end point of the last element, or nil for an empty path.

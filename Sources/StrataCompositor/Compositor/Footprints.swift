@@ -348,12 +348,16 @@ package struct Footprints: Equatable {
         return boxes
     }
 
+    /// Target pixels the layer draws itself (not its sublayers): null for a container that
+    /// paints nothing. A Lottie layer is a container the size of its composition; counting its
+    /// bounds made every frame's damage the whole frame.
     static func box(_ s: RenderLayerState, map: PlaneMap) -> CGRect {
-        var extent = s.bounds
+        var extent = paintsBounds(s) ? s.bounds : .null
         // A shape layer's path (and stroke) may lie anywhere, often around zero-size bounds.
-        if !s.masksToBounds, case .shape(let shape) = s.kind, let key = ShapeKey(shape) {
-            extent = extent.union(key.extent)
+        if case .shape(let shape) = s.kind, let key = ShapeKey(shape) {
+            extent = extent.union(s.masksToBounds ? key.extent.intersection(s.bounds) : key.extent)
         }
+        guard !extent.isNull else { return .null }
         if s.contentsImage != nil, !s.masksToBounds {
             // Contents may overflow the bounds (gravity); cover the largest placement.
             let image = s.contentsImage!
@@ -371,6 +375,20 @@ package struct Footprints: Equatable {
         }
         guard extent.width.isFinite, extent.height.isFinite else { return .null }
         return map.boundingBox(of: extent)
+    }
+
+    /// True when the layer paints (or may paint) anywhere in its bounds: a background, a border,
+    /// contents, tiles, a gradient, text, particles; effects and shadows, which spread what is
+    /// under them, count too.
+    static func paintsBounds(_ s: RenderLayerState) -> Bool {
+        switch s.kind {
+        case .gradient, .text, .emitter: return true
+        case .plain, .shape, .replicator: break
+        }
+        if s.contentsImage != nil || s.tiles != nil || !s.effects.isEmpty || s.shadowOpacity > 0 { return true }
+        if let background = s.backgroundColor, background.alpha > 0 { return true }
+        if s.borderWidth > 0, let border = s.borderColor, border.alpha > 0 { return true }
+        return false
     }
 
     /// Everything about a layer's own look.
@@ -391,7 +409,7 @@ package struct Footprints: Equatable {
         h.combine(s.backgroundColor?.sRGBComponents)
         h.combine(s.borderColor?.sRGBComponents)
         h.combine(s.shadowColor?.sRGBComponents)
-        h.combine(s.shadowPath.map(ObjectIdentifier.init))
+        h.combine(s.shadowPath?.serial)
         h.combine(s.maskedCornersRaw)
         h.combine(s.isCornerCurveContinuous)
         h.combine(s.masksToBounds)
@@ -399,7 +417,7 @@ package struct Footprints: Equatable {
         h.combine(s.isGeometryFlipped)
         if let image = s.contentsImage {
             // Names matter only with contents (and strings are slow to hash).
-            h.combine(ObjectIdentifier(image))
+            h.combine(image.serial)
             h.combine(s.contentsGravityName)
             h.combine(s.minificationFilterName)
             h.combine(s.magnificationFilterName)

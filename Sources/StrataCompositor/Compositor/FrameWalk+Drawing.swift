@@ -349,7 +349,7 @@ extension FrameWalk {
         let s = states[node]
         let path = s.shadowPath
         let source: LayerShadow.Source =
-            path.map { .path(ObjectIdentifier($0), $0.boundingBoxOfPath) } ?? .body(body)
+            path.map { .path($0.serial, $0.boundingBoxOfPath) } ?? .body(body)
         if path == nil, body.isEmpty { return }
         let offset = s.shadowOffset
         // masksToBounds cuts the shadow to the rounded bounds, as on Apple.

@@ -6,7 +6,7 @@ import StrataRender
 // cleared and composited a surface the size of the whole frame, twice (contents and mask).
 extension FrameWalk {
     /// Target pixels that `node`'s group can touch: the union of the frame's footprint boxes of
-    /// the layer and everything below it, cut to its mask's when it has one; nil when the
+    /// the layer and everything below it, cut to its mask's when it has one (not inverted); nil when the
     /// footprints do not describe what is drawn here (no footprints, an offscreen, a transition,
     /// states of another time).
     mutating func groupBox(_ node: Int, hasMask: Bool, _ context: Context) -> CGRect? {
@@ -15,7 +15,9 @@ extension FrameWalk {
         guard node < subtreeBoxes.count else { return nil }
         var box = subtreeBoxes[node]
         let mask = Int(nodes[node].mask)
-        if hasMask, mask >= 0, mask < subtreeBoxes.count { box = box.intersection(subtreeBoxes[mask]) }
+        // An inverted mask shows the layer where the mask draws nothing: it cuts nothing away.
+        let inverted = states[node].maskMode == .invertedAlpha || states[node].maskMode == .invertedLuminance
+        if hasMask, !inverted, mask >= 0, mask < subtreeBoxes.count { box = box.intersection(subtreeBoxes[mask]) }
         return box.isNull ? .zero : box
     }
 

@@ -4,7 +4,8 @@ import StrataRender
 
 /// CAShapeLayer's look, as a cache key (the path by identity: paths are immutable).
 package struct ShapeKey: Hashable {
-    var path: ObjectIdentifier
+    /// The path's serial (its identity: an address can be reused by the next frame's path).
+    var path: UInt64
     var pathBox: CGRect
     var fill: RGBA?
     var evenOdd: Bool
@@ -20,7 +21,7 @@ package struct ShapeKey: Hashable {
 
     init?(_ s: ShapeState) {
         guard let path = s.path, !path.isEmpty else { return nil }
-        self.path = ObjectIdentifier(path)
+        self.path = path.serial
         pathBox = path.boundingBoxOfPath
         fill = s.fillColor?.sRGBComponents.clamped
         if fill?.a == 0 { fill = nil }

@@ -22,7 +22,8 @@ package struct LayerBody: Hashable {
 
     /// A contents image and how it is laid out.
     package struct ContentsKey: Hashable {
-        package var image: ObjectIdentifier
+        /// The image's serial (its identity; see `ObjectSerial`).
+        package var image: UInt64
         package var layout: ContentsLayout
         package var minification: String
         package var magnification: String
@@ -72,7 +73,7 @@ package struct LayerBody: Hashable {
                     contentsScale: s.contentsScale, flipped: flipped)
             {
                 contents = ContentsKey(
-                    image: ObjectIdentifier(image), layout: layout, minification: s.minificationFilterName,
+                    image: image.serial, layout: layout, minification: s.minificationFilterName,
                     magnification: s.magnificationFilterName)
             }
         }

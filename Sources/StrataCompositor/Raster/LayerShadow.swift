@@ -22,7 +22,7 @@ package struct LayerShadow: Hashable {
 
     package enum Source: Hashable {
         case body(LayerBody)
-        case path(ObjectIdentifier, CGRect)
+        case path(UInt64, CGRect)
     }
 
     /// The widest blur computed at full resolution, in raster pixels of σ: a Gaussian this wide
