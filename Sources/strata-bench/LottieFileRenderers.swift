@@ -93,13 +93,14 @@ final class StrataFileRenderer: LottieFileRenderer {
         let clock = ContinuousClock()
         let begin = clock.measure { renderer.beginFrame(atTime: start + Double(index % frameCount) / frameRate, timeStamp: nil) }
         let damage = renderer.updateBounds()
-        let region = renderer.updateRegion().reduce(0) { $0 + Int($1.width * $1.height) }
+        let rectangles = renderer.updateRegion()
+        let region = rectangles.reduce(0) { $0 + Int($1.width * $1.height) }
         let draw = clock.measure {
             renderer.render()
             renderer.endFrame()
         }
         printError(
-            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(renderer.updateRegion().count) rectangles)\n")
+            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil

@@ -345,6 +345,35 @@ struct CARendererTests {
         #expect(difference.maxChannel == 0, "\(difference)")
     }
 
+    /// A stroke's miters can stick out only where the path turns: a single 16-point segment with
+    /// miter joins (limit 10) that moves 2 points damages a band about 20 pixels high, not the
+    /// 160-pixel allowance of a miter; the frame equals the tree drawn whole (tolerance 0).
+    @Test func aSingleSegmentStrokeDamagesOnlyItsWidth() throws {
+        let (root, bar) = scene { () -> (CALayer, CAShapeLayer) in
+            let root = canvas(200, 100)
+            let bar = CAShapeLayer()
+            let line = CGMutablePath()
+            line.move(to: CGPoint(x: 20, y: 0))
+            line.addLine(to: CGPoint(x: 120, y: 0))
+            bar.path = line
+            bar.position = CGPoint(x: 0, y: 50)
+            bar.strokeColor = CGColor(red: 0.9, green: 0.4, blue: 0.3, alpha: 1)
+            bar.lineWidth = 16
+            bar.lineJoin = .miter
+            bar.miterLimit = 10
+            root.addSublayer(bar)
+            return (root, bar)
+        }
+        let (renderer, context) = makeRenderer(root)
+        _ = frame(renderer, at: 0)
+        scene { bar.position = CGPoint(x: 0, y: 52) }
+        let damage = frame(renderer, at: 1)
+        #expect(damage.height <= 24 && damage.width <= 120, "\(damage)")
+        let whole = try #require(drawnWhole(root, at: 1))
+        let difference = try #require(Golden.compare(context.makeImage()!, whole, channelTolerance: 0))
+        #expect(difference.maxChannel == 0, "\(difference)")
+    }
+
     /// A path animation makes a new path every frame, often where the last frame's was just
     /// freed; its bounding box here never changes. Caches that knew paths by address took each
     /// new path for the old one (no damage, the old raster). Every frame equals the tree drawn

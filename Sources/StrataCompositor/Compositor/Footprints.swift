@@ -310,7 +310,7 @@ package struct Footprints: Equatable {
 
     /// The boxes of every layer that differs, before and after (whole pixels, one of slack for
     /// filtering and antialiasing).
-    func changedBoxes(since previous: Footprints) -> [CGRect] {
+    package func changedBoxes(since previous: Footprints) -> [CGRect] {
         var boxes: [CGRect] = []
         func add(_ box: CGRect) {
             guard !box.isNull else { return }

@@ -18,6 +18,9 @@ package struct ShapeKey: Hashable {
     var dashPhase: Double
     var strokeStart: Double
     var strokeEnd: Double
+    /// True when a subpath turns from one segment to the next or closes: only there can a
+    /// join (a miter) stick out further than half the line width.
+    var hasJoins: Bool
 
     init?(_ s: ShapeState) {
         guard let path = s.path, !path.isEmpty else { return nil }
@@ -39,12 +42,32 @@ package struct ShapeKey: Hashable {
         dashPhase = s.lineDashPhase.isFinite ? s.lineDashPhase : 0
         strokeStart = s.strokeStart.isFinite ? Swift.min(Swift.max(s.strokeStart, 0), 1) : 0
         strokeEnd = s.strokeEnd.isFinite ? Swift.min(Swift.max(s.strokeEnd, 0), 1) : 1
+        hasJoins = Self.hasJoins(path.storage.types)
+    }
+
+    /// Whether any subpath has two segments or a close (stops at the first that does).
+    static func hasJoins(_ types: [CGPathElementType]) -> Bool {
+        var segments = 0
+        for type in types {
+            switch type {
+            case .moveToPoint: segments = 0
+            case .closeSubpath: return true
+            default:
+                segments += 1
+                if segments > 1 { return true }
+            }
+        }
+        return false
     }
 
     /// The local rectangle the shape may touch (stroke and miters included).
     var extent: CGRect {
         guard stroke != nil else { return pathBox }
-        let pad = lineWidth / 2 * (join == "miter" ? Swift.max(1, miterLimit) : 1.5)
+        // Half the width around the path; a miter join up to the limit times that; a square
+        // cap or another join at most √2 times (1.5 for safety). Lottie's bars are single
+        // segments with miter joins: a 16-point bar had a box 80 points too large all round.
+        let factor = hasJoins ? (join == "miter" ? Swift.max(1, miterLimit) : 1.5) : (cap == "square" ? 1.5 : 1)
+        let pad = lineWidth / 2 * factor
         return pathBox.insetBy(dx: -pad, dy: -pad)
     }
 
@@ -52,7 +75,7 @@ package struct ShapeKey: Hashable {
     /// limit, 80 points for a 16-point stroke) is far more than most outlines' corners need:
     /// the stroke's extent as cairo measures it, when the raster is made (local units).
     func measuredExtent(_ path: CGPath) -> CGRect {
-        guard let stroke, stroke.a > 0, join == "miter", miterLimit > 1.5, strokeStart < strokeEnd,
+        guard let stroke, stroke.a > 0, join == "miter", hasJoins, miterLimit > 1.5, strokeStart < strokeEnd,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         else { return extent }
         defer { cairo_surface_destroy(surface) }
