@@ -53,6 +53,13 @@ extension Compositor {
         return frameNumber &- previous <= 2
     }
 
+    /// `keepsChanging(id:_:look:firstSight: true)`, telling in `seenFirst` whether the layer was
+    /// not drawn before (true returned for that reason alone).
+    func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, seenFirst: inout Bool) -> Bool {
+        seenFirst = lookChanges[LookKey(id: id, tracked: tracked)] == nil
+        return keepsChanging(id: id, tracked, look: look, firstSight: true)
+    }
+
     /// Forgets changes of layers that left the tree or were not drawn for `idleFrames`.
     func sweepLookChanges(live: Set<UInt64>) {
         let now = frameNumber

@@ -72,6 +72,11 @@ package final class Compositor {
     /// target changes frame after frame (it slides, turns or scales) is drawn straight into the
     /// target too, instead of resampling its raster; false keeps its raster (benchmarks' A/B).
     package var drawsMovingShapesDirectly = true
+    /// When true (the default), shapes drawn straight into a kernel target are filled and
+    /// stroked by Strata's scan converter; false: by cairo (the reference its tests compare with).
+    package var scansShapes = true
+    /// The scan converter's buffers, kept from frame to frame.
+    let scanConverter = ScanConverter()
     var borders: [UInt64: CachedRaster] = [:]
     var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.

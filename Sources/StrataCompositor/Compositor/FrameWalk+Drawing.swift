@@ -86,14 +86,16 @@ extension FrameWalk {
             return
         }
         let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
+        // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
+        // path (a snapshot's edges); one that keeps changing, by the scan converter.
+        var firstSight = false
         if part == .body, compositor.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
-            compositor.keepsChanging(
-                id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), firstSight: true)
+            compositor.keepsChanging(id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
                 || (compositor.drawsMovingShapesDirectly && body.shape?.stroke == nil
                     && box.width * box.height >= Self.movingDirectPixels && keepsMoving(nodes[node].layerID, map: map))
         {
             compositor.bodies[nodes[node].layerID] = nil
-            drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip))
+            drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight)
             return
         }
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
@@ -136,11 +138,12 @@ extension FrameWalk {
     /// Draws a shape-only body straight into the target through `map` (affine), within `box`
     /// (target pixels): fill and stroke together at `alpha` (through a group of the box's size
     /// when they overlap and alpha is below 1).
-    func drawShapeDirectly(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box: CGRect) {
+    func drawShapeDirectly(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box: CGRect, scans: Bool = true) {
         let visible = box.insetBy(dx: -1, dy: -1).integral
         guard !visible.isNull, !visible.isEmpty else { return }
         compositor.directDraws += 1
         let cr = self.cr
+        if scans, scanShape(body, path: path, map: map, alpha: alpha, box: visible, cr: cr) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
@@ -408,5 +411,29 @@ extension FrameWalk {
 
     static func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {
         cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    }
+}
+
+extension FrameWalk {
+    /// Draws a shape-only body through the scan converter (`ScanConverter`) within the device
+    /// box `visible`; false when it is for cairo: a group is needed (a translucent fill and stroke
+    /// overlap), the stroke is dashed, the shape is cut to rounded bounds, or the target is not
+    /// one the kernel draws on.
+    func scanShape(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box visible: CGRect, cr: OpaquePointer)
+        -> Bool
+    {
+        guard compositor.scansShapes, compositor.usesKernel, let shape = body.shape, !body.masksToBounds,
+            shape.dashes == nil, !(alpha < 1 && shape.paintsTwice), let target = KernelTarget(cr)
+        else { return false }
+        let t = map.affine
+        let scan = compositor.scanConverter
+        if let fill = shape.fill {
+            scan.fill(path.storage, transform: t, evenOdd: shape.evenOdd, color: fill, alpha: alpha, box: visible, onto: target)
+        }
+        if let stroke = shape.stroke, let part = shape.strokedPart(of: path) {
+            scan.stroke(part, transform: t, style: shape.strokeStyle, color: stroke, alpha: alpha, box: visible, onto: target)
+        }
+        cairo_surface_mark_dirty(target.surface)
+        return true
     }
 }

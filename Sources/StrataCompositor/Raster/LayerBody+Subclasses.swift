@@ -115,6 +115,19 @@ package struct ShapeKey: Hashable {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
+    /// The part of `path` stroked (strokeStart to strokeEnd); nil when none is.
+    func strokedPart(of path: CGPath) -> PathStorage? {
+        guard stroke != nil, strokeStart < strokeEnd else { return nil }
+        return strokeStart <= 0 && strokeEnd >= 1 ? path.storage : PathMeasure(path).segment(from: strokeStart, to: strokeEnd)
+    }
+
+    /// The stroke's style for the scan converter (an unknown cap or join name: butt, miter, as cairo's defaults).
+    var strokeStyle: ScanConverter.StrokeStyle {
+        ScanConverter.StrokeStyle(
+            width: lineWidth, cap: cap == "round" ? .round : cap == "square" ? .square : .butt,
+            join: join == "round" ? .round : join == "bevel" ? .bevel : .miter, miterLimit: miterLimit)
+    }
+
     /// Makes `cr`'s path the stroked part of `path` (strokeStart to strokeEnd) and sets the line
     /// width, caps, joins, miter limit and dashes; false when nothing is stroked.
     func setStroke(_ path: CGPath, into cr: OpaquePointer) -> Bool {

@@ -1,0 +1,259 @@
+import CoreGraphics
+
+extension ScanConverter {
+    /// A stroke's style (user-space units).
+    struct StrokeStyle {
+        var width: Double
+        var cap: CGLineCap
+        var join: CGLineJoin
+        var miterLimit: Double
+    }
+
+    /// Strokes `path` through `transform` with `color` at `alpha` within the device box `box`:
+    /// each subpath outlined in user space (the pen is round in user space, as Core Graphics'),
+    /// the outline mapped to device pixels and filled with the non-zero rule. Dashes are not
+    /// drawn here (the caller leaves dashed strokes to cairo).
+    func stroke(
+        _ path: PathStorage, transform t: CGAffineTransform, style: StrokeStyle, color: RGBA, alpha: Double, box: CGRect,
+        onto target: KernelTarget
+    ) {
+        guard style.width > 0, style.width.isFinite, let pixel = Self.pixel(color, alpha: alpha), pixel >> 24 != 0 else {
+            return
+        }
+        let scale = Self.largestStretch(t)
+        flatten(path, transform: .identity, tolerance: Self.tolerance, deviceScale: scale)
+        edges.removeAll(keepingCapacity: true)
+        let arcTolerance = Self.tolerance / max(scale, 1e-9)
+        for contour in contours where contour.drawn {
+            outlineContour(contour, style: style, arcTolerance: arcTolerance, transform: t)
+        }
+        scan(box: box, evenOdd: false, pixel: pixel, onto: target)
+    }
+
+    /// The largest factor by which `t` stretches a length.
+    static func largestStretch(_ t: CGAffineTransform) -> Double {
+        // The largest singular value of the 2×2 part.
+        let e = (t.a + t.d) / 2, f = (t.a - t.d) / 2, g = (t.b + t.c) / 2, h = (t.b - t.c) / 2
+        return (e * e + h * h).squareRoot() + (f * f + g * g).squareRoot()
+    }
+
+    /// Outlines one flattened subpath: the left side forward and the right side back with caps
+    /// between (open), or the two sides as separate loops (closed); adds the outlines' edges.
+    private func outlineContour(
+        _ contour: (start: Int, count: Int, closed: Bool, drawn: Bool), style: StrokeStyle, arcTolerance: Double,
+        transform t: CGAffineTransform
+    ) {
+        // The contour's points without repeats (a chord shorter than 10⁻⁹ of the width has no direction).
+        var vertices = [(x: Double, y: Double)]()
+        vertices.reserveCapacity(contour.count)
+        let epsilon = style.width * 1e-9
+        for i in 0..<contour.count {
+            let p = (x: points[2 * (contour.start + i)], y: points[2 * (contour.start + i) + 1])
+            if let last = vertices.last, abs(p.x - last.x) <= epsilon, abs(p.y - last.y) <= epsilon { continue }
+            vertices.append(p)
+        }
+        if contour.closed, vertices.count > 1, let first = vertices.first, let last = vertices.last,
+            abs(first.x - last.x) <= epsilon, abs(first.y - last.y) <= epsilon
+        {
+            vertices.removeLast()
+        }
+        let hw = style.width / 2
+        guard vertices.count > 1 else {
+            // A zero-length subpath: a round cap draws a dot, a square cap a square (as cairo).
+            guard let p = vertices.first else { return }
+            outline.removeAll(keepingCapacity: true)
+            switch style.cap {
+            case .round: arc(center: p, radius: hw, from: 0, sweep: 2 * .pi, tolerance: arcTolerance)
+            case .square:
+                append((p.x - hw, p.y - hw)); append((p.x + hw, p.y - hw))
+                append((p.x + hw, p.y + hw)); append((p.x - hw, p.y + hw))
+            default: return
+            }
+            emitOutline(t)
+            return
+        }
+        let closed = contour.closed && vertices.count > 2
+        let n = vertices.count
+        let segments = closed ? n : n - 1
+        // Segment i runs from vertex i to vertex i + 1 (mod n): its unit direction.
+        var directions = [(x: Double, y: Double)](), lengths = [Double]()
+        directions.reserveCapacity(segments)
+        lengths.reserveCapacity(segments)
+        for i in 0..<segments {
+            let a = vertices[i % n], b = vertices[(i + 1) % n]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            directions.append((dx / length, dy / length))
+            lengths.append(length)
+        }
+
+        // side +1: the left (direction turned by +90° in y-down space: (−dy, dx)); −1: the right.
+        func offsetSide(_ side: Double) {
+            for i in 0..<segments {
+                let d = directions[i]
+                let nx = -d.y * hw * side, ny = d.x * hw * side
+                let a = vertices[i], b = vertices[(i + 1) % n]
+                if i > 0 || closed {
+                    let before = (i + segments - 1) % segments
+                    join(
+                        at: a, from: directions[before], to: d, side: side, shorter: min(lengths[before], lengths[i]),
+                        style: style, arcTolerance: arcTolerance)
+                } else {
+                    append((a.x + nx, a.y + ny))
+                }
+                append((b.x + nx, b.y + ny))
+            }
+        }
+        outline.removeAll(keepingCapacity: true)
+        if closed {
+            offsetSide(1)
+            emitOutline(t)
+            outline.removeAll(keepingCapacity: true)
+            offsetSide(-1)
+            reverseOutline()
+            emitOutline(t)
+            return
+        }
+        offsetSide(1)
+        cap(at: vertices[n - 1], direction: directions[segments - 1], style: style, arcTolerance: arcTolerance)
+        // The right side, walked backwards: the same as the left side of the reversed polyline.
+        vertices.reverse()
+        directions.reverse()
+        lengths.reverse()
+        for i in directions.indices { directions[i] = (-directions[i].x, -directions[i].y) }
+        var reversedFirst = true
+        for i in 0..<segments {
+            let d = directions[i]
+            let nx = -d.y * hw, ny = d.x * hw
+            let a = vertices[i], b = vertices[i + 1]
+            if reversedFirst {
+                append((a.x + nx, a.y + ny))
+                reversedFirst = false
+            } else {
+                join(
+                    at: a, from: directions[i - 1], to: d, side: 1, shorter: min(lengths[i - 1], lengths[i]), style: style,
+                    arcTolerance: arcTolerance)
+            }
+            append((b.x + nx, b.y + ny))
+        }
+        cap(at: vertices[n - 1], direction: directions[segments - 1], style: style, arcTolerance: arcTolerance)
+        emitOutline(t)
+    }
+
+    /// Adds the join at vertex `v` on one side, from the end of the segment along `d0` to the
+    /// start of the one along `d1` (`shorter`: the shorter segment's length): the corner on the
+    /// inner side, a round, mitred or bevelled corner on the outer side.
+    private func join(
+        at v: (x: Double, y: Double), from d0: (x: Double, y: Double), to d1: (x: Double, y: Double), side: Double,
+        shorter: Double, style: StrokeStyle, arcTolerance: Double
+    ) {
+        let hw = style.width / 2
+        let n0 = (x: -d0.y * hw * side, y: d0.x * hw * side), n1 = (x: -d1.y * hw * side, y: d1.x * hw * side)
+        let a = (x: v.x + n0.x, y: v.y + n0.y), b = (x: v.x + n1.x, y: v.y + n1.y)
+        let cross = d0.x * d1.y - d0.y * d1.x
+        let dot = d0.x * d1.x + d0.y * d1.y
+        // Turning towards this side (cross has the side's sign in y-down space): the inner side.
+        if cross * side > 1e-12 {
+            // Where the two offset lines cross, when that is within both segments (a gentle turn):
+            // the exact inner corner. Else through the pivot (the overlap is covered anyway).
+            let k = 1 / (1 + dot)
+            let back = hw * abs(cross) * k  // hw·tan(α/2), how far the corner is behind a and b
+            if dot > -0.5, back <= shorter {
+                append((v.x + (n0.x + n1.x) * k, v.y + (n0.y + n1.y) * k))
+            } else {
+                append(a)
+                append(v)
+                append(b)
+            }
+            return
+        }
+        append(a)
+        if abs(cross) <= 1e-12, dot > 0 {
+            append(b)
+            return
+        }
+        switch style.join {
+        case .round:
+            let start = atan2(n0.y, n0.x)
+            var sweep = atan2(n1.y, n1.x) - start
+            // The outer arc turns the way the side does: away from the inside.
+            if side > 0 {
+                if sweep > 0 { sweep -= 2 * .pi }
+            } else if sweep < 0 {
+                sweep += 2 * .pi
+            }
+            if abs(cross) <= 1e-12 { sweep = side > 0 ? -.pi : .pi }
+            arc(center: v, radius: hw, from: start, sweep: sweep, tolerance: arcTolerance, skipEnds: true)
+        case .miter:
+            // The miter's length over the width is 1 / cos(α/2), α the turn: within the limit?
+            let half = (1 + dot) / 2
+            if half > 0, half * style.miterLimit * style.miterLimit >= 1 {
+                let k = 1 / (1 + dot)
+                append((v.x + (n0.x + n1.x) * k, v.y + (n0.y + n1.y) * k))
+            }
+        default: break
+        }
+        append(b)
+    }
+
+    /// Adds the cap at the end `p` of a segment along `d` (unit), from its left corner to its right.
+    private func cap(at p: (x: Double, y: Double), direction d: (x: Double, y: Double), style: StrokeStyle, arcTolerance: Double) {
+        let hw = style.width / 2
+        let nx = -d.y * hw, ny = d.x * hw
+        switch style.cap {
+        case .round:
+            arc(center: p, radius: hw, from: atan2(ny, nx), sweep: -.pi, tolerance: arcTolerance, skipEnds: true)
+        case .square:
+            append((p.x + nx + d.x * hw, p.y + ny + d.y * hw))
+            append((p.x - nx + d.x * hw, p.y - ny + d.y * hw))
+        default: break
+        }
+    }
+
+    /// Adds points along a circular arc (user space) within `tolerance` of it; `skipEnds` leaves
+    /// out its two ends (the caller adds them).
+    private func arc(
+        center c: (x: Double, y: Double), radius r: Double, from start: Double, sweep: Double, tolerance: Double,
+        skipEnds: Bool = false
+    ) {
+        // A chord over angle θ sags r(1 − cos θ/2): the largest θ within the tolerance.
+        let cosine = max(-1, min(1, 1 - tolerance / max(r, 1e-12)))
+        let step = max(2 * acos(cosine), 0.01)
+        let count = max(2, min(1000, Int((abs(sweep) / step).rounded(.up))))
+        let first = skipEnds ? 1 : 0, last = skipEnds ? count - 1 : count
+        guard first <= last else { return }
+        for i in first...last {
+            let angle = start + sweep * Double(i) / Double(count)
+            append((c.x + r * cos(angle), c.y + r * sin(angle)))
+        }
+    }
+
+    private func append(_ p: (x: Double, y: Double)) {
+        outline.append(p.x)
+        outline.append(p.y)
+    }
+
+    private func reverseOutline() {
+        var i = 0, j = outline.count / 2 - 1
+        while i < j {
+            outline.swapAt(2 * i, 2 * j)
+            outline.swapAt(2 * i + 1, 2 * j + 1)
+            i += 1
+            j -= 1
+        }
+    }
+
+    /// Maps `outline` through `t` and adds it as a closed polygon.
+    private func emitOutline(_ t: CGAffineTransform) {
+        let count = outline.count / 2
+        guard count >= 2 else { return }
+        outline.withUnsafeMutableBufferPointer { o in
+            for i in 0..<count {
+                let x = o[2 * i], y = o[2 * i + 1]
+                o[2 * i] = t.a * x + t.c * y + t.tx
+                o[2 * i + 1] = t.b * x + t.d * y + t.ty
+            }
+        }
+        addPolygon(outline, start: 0, count: count)
+    }
+}

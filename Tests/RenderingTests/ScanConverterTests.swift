@@ -1,0 +1,181 @@
+import CCairo
+import CoreGraphics
+import Foundation
+@testable import StrataCompositor
+import Testing
+
+/// Strata's scan converter and stroker (`ScanConverter`), which draw shapes straight into a
+/// frame, against cairo's fill and stroke of the same paths (the reference). Metric over the
+/// pixels either draws: the mean channel difference (levels of 255), and the share of pixels
+/// with a channel off by more than 32 levels (the two antialias by different means: exact areas
+/// against cairo's sample grid; they differ most at joins and where edges cross in one pixel,
+/// and on lines thinner than a pixel, all of whose pixels are edge pixels: a mean below 2.5).
+@Suite("Compositor: the scan converter")
+struct ScanConverterTests {
+    static let width: Int32 = 220, height: Int32 = 180
+
+    struct Case: CustomStringConvertible {
+        var name: String
+        var path: CGPath
+        var transform: CGAffineTransform = .identity
+        var fill: Bool = false
+        var evenOdd = false
+        var width: Double = 8
+        var cap: CGLineCap = .butt
+        var join: CGLineJoin = .miter
+        var miterLimit: Double = 10
+        var alpha: Double = 1
+        /// The device box drawn within (nil: the whole surface).
+        var box: CGRect? = nil
+        var description: String { name }
+    }
+
+    static func star() -> CGPath {
+        let p = CGMutablePath()
+        for k in 0..<5 {
+            let angle = -Double.pi / 2 + Double(k) * 4 * .pi / 5
+            let point = CGPoint(x: 110 + 70 * cos(angle), y: 90 + 70 * sin(angle))
+            if k == 0 { p.move(to: point) } else { p.addLine(to: point) }
+        }
+        p.closeSubpath()
+        return p
+    }
+
+    static func zigzag() -> CGPath {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 20, y: 140))
+        p.addLine(to: CGPoint(x: 60, y: 40))
+        p.addLine(to: CGPoint(x: 100, y: 140))
+        p.addLine(to: CGPoint(x: 130, y: 60))
+        p.addLine(to: CGPoint(x: 200, y: 70.5))
+        return p
+    }
+
+    static func curves() -> CGPath {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 20, y: 100))
+        p.addCurve(to: CGPoint(x: 200, y: 90), control1: CGPoint(x: 60, y: -20), control2: CGPoint(x: 150, y: 220))
+        p.addQuadCurve(to: CGPoint(x: 40, y: 160), control: CGPoint(x: 120, y: 190))
+        return p
+    }
+
+    static func ring() -> CGPath {
+        let p = CGMutablePath()
+        p.addArc(center: CGPoint(x: 110, y: 90), radius: 60, startAngle: 0.3, endAngle: 5.4, clockwise: false)
+        return p
+    }
+
+    static let cases: [Case] = [
+        Case(name: "a star filled, non-zero", path: star(), fill: true),
+        Case(name: "a star filled, even-odd", path: star(), fill: true, evenOdd: true),
+        Case(name: "an ellipse and a rounded rectangle filled through a turned, stretched map",
+             path: {
+                 let p = CGMutablePath()
+                 p.addEllipse(in: CGRect(x: 20, y: 20, width: 90, height: 60))
+                 p.addRoundedRect(in: CGRect(x: 60, y: 60, width: 100, height: 70), cornerWidth: 14, cornerHeight: 14)
+                 return p
+             }(), transform: CGAffineTransform(translationX: 30, y: -10).rotated(by: 0.25).scaledBy(x: 1.1, y: 0.9),
+             fill: true),
+        Case(name: "a translucent star filled within a box", path: star(), fill: true, alpha: 0.6,
+             box: CGRect(x: 70, y: 30, width: 90, height: 100)),
+        Case(name: "a zigzag stroked, butt caps, miter joins", path: zigzag(), width: 10),
+        Case(name: "a zigzag stroked, round caps, round joins", path: zigzag(), width: 12, cap: .round, join: .round),
+        Case(name: "a zigzag stroked, square caps, bevel joins", path: zigzag(), width: 9, cap: .square, join: .bevel),
+        Case(name: "a zigzag stroked, miter joins over a limit of 1.5", path: zigzag(), width: 10, miterLimit: 1.5),
+        Case(name: "curves stroked with round caps through a skewed map", path: curves(),
+             transform: CGAffineTransform(a: 1, b: 0.1, c: 0.3, d: 0.8, tx: -10, ty: 10), width: 7, cap: .round),
+        Case(name: "a ring's arc, round caps (a spinner)", path: ring(), width: 8, cap: .round),
+        Case(name: "a closed star stroked, miter joins", path: star(), width: 6),
+        Case(name: "a hairline curve", path: curves(), width: 0.6),
+        Case(name: "a translucent ring's arc cut to a box", path: ring(), width: 14, cap: .round, alpha: 0.5,
+             box: CGRect(x: 40, y: 20, width: 100, height: 90)),
+    ]
+
+    /// The case drawn on a white surface, by the scan converter or by cairo.
+    static func render(_ c: Case, scan: Bool) -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let color = RGBA(r: 0.1, g: 0.3, b: 0.8, a: 1)
+        let box = c.box ?? CGRect(x: 0, y: 0, width: Double(width), height: Double(height))
+        if scan {
+            guard let target = KernelTarget(cr) else {
+                Issue.record("a plain image surface is a kernel target")
+                return surface
+            }
+            let converter = ScanConverter()
+            if c.fill {
+                converter.fill(c.path.storage, transform: c.transform, evenOdd: c.evenOdd, color: color, alpha: c.alpha, box: box, onto: target)
+            } else {
+                let style = ScanConverter.StrokeStyle(width: c.width, cap: c.cap, join: c.join, miterLimit: c.miterLimit)
+                converter.stroke(c.path.storage, transform: c.transform, style: style, color: color, alpha: c.alpha, box: box, onto: target)
+            }
+            cairo_surface_mark_dirty(surface)
+            // The cells are left zero for the next call.
+            #expect(converter.cells.allSatisfy { $0 == 0 }, "\(c.name): the cells are left zero")
+            return surface
+        }
+        cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+        cairo_clip(cr)
+        var m = cairo_matrix_t(xx: c.transform.a, yx: c.transform.b, xy: c.transform.c, yy: c.transform.d, x0: c.transform.tx, y0: c.transform.ty)
+        cairo_set_matrix(cr, &m)
+        CairoPath.append(c.path.storage, to: cr)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * c.alpha)
+        if c.fill {
+            cairo_set_fill_rule(cr, c.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_fill(cr)
+        } else {
+            cairo_set_line_width(cr, c.width)
+            cairo_set_miter_limit(cr, c.miterLimit)
+            cairo_set_line_cap(cr, c.cap == .round ? CAIRO_LINE_CAP_ROUND : c.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, c.join == .round ? CAIRO_LINE_JOIN_ROUND : c.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cairo_stroke(cr)
+        }
+        cairo_surface_flush(surface)
+        return surface
+    }
+
+    /// Mean channel difference over the pixels either drew, how many differ by more than 32,
+    /// and how many either drew.
+    static func compare(_ a: OpaquePointer, _ b: OpaquePointer) -> (mean: Double, over32: Int, drawn: Int) {
+        let rowPixels = Int(cairo_image_surface_get_stride(a)) / 4
+        let pa = UnsafeMutableRawPointer(cairo_image_surface_get_data(a)!).assumingMemoryBound(to: UInt32.self)
+        let pb = UnsafeMutableRawPointer(cairo_image_surface_get_data(b)!).assumingMemoryBound(to: UInt32.self)
+        var total = 0, over = 0, drawn = 0
+        for y in 0..<Int(height) {
+            for x in 0..<Int(width) {
+                let u = pa[y * rowPixels + x], v = pb[y * rowPixels + x]
+                guard u != 0xFFFF_FFFF || v != 0xFFFF_FFFF else { continue }
+                drawn += 1
+                var largest = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let d = abs(Int((u >> shift) & 0xFF) - Int((v >> shift) & 0xFF))
+                    total += d
+                    largest = max(largest, d)
+                }
+                if largest > 32 { over += 1 }
+            }
+        }
+        return (drawn > 0 ? Double(total) / Double(drawn * 4) : 0, over, drawn)
+    }
+
+    @Test("fills and strokes equal cairo's within the stated tolerance", arguments: cases)
+    func scanConverterEqualsCairo(_ c: Case) {
+        let reference = Self.render(c, scan: false), scanned = Self.render(c, scan: true)
+        defer {
+            cairo_surface_destroy(reference)
+            cairo_surface_destroy(scanned)
+        }
+        let (mean, over32, drawn) = Self.compare(reference, scanned)
+        #expect(drawn > 500, "\(c.name): the case must draw pixels (\(drawn))")
+        #expect(mean < 2.5, "\(c.name): mean channel difference \(mean) over \(drawn) pixels")
+        #expect(Double(over32) <= Double(drawn) * 0.005, "\(c.name): \(over32) of \(drawn) pixels differ by more than 32")
+        if let dir = ProcessInfo.processInfo.environment["STRATA_SCAN_PNG"] {
+            cairo_surface_write_to_png(reference, "\(dir)/\(c.name)-cairo.png")
+            cairo_surface_write_to_png(scanned, "\(dir)/\(c.name)-scan.png")
+        }
+        print("scan \(c.name): mean \(mean) over32 \(over32) drawn \(drawn)")
+    }
+}
