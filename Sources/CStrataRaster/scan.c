@@ -6,6 +6,7 @@
 #include "kernel.h"
 
 #include <math.h>
+#include <string.h>
 
 /// Adds edge (x0, y0) → (x1, y1) (box coordinates, 0 ≤ x ≤ width, 0 ≤ y ≤ height) to `cells`.
 static void add_edge(float *cells, int32_t stride, double x0, double y0, double x1, double y1) {
@@ -130,6 +131,18 @@ static inline uint32_t over(uint32_t pixel, uint32_t m, uint32_t d) {
     return (lo & 0x00FF00FF) | ((hi & 0x00FF00FF) << 8);
 }
 
+/// The 8-bit coverage of a running winding area `sum`.
+static inline uint32_t coverage(float sum, int32_t evenOdd) {
+    float a = fabsf(sum);
+    if (evenOdd) {
+        a = fmodf(a, 2.0f);
+        if (a > 1) a = 2 - a;
+    } else if (a > 1) {
+        a = 1;
+    }
+    return (uint32_t)(a * 255.0f + 0.5f);
+}
+
 void strata_scan_fill(const double *points, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
     int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells) {
     if (!points || count <= 0 || !target || !target->pixels || !cells) return;
@@ -143,23 +156,37 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
         const double *e = points + 4 * (int64_t)k;
         add_clipped(cells, width, height, e[0] - x0, e[1] - y0, e[2] - x0, e[3] - y0);
     }
+    int opaque = (pixel >> 24) == 255;
     for (int32_t row = 0; row < height; row++) {
         float *cell = cells + (int64_t)row * stride;
         uint32_t *out = target->pixels + (int64_t)(y0 + row - target->originY) * target->stride + (x0 - target->originX);
         float sum = 0;
-        for (int32_t i = 0; i < width; i++) {
-            sum += cell[i];
-            cell[i] = 0;
-            float a = fabsf(sum);
-            if (evenOdd) {
-                a = fmodf(a, 2.0f);
-                if (a > 1) a = 2 - a;
-            } else if (a > 1) {
-                a = 1;
+        int32_t i = 0;
+        while (i < width) {
+            if (cell[i] != 0) {
+                sum += cell[i];
+                cell[i] = 0;
+                uint32_t m = coverage(sum, evenOdd);
+                if (m) out[i] = over(pixel, m, out[i]);
+                i++;
+                continue;
             }
-            uint32_t m = (uint32_t)(a * 255.0f + 0.5f);
-            if (m == 0) continue;
-            out[i] = over(pixel, m, out[i]);
+            // A run of untouched cells: the coverage holds (outside, inside, or a hole).
+            int32_t j = i + 1;
+            while (j + 2 <= width) {
+                uint64_t pair;
+                memcpy(&pair, cell + j, sizeof pair);
+                if (pair) break;
+                j += 2;
+            }
+            while (j < width && cell[j] == 0) j++;
+            uint32_t m = coverage(sum, evenOdd);
+            if (m == 255 && opaque) {
+                for (int32_t k = i; k < j; k++) out[k] = pixel;
+            } else if (m) {
+                for (int32_t k = i; k < j; k++) out[k] = over(pixel, m, out[k]);
+            }
+            i = j;
         }
         cell[width] = 0;
         cell[width + 1] = 0;

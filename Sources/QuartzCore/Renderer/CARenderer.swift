@@ -135,7 +135,13 @@ open class CARenderer: NSObject {
             cairo_save(cr)
             for part in parts { cairo_rectangle(cr, part.minX, part.minY, part.width, part.height) }
             cairo_clip(cr)
-            compositor.clear(cr)
+            // Nothing to clear under a root that repaints the whole region opaquely.
+            let repainted =
+                frame.map {
+                    Compositor.rootPaintsOpaquely(
+                        area, snapshot: $0.snapshot, states: $0.states, root: $0.index, base: baseTransform)
+                } ?? false
+            if !repainted { compositor.clear(cr) }
             if let frame, let time = frameTime {
                 let snapshot = frame.snapshot
                 compositor.draw(

@@ -77,6 +77,8 @@ package final class Compositor {
     package var scansShapes = true
     /// The scan converter's buffers, kept from frame to frame.
     let scanConverter = ScanConverter()
+    /// Arc lengths of the paths whose strokes are trimmed (a spinner's path is measured once).
+    let pathMeasures = PathMeasureCache()
     var borders: [UInt64: CachedRaster] = [:]
     var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.

@@ -430,7 +430,7 @@ extension FrameWalk {
         if let fill = shape.fill {
             scan.fill(path.storage, transform: t, evenOdd: shape.evenOdd, color: fill, alpha: alpha, box: visible, onto: target)
         }
-        if let stroke = shape.stroke, let part = shape.strokedPart(of: path) {
+        if let stroke = shape.stroke, let part = shape.strokedPart(of: path, measures: compositor.pathMeasures) {
             scan.stroke(part, transform: t, style: shape.strokeStyle, color: stroke, alpha: alpha, box: visible, onto: target)
         }
         cairo_surface_mark_dirty(target.surface)

@@ -116,9 +116,11 @@ package struct ShapeKey: Hashable {
     }
 
     /// The part of `path` stroked (strokeStart to strokeEnd); nil when none is.
-    func strokedPart(of path: CGPath) -> PathStorage? {
+    func strokedPart(of path: CGPath, measures: PathMeasureCache? = nil) -> PathStorage? {
         guard stroke != nil, strokeStart < strokeEnd else { return nil }
-        return strokeStart <= 0 && strokeEnd >= 1 ? path.storage : PathMeasure(path).segment(from: strokeStart, to: strokeEnd)
+        if strokeStart <= 0 && strokeEnd >= 1 { return path.storage }
+        let measure = measures?.measure(of: path) ?? PathMeasure(path)
+        return measure.segment(from: strokeStart, to: strokeEnd)
     }
 
     /// The stroke's style for the scan converter (an unknown cap or join name: butt, miter, as cairo's defaults).

@@ -72,7 +72,22 @@ final class ScanConverter {
     /// Covers `edges` within `box` (device pixels) and each of the target's clip rectangles.
     func scan(box: CGRect, evenOdd: Bool, pixel: UInt32, onto target: KernelTarget) {
         guard !edges.isEmpty, !box.isNull, box.width > 0, box.height > 0 else { return }
-        let outer = box.integral
+        // The polygons' own bounds: the caller's box allows for miters that most outlines lack.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        edges.withUnsafeBufferPointer { e in
+            var k = 0
+            while k < e.count {
+                minX = min(minX, e[k], e[k + 2])
+                maxX = max(maxX, e[k], e[k + 2])
+                minY = min(minY, e[k + 1], e[k + 3])
+                maxY = max(maxY, e[k + 1], e[k + 3])
+                k += 4
+            }
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
+        let drawn = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1)
+        let outer = box.intersection(drawn).integral
+        guard !outer.isNull, !outer.isEmpty else { return }
         guard abs(outer.minX) < 1e8, abs(outer.minY) < 1e8, abs(outer.maxX) < 1e8, abs(outer.maxY) < 1e8 else { return }
         var buffer = target.buffer
         for clip in target.clips {
