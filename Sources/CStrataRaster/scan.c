@@ -8,8 +8,32 @@
 #include <math.h>
 #include <string.h>
 
-/// Adds edge (x0, y0) → (x1, y1) (box coordinates, 0 ≤ x ≤ width, 0 ≤ y ≤ height) to `cells`.
-static void add_edge(float *cells, int32_t stride, double x0, double y0, double x1, double y1) {
+/// Marks cells i0 ... i1 of a row touched (`bits`: the row's words, a bit a cell).
+static inline void mark(uint64_t *bits, int32_t i0, int32_t i1) {
+    int32_t w0 = i0 >> 6, w1 = i1 >> 6;
+    for (int32_t w = w0; w <= w1; w++) {
+        int32_t lo = w == w0 ? (i0 & 63) : 0, hi = w == w1 ? (i1 & 63) : 63;
+        uint64_t upto = hi == 63 ? ~0ULL : ((1ULL << (hi + 1)) - 1);
+        bits[w] |= upto & (~0ULL << lo);
+    }
+}
+
+/// The first touched cell at or after `i` of a row (`limit` when none is before it).
+static inline int32_t next_touched(const uint64_t *bits, int32_t words, int32_t i, int32_t limit) {
+    int32_t w = i >> 6;
+    if (w >= words) return limit;
+    uint64_t m = bits[w] & (~0ULL << (i & 63));
+    while (!m) {
+        if (++w >= words) return limit;
+        m = bits[w];
+    }
+    int32_t p = (w << 6) + __builtin_ctzll(m);
+    return p < limit ? p : limit;
+}
+
+/// Adds edge (x0, y0) → (x1, y1) (box coordinates, 0 ≤ x ≤ width, 0 ≤ y ≤ height) to `cells`,
+/// marking the cells it touches in `bits` (`words` a row).
+static void add_edge(float *cells, uint64_t *bits, int32_t stride, int32_t words, double x0, double y0, double x1, double y1) {
     if (y0 == y1) return;
     // Downwards edges add, upwards ones subtract: the sum across a row is the winding's area.
     double dir = 1;
@@ -28,6 +52,7 @@ static void add_edge(float *cells, int32_t stride, double x0, double y0, double 
         double xNext = x + slope * dy;
         double d = dy * dir;
         float *cell = cells + (int64_t)row * stride;
+        uint64_t *rowBits = bits + (int64_t)row * words;
         double left = x < xNext ? x : xNext, right = x < xNext ? xNext : x;
         double leftFloor = floor(left);
         int32_t i0 = (int32_t)leftFloor, i1 = (int32_t)ceil(right);
@@ -36,6 +61,7 @@ static void add_edge(float *cells, int32_t stride, double x0, double y0, double 
             double mid = 0.5 * (x + xNext) - leftFloor;
             cell[i0] += (float)(d - d * mid);
             cell[i0 + 1] += (float)(d * mid);
+            mark(rowBits, i0, i0 + 1);
         } else {
             // Across several columns: a triangle in the first, trapezoids after, evenly spread.
             double s = 1.0 / (right - left);
@@ -54,6 +80,7 @@ static void add_edge(float *cells, int32_t stride, double x0, double y0, double 
                 cell[i1 - 1] += (float)(d * (1 - a2 - aEnd));
             }
             cell[i1] += (float)(d * aEnd);
+            mark(rowBits, i0, i1);
         }
         x = xNext;
     }
@@ -62,7 +89,7 @@ static void add_edge(float *cells, int32_t stride, double x0, double y0, double 
 /// Adds edge (x0, y0) → (x1, y1) (box coordinates) cut to rows [0, height): parts left of the
 /// box become vertical edges on its left side (they cover the whole row to their right), parts
 /// right of it are dropped (they cover nothing inside).
-static void add_clipped(float *cells, int32_t width, int32_t height, double x0, double y0, double x1, double y1) {
+static void add_clipped(float *cells, uint64_t *bits, int32_t width, int32_t height, double x0, double y0, double x1, double y1) {
     if (y0 == y1 || !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1))) return;
     // Cut to [0, height] in y.
     if ((y0 <= 0 && y1 <= 0) || (y0 >= height && y1 >= height)) return;
@@ -98,7 +125,7 @@ static void add_clipped(float *cells, int32_t width, int32_t height, double x0, 
         if (0.5 * (px + qx) < (double)width) {
             double ax = px < 0 ? 0 : (px > width ? width : px);
             double bx = qx < 0 ? 0 : (qx > width ? width : qx);
-            add_edge(cells, width + 2, ax, py, bx, qy);
+            add_edge(cells, bits, width + 2, (width + 2 + 63) >> 6, ax, py, bx, qy);
         }
         px = qx;
         py = qy;
@@ -144,50 +171,45 @@ static inline uint32_t coverage(float sum, int32_t evenOdd) {
 }
 
 void strata_scan_fill(const double *points, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
-    int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells) {
-    if (!points || count <= 0 || !target || !target->pixels || !cells) return;
+    int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells, uint64_t *touched) {
+    if (!points || count <= 0 || !target || !target->pixels || !cells || !touched) return;
     if (x0 < target->originX) x0 = target->originX;
     if (y0 < target->originY) y0 = target->originY;
     if (x1 > target->originX + target->width) x1 = target->originX + target->width;
     if (y1 > target->originY + target->height) y1 = target->originY + target->height;
     if (x0 >= x1 || y0 >= y1 || (pixel >> 24) == 0) return;
-    int32_t width = x1 - x0, height = y1 - y0, stride = width + 2;
+    int32_t width = x1 - x0, height = y1 - y0, stride = width + 2, words = (width + 2 + 63) >> 6;
     for (int32_t k = 0; k < count; k++) {
         const double *e = points + 4 * (int64_t)k;
-        add_clipped(cells, width, height, e[0] - x0, e[1] - y0, e[2] - x0, e[3] - y0);
+        add_clipped(cells, touched, width, height, e[0] - x0, e[1] - y0, e[2] - x0, e[3] - y0);
     }
     int opaque = (pixel >> 24) == 255;
     for (int32_t row = 0; row < height; row++) {
         float *cell = cells + (int64_t)row * stride;
         uint32_t *out = target->pixels + (int64_t)(y0 + row - target->originY) * target->stride + (x0 - target->originX);
+        uint64_t *rowBits = touched + (int64_t)row * words;
         float sum = 0;
         int32_t i = 0;
         while (i < width) {
-            if (cell[i] != 0) {
-                sum += cell[i];
-                cell[i] = 0;
+            // Untouched cells up to the next touched one: the coverage holds (outside, inside, a hole).
+            int32_t j = next_touched(rowBits, words, i, width);
+            if (j > i) {
                 uint32_t m = coverage(sum, evenOdd);
-                if (m) out[i] = over(pixel, m, out[i]);
-                i++;
-                continue;
+                if (m == 255 && opaque) {
+                    for (int32_t k = i; k < j; k++) out[k] = pixel;
+                } else if (m) {
+                    for (int32_t k = i; k < j; k++) out[k] = over(pixel, m, out[k]);
+                }
+                i = j;
+                if (i >= width) break;
             }
-            // A run of untouched cells: the coverage holds (outside, inside, or a hole).
-            int32_t j = i + 1;
-            while (j + 2 <= width) {
-                uint64_t pair;
-                memcpy(&pair, cell + j, sizeof pair);
-                if (pair) break;
-                j += 2;
-            }
-            while (j < width && cell[j] == 0) j++;
+            sum += cell[i];
+            cell[i] = 0;
             uint32_t m = coverage(sum, evenOdd);
-            if (m == 255 && opaque) {
-                for (int32_t k = i; k < j; k++) out[k] = pixel;
-            } else if (m) {
-                for (int32_t k = i; k < j; k++) out[k] = over(pixel, m, out[k]);
-            }
-            i = j;
+            if (m) out[i] = over(pixel, m, out[i]);
+            i++;
         }
+        memset(rowBits, 0, (size_t)words * sizeof(uint64_t));
         cell[width] = 0;
         cell[width + 1] = 0;
     }

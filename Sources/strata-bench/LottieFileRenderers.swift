@@ -66,6 +66,7 @@ final class StrataFileRenderer: LottieFileRenderer {
         if ProcessInfo.processInfo.environment["STRATA_BENCH_MOVING_RASTERS"] == "1" {
             renderer.compositor.drawsMovingShapesDirectly = false
         }
+        if ProcessInfo.processInfo.environment["STRATA_BENCH_CAIRO_SHAPES"] == "1" { renderer.compositor.scansShapes = false }
         renderer.layer = player
         start = CACurrentMediaTime()
         if debug {

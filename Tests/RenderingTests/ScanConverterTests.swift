@@ -115,6 +115,7 @@ struct ScanConverterTests {
             cairo_surface_mark_dirty(surface)
             // The cells are left zero for the next call.
             #expect(converter.cells.allSatisfy { $0 == 0 }, "\(c.name): the cells are left zero")
+            #expect(converter.touched.allSatisfy { $0 == 0 }, "\(c.name): the touched bits are left zero")
             return surface
         }
         cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)

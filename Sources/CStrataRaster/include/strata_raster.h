@@ -100,10 +100,11 @@ void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t
 /// `count` edges (x0, y0, x1, y1 in device pixels, four doubles each, closed contours in any
 /// order) within the device box [x0, x1) × [y0, y1) (cut to the target), non-zero winding or
 /// even-odd, premultiplied `pixel` put source-over through each pixel's coverage (pixman's
-/// arithmetic). `cells` is scratch of at least (x1 − x0 + 2) × (y1 − y0) floats, all zero; it
-/// is left all zero.
+/// arithmetic). `cells` is scratch of at least (x1 − x0 + 2) × (y1 − y0) floats and `touched`
+/// of ((x1 − x0 + 2 + 63) / 64) × (y1 − y0) words (a bit a cell: runs of untouched cells are
+/// filled or skipped whole), all zero; both are left all zero.
 void strata_scan_fill(const double *edges, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
-    int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells);
+    int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells, uint64_t *touched);
 
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);

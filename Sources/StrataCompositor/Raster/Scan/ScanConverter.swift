@@ -19,8 +19,9 @@ final class ScanConverter {
     var edges: [Double] = []
     /// One stroke outline contour being built (user space).
     var outline: [Double] = []
-    /// The scan converter's cells, all zero between calls.
+    /// The scan converter's cells and their touched bits, all zero between calls.
     var cells: [Float] = []
+    var touched: [UInt64] = []
 
     init() {
         points.reserveCapacity(1024)
@@ -96,12 +97,16 @@ final class ScanConverter {
             guard x0 < x1, y0 < y1 else { continue }
             let needed = (x1 - x0 + 2) * (y1 - y0)
             if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+            let words = (x1 - x0 + 2 + 63) / 64 * (y1 - y0)
+            if touched.count < words { touched = [UInt64](repeating: 0, count: words) }
             let count = Int32(edges.count / 4)
             edges.withUnsafeBufferPointer { e in
                 cells.withUnsafeMutableBufferPointer { c in
-                    strata_scan_fill(
-                        e.baseAddress, count, &buffer, Int32(x0), Int32(y0), Int32(x1), Int32(y1), evenOdd ? 1 : 0, pixel,
-                        c.baseAddress)
+                    touched.withUnsafeMutableBufferPointer { t in
+                        strata_scan_fill(
+                            e.baseAddress, count, &buffer, Int32(x0), Int32(y0), Int32(x1), Int32(y1), evenOdd ? 1 : 0,
+                            pixel, c.baseAddress, t.baseAddress)
+                    }
                 }
             }
         }
