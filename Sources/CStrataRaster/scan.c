@@ -188,6 +188,8 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
         float *cell = cells + (int64_t)row * stride;
         uint32_t *out = target->pixels + (int64_t)(y0 + row - target->originY) * target->stride + (x0 - target->originX);
         uint64_t *rowBits = touched + (int64_t)row * words;
+        // The next row's first pixels, asked for while this row draws (a frame's rows are far apart).
+        if (row + 1 < height) __builtin_prefetch(out + target->stride + next_touched(rowBits + words, words, 0, width), 1);
         float sum = 0;
         int32_t i = 0;
         while (i < width) {

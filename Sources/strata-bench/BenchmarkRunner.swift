@@ -54,6 +54,8 @@ enum BenchmarkRunner {
             let elapsed = clock.measure { frame(20 + i) }
             times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
         }
+        // Every measured frame's milliseconds, in order (a scene whose cost follows its animation).
+        if getenv("STRATA_BENCH_FRAME_TIMES") != nil { print(times.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
         MallocInterposerSwift.initialize()
         var mallocs = 0
         for i in 0..<frames {

@@ -1,6 +1,6 @@
 import CoreGraphics
 import QuartzCore
-import StrataCompositor
+@testable import StrataCompositor
 import StrataRender
 import Testing
 
@@ -110,6 +110,50 @@ struct CARendererTests {
         let grid = (0..<65).map { CGRect(x: Double($0 % 8) * 120, y: Double($0 / 8) * 120, width: 6, height: 6) }
         #expect(DamageRegion.merge(Array(grid.prefix(64))).count <= DamageRegion.maxRectangles)
         #expect(DamageRegion.merge(grid) == [grid.dropFirst().reduce(grid[0]) { $0.union($1) }])
+        // 50 turning layers, each damaged where it was and where it is (100 overlapping boxes, as
+        // the spinner scene's rings): not their box (most of a 1080p frame) but a few rectangles
+        // covering every box with far less area.
+        let turning = (0..<50).flatMap { i -> [CGRect] in
+            let x = 100 + Double(i % 10) * 180, y = 100 + Double(i / 10) * 195
+            return [CGRect(x: x, y: y, width: 124, height: 124), CGRect(x: x + 3, y: y - 2, width: 122, height: 125)]
+        }
+        let rings = DamageRegion.merge(turning)
+        let box = turning.dropFirst().reduce(turning[0]) { $0.union($1) }
+        #expect(rings.count > 1 && rings.count <= DamageRegion.maxRectangles, "\(rings.count) rectangles")
+        #expect(turning.allSatisfy { b in rings.contains { $0.contains(b) } })
+        let area = rings.reduce(0) { $0 + $1.width * $1.height }
+        #expect(area < 0.85 * box.width * box.height, "\(area) of \(box.width * box.height) pixels")
+    }
+
+    /// A shape's damage allows for miters only where its path turns a corner: a circle stroked
+    /// with miter joins (a spinner's ring) is damaged within half its line width, a zigzag and a
+    /// cubic with a cusp within the miter limit's allowance.
+    @Test func aShapesDamageAllowsForMitersOnlyAtCorners() throws {
+        func key(_ path: CGPath) throws -> ShapeKey {
+            var state = ShapeState()
+            state.path = path
+            state.strokeColor = CGColor(gray: 0, alpha: 1)
+            state.fillColor = nil
+            state.lineWidth = 8
+            state.lineJoin = "miter"
+            state.miterLimit = 10
+            return try #require(ShapeKey(state))
+        }
+        let ring = CGMutablePath()
+        ring.addArc(center: CGPoint(x: 50, y: 50), radius: 40, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        ring.closeSubpath()
+        let ringKey = try key(ring)
+        #expect(ringKey.drawnExtent(of: ring).insetBy(dx: 4, dy: 4).width <= ring.boundingBoxOfPath.width + 1e-6)
+        #expect(ringKey.extent.width > ringKey.drawnExtent(of: ring).width + 70, "the raster's extent keeps its allowance")
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 0, y: 0))
+        zigzag.addLine(to: CGPoint(x: 20, y: 40))
+        zigzag.addLine(to: CGPoint(x: 40, y: 0))
+        #expect(try key(zigzag).drawnExtent(of: zigzag) == key(zigzag).extent)
+        let cusp = CGMutablePath()
+        cusp.move(to: CGPoint(x: 0, y: 0))
+        cusp.addCurve(to: CGPoint(x: 40, y: 0), control1: CGPoint(x: 60, y: 10), control2: CGPoint(x: -20, y: 10))
+        #expect(try key(cusp).drawnExtent(of: cusp) == key(cusp).extent)
     }
 
     @Test(arguments: clockOrigins)

@@ -40,6 +40,10 @@ struct DirectDrawingTests {
     }
 
     static func expectClose(_ a: CGImage, _ b: CGImage, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let dir = ProcessInfo.processInfo.environment["STRATA_DD_PNG"] {
+            try? a.writePNG(to: URL(fileURLWithPath: "\(dir)/\(what)-direct.png"))
+            try? b.writePNG(to: URL(fileURLWithPath: "\(dir)/\(what)-cached.png"))
+        }
         let inner = CGRect(x: 1, y: 1, width: a.width - 2, height: a.height - 2)
         guard let a = a.cropping(to: inner), let b = b.cropping(to: inner), let difference = Golden.compare(a, b, channelTolerance: 48) else {
             Issue.record("\(what): sizes differ", sourceLocation: sourceLocation)

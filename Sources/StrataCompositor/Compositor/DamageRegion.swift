@@ -5,7 +5,7 @@ import CoreGraphics
 package enum DamageRegion {
     /// At most this many rectangles (each costs a clip rectangle, and a pass over the tree's
     /// footprints is shared by all).
-    package static let maxRectangles = 8
+    package static let maxRectangles = 16
 
     /// Regions whose bounding box is smaller than this (pixels) stay one rectangle: clipping
     /// to several costs more than redrawing so few pixels.
@@ -13,7 +13,7 @@ package enum DamageRegion {
 
     /// `boxes` (whole pixels) merged, the pair whose bounding box adds the least area for theirs
     /// first, while that is at most a quarter of their areas together or more than
-    /// `maxRectangles` remain; a single bounding box when the rectangles cover 70 % of it or
+    /// `maxRectangles` remain; a single bounding box when the rectangles cover 85 % of it or
     /// more, when it is under `minimumSplitArea`, or when more than 64 boxes remain once those
     /// inside others are dropped.
     package static func merge(_ boxes: [CGRect]) -> [CGRect] {
@@ -22,10 +22,12 @@ package enum DamageRegion {
         let union = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         guard area(union) >= minimumSplitArea else { return [union] }
         rects = droppingContained(rects)
+        // Many boxes (a layer's old and new places overlap): those that merge cheaply first, in one pass.
+        if rects.count > 64 { rects = mergingCheapOnes(rects) }
         guard rects.count <= 64 else { return [union] }
         mergePairs(&rects)
         let covered = rects.reduce(0) { $0 + area($1) }
-        return covered >= 0.7 * area(union) ? [union] : rects
+        return covered >= 0.85 * area(union) ? [union] : rects
     }
 
     /// Merges the cheapest pair until none is cheap enough and at most `maxRectangles` remain.
@@ -60,6 +62,21 @@ package enum DamageRegion {
     private static func mergeCost(_ a: CGRect, _ b: CGRect) -> Double {
         let sum = area(a) + area(b)
         return (area(a.union(b)) - sum) / Swift.max(sum, 1)
+    }
+
+    /// `rects` with each merged into the first kept one it merges with cheaply (a quarter of
+    /// their areas or less added): linear in boxes times kept ones.
+    private static func mergingCheapOnes(_ rects: [CGRect]) -> [CGRect] {
+        var kept: [CGRect] = []
+        kept.reserveCapacity(rects.count)
+        for r in rects {
+            if let k = kept.firstIndex(where: { mergeCost($0, r) <= 0.25 }) {
+                kept[k] = kept[k].union(r)
+            } else {
+                kept.append(r)
+            }
+        }
+        return kept
     }
 
     /// The boxes without those inside another (and without repeats).

@@ -60,8 +60,90 @@ package struct ShapeKey: Hashable {
         return false
     }
 
+    /// Whether any subpath turns a corner from one segment to the next (a smooth curve's
+    /// segments meet without one: a circle has no corners), closes at a corner, or has a cubic
+    /// whose control polygon turns sharply (it may have a cusp); stops at the first.
+    static func hasCorners(_ storage: PathStorage) -> Bool {
+        var index = 0
+        var start = CGPoint.zero, current = CGPoint.zero
+        // The end tangent of the segment before, and the start tangent of the subpath's first.
+        var incoming: CGVector?, first: CGVector?
+        func direction(_ a: CGPoint, _ b: CGPoint) -> CGVector? {
+            let v = CGVector(dx: b.x - a.x, dy: b.y - a.y)
+            return v.dx == 0 && v.dy == 0 ? nil : v
+        }
+        func isCorner(_ a: CGVector, _ b: CGVector) -> Bool {
+            let cross = a.dx * b.dy - a.dy * b.dx, dot = a.dx * b.dx + a.dy * b.dy
+            let scale = (a.dx * a.dx + a.dy * a.dy).squareRoot() * (b.dx * b.dx + b.dy * b.dy).squareRoot()
+            return !(dot > 0 && abs(cross) <= 1e-6 * scale)
+        }
+        /// A segment from `current` with tangents `into` (start) and `out` (end): false at a corner.
+        func follow(_ into: CGVector?, _ out: CGVector?, to end: CGPoint) -> Bool {
+            guard let into, let out else { return true }  // no length: no direction to turn from
+            if let incoming, isCorner(incoming, into) { return false }
+            if first == nil { first = into }
+            incoming = out
+            current = end
+            return true
+        }
+        let points = storage.points
+        for type in storage.types {
+            let n = type.pointCount
+            guard index + n <= points.count else { break }
+            switch type {
+            case .moveToPoint:
+                start = points[index]
+                current = start
+                incoming = nil
+                first = nil
+            case .addLineToPoint:
+                let d = direction(current, points[index])
+                if !follow(d, d, to: points[index]) { return true }
+            case .addQuadCurveToPoint:
+                let c = points[index], e = points[index + 1]
+                let into = direction(current, c) ?? direction(current, e), out = direction(c, e) ?? direction(current, e)
+                if !follow(into, out, to: e) { return true }
+            case .addCurveToPoint:
+                let c1 = points[index], c2 = points[index + 1], e = points[index + 2]
+                // The control polygon's legs of some length, in order (no array: this runs a
+                // frame for every shape layer whose path changes).
+                var firstLeg: CGVector?, lastLeg: CGVector?, cusp = false
+                func add(_ a: CGPoint, _ b: CGPoint) {
+                    guard let leg = direction(a, b) else { return }
+                    // A control polygon turning by more than 90°: the curve may have a cusp.
+                    if let lastLeg, lastLeg.dx * leg.dx + lastLeg.dy * leg.dy < 0 { cusp = true }
+                    if firstLeg == nil { firstLeg = leg }
+                    lastLeg = leg
+                }
+                add(current, c1)
+                add(c1, c2)
+                add(c2, e)
+                if cusp || !follow(firstLeg, lastLeg, to: e) { return true }
+            case .closeSubpath:
+                if let closing = direction(current, start), !follow(closing, closing, to: start) { return true }
+                if let incoming, let first, isCorner(incoming, first) { return true }
+                current = start
+                incoming = nil
+                first = nil
+            }
+            index += n
+        }
+        return false
+    }
+
     /// The local rectangle the shape may touch (stroke and miters included).
-    var extent: CGRect {
+    var extent: CGRect { extent(joins: hasJoins) }
+
+    /// The rectangle the shape's pixels can reach, for damage: `extent`, with no miter allowance
+    /// where `path` (this key's) turns no corner (a ring's damage is not its miter box: 50
+    /// turning rings damaged a 1080p frame whole).
+    func drawnExtent(of path: CGPath) -> CGRect {
+        guard stroke != nil, hasJoins else { return extent }
+        return extent(joins: Self.hasCorners(path.storage))
+    }
+
+    /// `extent` for a path with or without joins.
+    private func extent(joins hasJoins: Bool) -> CGRect {
         guard stroke != nil else { return pathBox }
         // Half the width around the path; a miter join up to the limit times that; a square
         // cap or another join at most √2 times (1.5 for safety). Lottie's bars are single
