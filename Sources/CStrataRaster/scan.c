@@ -43,6 +43,9 @@ static void add_edge(float *cells, uint64_t *bits, int32_t stride, int32_t words
         dir = -1;
     }
     double slope = (x1 - x0) / (y1 - y0);
+    double maxX = stride - 2;
+    if (!(x0 >= 0)) x0 = 0;
+    if (!(x0 <= maxX)) x0 = maxX;
     int32_t rowStart = (int32_t)floor(y0), rowEnd = (int32_t)ceil(y1);
     double x = x0;
     for (int32_t row = rowStart; row < rowEnd; row++) {
@@ -50,6 +53,9 @@ static void add_edge(float *cells, uint64_t *bits, int32_t stride, int32_t words
         double bottom = row + 1 < y1 ? row + 1 : y1;
         double dy = bottom - top;
         double xNext = x + slope * dy;
+        // Rounding (or a slope too steep to be finite) must not step outside the row's cells.
+        if (!(xNext >= 0)) xNext = 0;
+        if (!(xNext <= maxX)) xNext = maxX;
         double d = dy * dir;
         float *cell = cells + (int64_t)row * stride;
         uint64_t *rowBits = bits + (int64_t)row * words;

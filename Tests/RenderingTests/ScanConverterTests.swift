@@ -162,6 +162,48 @@ struct ScanConverterTests {
         return (drawn > 0 ? Double(total) / Double(drawn * 4) : 0, over, drawn)
     }
 
+    /// Hostile geometry: points far outside the surface, a non-finite point, edges almost
+    /// level, a stroke a billion points wide, a non-finite transform. Nothing is drawn outside the
+    /// box asked for, and the scratch buffers are left zero.
+    @Test func hostileGeometryStaysInsideItsBoxAndLeavesTheCellsZero() throws {
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Self.width, Self.height))
+        defer { cairo_surface_destroy(surface) }
+        let cr = try #require(cairo_create(surface))
+        defer { cairo_destroy(cr) }
+        let target = try #require(KernelTarget(cr))
+        let converter = ScanConverter()
+        let box = CGRect(x: 40, y: 30, width: 100, height: 80)
+        let color = RGBA(r: 1, g: 0, b: 0, a: 1)
+        let wild = CGMutablePath()
+        wild.move(to: CGPoint(x: -1e12, y: 50))
+        wild.addLine(to: CGPoint(x: 1e12, y: 50.000001))
+        wild.addLine(to: CGPoint(x: 100, y: 1e15))
+        wild.addCurve(to: CGPoint(x: 60, y: 60), control1: CGPoint(x: 1e9, y: -1e9), control2: CGPoint(x: Double.nan, y: 3))
+        wild.addLine(to: CGPoint(x: 90, y: 31e-300))
+        wild.closeSubpath()
+        converter.fill(wild.storage, transform: .identity, evenOdd: false, color: color, alpha: 1, box: box, onto: target)
+        converter.fill(wild.storage, transform: .identity, evenOdd: true, color: color, alpha: 1, box: box, onto: target)
+        let huge = ScanConverter.StrokeStyle(width: 1e9, cap: .round, join: .round, miterLimit: 10)
+        converter.stroke(Self.zigzag().storage, transform: .identity, style: huge, color: color, alpha: 1, box: box, onto: target)
+        let thin = ScanConverter.StrokeStyle(width: 3, cap: .square, join: .miter, miterLimit: 1e300)
+        converter.stroke(wild.storage, transform: .identity, style: thin, color: color, alpha: 1, box: box, onto: target)
+        let broken = CGAffineTransform(a: Double.nan, b: 0, c: 0, d: 1, tx: Double.infinity, ty: 0)
+        converter.stroke(Self.ring().storage, transform: broken, style: thin, color: color, alpha: 1, box: box, onto: target)
+        cairo_surface_flush(surface)
+        let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
+        let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        var outside = 0, inside = 0
+        for y in 0..<Int(Self.height) {
+            for x in 0..<Int(Self.width) where pixels[y * rowPixels + x] != 0 {
+                if box.contains(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) { inside += 1 } else { outside += 1 }
+            }
+        }
+        #expect(outside == 0, "\(outside) pixels drawn outside the box")
+        #expect(inside > 0, "the billion-point stroke covers the box")
+        #expect(converter.cells.allSatisfy { $0 == 0 })
+        #expect(converter.touched.allSatisfy { $0 == 0 })
+    }
+
     @Test("fills and strokes equal cairo's within the stated tolerance", arguments: cases)
     func scanConverterEqualsCairo(_ c: Case) {
         let reference = Self.render(c, scan: false), scanned = Self.render(c, scan: true)
