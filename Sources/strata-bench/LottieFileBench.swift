@@ -146,7 +146,13 @@ enum LottieFileBench {
             return 1
         }
         let count = min(renderer.frameCount, frameCap ?? renderer.frameCount)
-        let indices = (0..<count).map { $0 * renderer.frameCount / count }
+        var indices = (0..<count).map { $0 * renderer.frameCount / count }
+        // STRATA_BENCH_FRAME_RANGE=A-B: only frames A through B (to profile a file's busy stretch).
+        if let range = ProcessInfo.processInfo.environment["STRATA_BENCH_FRAME_RANGE"]?.split(separator: "-").compactMap({ Int($0) }),
+            range.count == 2, case let kept = indices.filter({ (range[0]...max(range[0], range[1])).contains($0) }), !kept.isEmpty
+        {
+            indices = kept
+        }
         for index in indices.prefix(30) { renderer.render(frame: index) }  // warm-up: caches as in a player
         var times: [Double] = []
         times.reserveCapacity(count * max(1, passes))
@@ -156,6 +162,10 @@ enum LottieFileBench {
                 let elapsed = clock.measure { renderer.render(frame: index) }
                 times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
             }
+        }
+        // STRATA_BENCH_FRAME_TIMES=1: every timed frame's ms on standard error, in the order drawn.
+        if getenv("STRATA_BENCH_FRAME_TIMES") != nil {
+            printError(times.map { String(format: "%.3f", $0) }.joined(separator: " ") + "\n")
         }
         let peak = ResidentMemory.peak()
         MallocInterposerSwift.initialize()

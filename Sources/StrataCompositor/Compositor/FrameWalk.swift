@@ -9,7 +9,11 @@ struct FrameWalk {
     unowned let compositor: Compositor
     let nodes: [RenderNode]
     /// The presented states in use: the frame's, or a delayed replicator instance's.
-    var states: [RenderLayerState]
+    var states: [RenderLayerState] { didSet { stateStorage = states.withUnsafeBufferPointer { $0 } } }
+    /// `states`' elements, read in place: `let s = states[i]` copies a 700-byte state and
+    /// retains its ten references, a per-layer cost that dominated small files' frames. Valid
+    /// while `states` holds its array (reset whenever it changes).
+    private(set) var stateStorage: UnsafeBufferPointer<RenderLayerState>
     /// The frame's presented states.
     let frameStates: [RenderLayerState]
     /// Evaluates the tree at another time (for replicator instances with instanceDelay).
@@ -39,6 +43,7 @@ struct FrameWalk {
         self.compositor = compositor
         self.nodes = nodes
         self.states = states
+        self.stateStorage = states.withUnsafeBufferPointer { $0 }
         self.frameStates = states
         self.targets = [target]
     }
@@ -72,14 +77,15 @@ struct FrameWalk {
         /// Presented states from here on: the frame's shifted back by `delay` seconds.
         case useStates(delay: Double)
         /// Composites a layer's transition once its new picture is drawn.
-        case endTransition(TransitionDraw)
+        /// (Rare steps with large payloads are boxed: every step is as large as the largest case.)
+        indirect case endTransition(TransitionDraw)
         /// Opens the group an instance's colour multiplies.
         case beginTint
         /// Multiplies what was drawn since the matching group push by a colour (replicators).
         case endTint(RGBA)
         case afterSublayers(Exit)
         case afterMask(Exit)
-        case endOffscreen(Offscreen)
+        indirect case endOffscreen(Offscreen)
     }
 
     /// What `enter` opened and its exit must close.
@@ -95,7 +101,9 @@ struct FrameWalk {
         var hasMask: Bool
         /// A clip to the group's box was saved before the group was pushed (restored after it).
         var groupLimited = false
-        var separateBorder: LayerBody?
+        /// The border is drawn at the exit, over the sublayers (its body is made then: a body
+        /// here made every step a kilobyte to copy).
+        var bordersApart: Bool
     }
 
     struct Offscreen {
@@ -147,13 +155,12 @@ struct FrameWalk {
     /// The map from `node`'s space into its parent's 3D space. `parent` −1: the root placed as
     /// a sublayer of the target; −2: the root in its own space.
     func localMatrix(_ node: Int, parent: Int, isMask: Bool) -> CATransform3D {
-        let s = states[node]
         switch parent {
         case -3: return CATransform3DIdentity
-        case -2: return LayerMatrix.ownSpace(s)
-        case -1: return LayerMatrix.toParent(s, sublayerOf: nil)
+        case -2: return LayerMatrix.ownSpace(stateStorage[node])
+        case -1: return LayerMatrix.toParent(stateStorage[node], sublayerOf: nil)
         default: return LayerMatrix.toParent(
-                    s,
+                    stateStorage[node],
                     parentPivot: isMask ? nil : LayerMatrix.pivot(
                         bounds: states[parent].bounds, anchorPoint: states[parent].anchorPoint,
                         anchorPointZ: states[parent].anchorPointZ),
@@ -163,7 +170,13 @@ struct FrameWalk {
 
     mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int = 0) {
         if isOutsideClip(node, isMask: isMask, outer) { return }
-        let s = states[node]
+        enter(node, stateStorage[node], parent: parent, isMask: isMask, outer, opacityApplied: opacityApplied, instance: instance)
+    }
+
+    /// `enter` with the layer's presented state `s`, borrowed from `stateStorage`.
+    private mutating func enter(
+        _ node: Int, _ s: RenderLayerState, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int
+    ) {
         guard !s.isHidden else { return }
         var local = localMatrix(node, parent: parent, isMask: isMask)
         if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
@@ -321,7 +334,7 @@ struct FrameWalk {
         let exit = Exit(
             node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
             groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask, groupLimited: groupLimited,
-            separateBorder: borderApart ? LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped) : nil)
+            bordersApart: borderApart && s.borderWidth > 0)
         if exit.hasMask {
             steps.append(.afterMask(exit))
             var maskContext = context
@@ -333,7 +346,7 @@ struct FrameWalk {
         }
         // A leaf that opened nothing (no clip, group or border apart) has nothing to close: no
         // step (a frame of many layers pushes and pops hundreds of these).
-        if exit.clipped || exit.grouped || exit.separateBorder != nil {
+        if exit.clipped || exit.grouped || exit.bordersApart {
             steps.append(.afterSublayers(exit))
         }
         if hasSublayers, !sublayerContext.clip.isEmpty {
@@ -377,10 +390,12 @@ struct FrameWalk {
 
     mutating func afterSublayers(_ exit: Exit) {
         if exit.clipped { cairo_restore(cr) }
-        if let border = exit.separateBorder, border.border != nil {
-            drawBody(
-                exit.node, states[exit.node], border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
-                part: .border)
+        if exit.bordersApart {
+            let s = stateStorage[exit.node]
+            let border = LayerBody(s, withBorder: true, withFill: false, flipped: exit.context.flipped)
+            if border.border != nil {
+                drawBody(exit.node, s, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context, part: .border)
+            }
         }
         guard exit.grouped, let content = cairo_pop_group(cr) else {
             if exit.groupLimited { cairo_restore(cr) }

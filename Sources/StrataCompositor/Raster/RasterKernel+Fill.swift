@@ -12,9 +12,8 @@ extension RasterKernel {
     /// 0…1, rounds it to 16 bits (× 65535 + ½, truncated) and keeps the high byte.
     static func opaquePixel(_ color: RGBA, alpha: Double) -> UInt32? {
         func clamped(_ v: Double) -> Double { v >= 0 ? (v <= 1 ? v : 1) : 0 }
-        guard color.r.isFinite, color.g.isFinite, color.b.isFinite, clamped(color.a * alpha) >= 1 else { return nil }
-        func byte(_ v: Double) -> UInt32 { UInt32(UInt16(clamped(v) * 65535 + 0.5)) >> 8 }
-        return 0xFF00_0000 | byte(color.r) << 16 | byte(color.g) << 8 | byte(color.b)
+        guard clamped(color.a * alpha) >= 1 else { return nil }
+        return ScanConverter.pixel(RGBA(r: color.r, g: color.g, b: color.b, a: 1), alpha: 1)
     }
 
     /// The whole-pixel device rectangle (x0, y0, x1, y1) that `rect` of local space covers

@@ -44,7 +44,20 @@ extension ScanConverter {
         transform t: CGAffineTransform
     ) {
         // The contour's points without repeats (a chord shorter than 10⁻⁹ of the width has no direction).
-        var vertices = [(x: Double, y: Double)]()
+        // The three arrays are the converter's, lent to locals (no allocation a contour; local
+        // arrays, not properties, in the loops: no exclusivity checks).
+        var vertices = [(x: Double, y: Double)](), directions = [(x: Double, y: Double)](), lengths = [Double]()
+        swap(&vertices, &spareVertices)
+        swap(&directions, &spareDirections)
+        swap(&lengths, &spareLengths)
+        defer {
+            spareVertices = vertices
+            spareDirections = directions
+            spareLengths = lengths
+        }
+        vertices.removeAll(keepingCapacity: true)
+        directions.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
         vertices.reserveCapacity(contour.count)
         let epsilon = style.width * 1e-9
         for i in 0..<contour.count {
@@ -76,7 +89,6 @@ extension ScanConverter {
         let n = vertices.count
         let segments = closed ? n : n - 1
         // Segment i runs from vertex i to vertex i + 1 (mod n): its unit direction.
-        var directions = [(x: Double, y: Double)](), lengths = [Double]()
         directions.reserveCapacity(segments)
         lengths.reserveCapacity(segments)
         for i in 0..<segments {

@@ -22,6 +22,10 @@ final class ScanConverter {
     /// The scan converter's cells and their touched bits, all zero between calls.
     var cells: [Float] = []
     var touched: [UInt64] = []
+    /// A stroked contour's vertices, segment directions and lengths (kept between contours).
+    var spareVertices: [(x: Double, y: Double)] = []
+    var spareDirections: [(x: Double, y: Double)] = []
+    var spareLengths: [Double] = []
 
     init() {
         points.reserveCapacity(1024)
