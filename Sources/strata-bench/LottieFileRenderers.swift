@@ -67,6 +67,9 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.compositor.drawsMovingShapesDirectly = false
         }
         if ProcessInfo.processInfo.environment["STRATA_BENCH_CAIRO_SHAPES"] == "1" { renderer.compositor.scansShapes = false }
+        if let mib = ProcessInfo.processInfo.environment["STRATA_BENCH_PLACED_MIB"].flatMap({ Int($0) }) {
+            renderer.compositor.placedByteBudget = mib << 20
+        }
         renderer.layer = player
         start = CACurrentMediaTime()
         if debug {
@@ -101,7 +104,7 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.endFrame()
         }
         printError(
-            "frame \(index): begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
+            "frame \(index): placed copies \(renderer.compositor.placedByteCount >> 10) KiB, begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil

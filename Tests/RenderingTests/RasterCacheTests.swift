@@ -122,6 +122,70 @@ struct RasterCacheTests {
         }
     }
 
+    /// A layer showing a whole image at one image pixel a raster pixel keeps the image's own
+    /// pixels as its raster: no copy (cached bytes 0; a copy's are 60 × 40 × 4), and frames equal
+    /// the copy's within 2 levels (metric: largest channel difference) wherever the layer lands:
+    /// on whole pixels, between pixels, turned. Images shown scaled (a transform, contentsScale)
+    /// or with a border are copied as before, and equal too.
+    @Test(arguments: [
+        (CGPoint(x: 20, y: 10), 0.0, 1.0, false, true), (CGPoint(x: 20.37, y: 9.61), 0.0, 1.0, false, true),
+        (CGPoint(x: 50, y: 20), 0.4, 1.0, false, true), (CGPoint(x: 30, y: 5), 0.0, 1.7, false, false),
+        (CGPoint(x: 12, y: 12), 0.0, 1.0, true, false),
+    ])
+    func aWholeImageShownOneToOneSharesItsPixels(origin: CGPoint, turn: Double, scale: Double, bordered: Bool, shares: Bool) throws {
+        let image = Self.translucentImage(width: 60, height: 40)
+        let root = scene { () -> CALayer in
+            let root = canvas(200, 100)
+            let layer = CALayer()
+            layer.frame = CGRect(origin: origin, size: CGSize(width: 60, height: 40))
+            layer.contents = image
+            layer.transform = CATransform3DScale(CATransform3DMakeRotation(turn, 0, 0, 1), scale, scale, 1)
+            if bordered {
+                layer.borderWidth = 1
+                layer.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            }
+            root.addSublayer(layer)
+            return root
+        }
+        var frames: [CGImage] = []
+        for sharing in [true, false] {
+            let compositor = Compositor()
+            compositor.sharesImagePixels = sharing
+            frames.append(try #require(drawImage(root, with: compositor)))
+            let owned = compositor.cachedRasterBytes
+            if sharing && shares {
+                #expect(owned == 0, "the image's raster holds \(owned) bytes of its own")
+            } else {
+                #expect(owned >= 60 * 40 * 4, "a copy holds its pixels: \(owned) bytes")
+            }
+        }
+        let difference = try #require(Golden.compare(frames[0], frames[1], channelTolerance: 2))
+        #expect(difference.maxChannel <= 2 && difference.differingPixels == 0, "\(difference)")
+    }
+
+    /// A 60 × 40 image with translucent and antialiased parts (premultiplied edges matter).
+    static func translucentImage(width: Int, height: Int) -> CGImage {
+        let context = Golden.makeContext(width: width, height: height)
+        for i in 0..<6 {
+            context.setFillColor(CGColor(red: Double(i) / 5, green: 0.5, blue: 1 - Double(i) / 5, alpha: 0.4 + Double(i) / 10))
+            context.fill(CGRect(x: Double(i) * 10, y: 0, width: 10, height: Double(height)))
+        }
+        context.setFillColor(CGColor(red: 1, green: 1, blue: 0, alpha: 0.8))
+        context.fillEllipse(in: CGRect(x: 7.5, y: 5.25, width: 33, height: 27))
+        return context.makeImage()!
+    }
+
+    func drawImage(_ root: CALayer, with compositor: Compositor) -> CGImage? {
+        let context = Golden.makeContext(width: 200, height: 100)
+        guard let snapshot = root.committedSnapshot?.snapshot else { return nil }
+        context.withCairo { cr, base, clip in
+            compositor.draw(
+                snapshot, states: snapshot.nodes.map(\.state), placement: .inSuperlayer, into: cr, base: base,
+                clip: clip)
+        }
+        return context.makeImage()
+    }
+
     func draw(_ root: CALayer, with compositor: Compositor) {
         let context = Golden.makeContext(width: 200, height: 100)
         guard let snapshot = root.committedSnapshot?.snapshot else { return }

@@ -75,6 +75,10 @@ package final class Compositor {
     /// When true (the default), shapes drawn straight into a kernel target are filled and
     /// stroked by Strata's scan converter; false: by cairo (the reference its tests compare with).
     package var scansShapes = true
+    /// When true (the default), a layer showing a whole image at one image pixel a raster pixel
+    /// keeps the image's own pixels as its raster (no copy); false: a copy is drawn (the
+    /// reference its test compares with).
+    package var sharesImagePixels = true
     /// The scan converter's buffers, kept from frame to frame.
     let scanConverter = ScanConverter()
     /// Arc lengths of the paths whose strokes are trimmed (a spinner's path is measured once).
@@ -131,6 +135,14 @@ package final class Compositor {
     var placedMade = 0
     /// Layer rasters held (bodies, borders and shadows).
     package var cachedRasterCount: Int { bodies.count + borders.count + shadows.count }
+
+    /// Bytes of pixels the cached rasters hold of their own (rasters sharing an image's pixels
+    /// count nothing).
+    package var cachedRasterBytes: Int {
+        [bodies, borders, shadows].reduce(0) { total, cache in
+            cache.values.reduce(total) { $0 + $1.raster.ownedByteCount }
+        }
+    }
 
     /// Isolation groups nest at most this deep; deeper ones draw their layers directly (opacity
     /// multiplied, masks ignored) with a warning, so memory stays bounded on very deep trees.

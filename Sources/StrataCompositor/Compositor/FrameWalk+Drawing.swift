@@ -113,9 +113,9 @@ extension FrameWalk {
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
         let image = s.contentsImage
         let path = body.shape != nil ? s.shape.path : nil
-        let flipped = context.flipped
+        let flipped = context.flipped, sharing = compositor.sharesImagePixels
         let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
-            Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped)
+            Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped, sharing: sharing)
         }
         guard let raster else { return }
         composite(raster, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
@@ -162,8 +162,9 @@ extension FrameWalk {
     }
 
     static func makeBodyRaster(
-        _ body: LayerBody, image: CGImage?, path: CGPath? = nil, scale: Double, flipped: Bool
+        _ body: LayerBody, image: CGImage?, path: CGPath? = nil, scale: Double, flipped: Bool, sharing: Bool = true
     ) -> Raster? {
+        if sharing, let image, let shared = sharedContentsRaster(body, image: image, scale: scale, flipped: flipped) { return shared }
         var extent = body.rasterExtent(path: path)
         if body.isShapeOnly, !extent.isNull {
             // The outline with a pixel of slack for antialiased edges, on whole points (a layer
@@ -175,6 +176,24 @@ extension FrameWalk {
         guard !extent.isNull, let raster = Raster(covering: extent, scale: scale) else { return nil }
         raster.draw { body.paint(into: $0, image: image, path: path, flipped: flipped, deviceScale: scale) }
         return raster
+    }
+
+    /// The image itself as the body's raster, when the raster would be an exact copy of it:
+    /// contents alone (no background, border, shape, gradient or text), the whole image filling
+    /// the bounds upright at one image pixel a raster pixel. Lottie image layers are this; their
+    /// rasters doubled the memory of an image-heavy file (`dog_car_ride`: 13 MiB of images).
+    static func sharedContentsRaster(_ body: LayerBody, image: CGImage, scale: Double, flipped: Bool) -> Raster? {
+        guard !flipped, let contents = body.contents, body.background == nil, body.border == nil, body.shape == nil,
+            body.gradient == nil, body.text == nil, !(body.masksToBounds && body.corners.isRounded),
+            contents.layout.pieces.count == 1
+        else { return nil }
+        let piece = contents.layout.pieces[0]
+        let frame = piece.destination
+        guard piece.source == CGRect(x: 0, y: 0, width: image.width, height: image.height),
+            frame == body.bounds.standardized, frame == body.extent,
+            abs(frame.width * scale - Double(image.width)) < 1e-9, abs(frame.height * scale - Double(image.height)) < 1e-9
+        else { return nil }
+        return Raster(sharing: image, origin: frame.origin, scale: scale)
     }
 
     /// Fills a solid rectangle of local space (the common plain layer: no raster needed).

@@ -25,6 +25,7 @@ package final class Raster {
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { return nil }
         self.surface = surface
+        self.owner = nil
         self.origin = extent.origin
         self.scale = scale
         self.width = w
@@ -38,10 +39,34 @@ package final class Raster {
             cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
         else { return nil }
         self.surface = cairo_surface_reference(surface)
+        self.owner = nil
         self.origin = origin
         self.scale = 1
         self.width = Int(cairo_image_surface_get_width(surface))
         self.height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    /// An image whose pixels a shared raster reads (kept alive with it).
+    private let owner: CGImage?
+
+    /// A raster reading `image`'s own pixels (no copy): `origin` is the local point of its
+    /// top-left pixel, `scale` image pixels a local unit. Never drawn into (rasters are not,
+    /// once made; this one is made whole).
+    package init?(sharing image: CGImage, origin: CGPoint, scale: Double) {
+        guard image.width > 0, image.height > 0, image.width <= Raster.maxSide, image.height <= Raster.maxSide else {
+            return nil
+        }
+        let surface = CairoSurface.wrapping(image.pixels)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
+        self.owner = image
+        self.origin = origin
+        self.scale = scale
+        self.width = image.width
+        self.height = image.height
     }
 
     deinit {
@@ -55,6 +80,9 @@ package final class Raster {
 
     /// Bytes held (for cache accounting).
     package var byteCount: Int { width * height * 4 }
+
+    /// Bytes of its own: none when it reads an image's pixels.
+    package var ownedByteCount: Int { owner == nil ? byteCount : 0 }
 
     /// Calls `body` with a cairo context whose user space is the layer's local space.
     package func draw(_ body: (OpaquePointer) -> Void) {
