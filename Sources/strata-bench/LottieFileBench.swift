@@ -139,6 +139,11 @@ enum LottieFileBench {
         let pngFolder = arguments.firstIndex(of: "--png").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         let passes = arguments.firstIndex(of: "--passes").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 1
         guard let json = try? Data(contentsOf: file) else { return fail("cannot read \(file.path)") }
+        if let out = ProcessInfo.processInfo.environment["STRATA_BENCH_SMAPS"],
+            let maps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+        {
+            try? maps.write(toFile: out + ".before", atomically: true, encoding: .utf8)
+        }
         let residentBefore = ResidentMemory.current()
         let renderer: LottieFileRenderer
         do { renderer = try kind.make(json: json) } catch {
@@ -168,6 +173,12 @@ enum LottieFileBench {
             printError(times.map { String(format: "%.3f", $0) }.joined(separator: " ") + "\n")
         }
         let peak = ResidentMemory.peak()
+        // STRATA_BENCH_SMAPS=FILE: the process's memory map at the end, to see where memory went.
+        if let out = ProcessInfo.processInfo.environment["STRATA_BENCH_SMAPS"],
+            let maps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+        {
+            try? maps.write(toFile: out, atomically: true, encoding: .utf8)
+        }
         MallocInterposerSwift.initialize()
         let counted = Array(indices.prefix(60))
         let before = MallocInterposerSwift.getStatistics().mallocCount

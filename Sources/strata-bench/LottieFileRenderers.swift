@@ -73,6 +73,7 @@ final class StrataFileRenderer: LottieFileRenderer {
         renderer.layer = player
         start = CACurrentMediaTime()
         if debug {
+            printError("loaded: resident \(ResidentMemory.current() >> 20) MiB (peak \(ResidentMemory.peak() >> 20))\n")
             var layers = 0, animations = 0, shapes = 0, masks = 0
             var stack: [CALayer] = [player]
             while let layer = stack.popLast() {
@@ -104,7 +105,7 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.endFrame()
         }
         printError(
-            "frame \(index): placed copies \(renderer.compositor.placedByteCount >> 10) KiB, begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
+            "frame \(index): resident \(ResidentMemory.current() >> 20) MiB (peak \(ResidentMemory.peak() >> 20)), placed copies \(renderer.compositor.placedByteCount >> 10) KiB, begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil

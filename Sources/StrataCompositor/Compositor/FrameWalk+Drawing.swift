@@ -127,12 +127,14 @@ extension FrameWalk {
     static let movingDirectPixels = 128.0 * 128
 
     /// True when layer `id`'s map onto the target changed in this frame and in one of the two
-    /// before (it slides, turns or scales frame after frame).
-    func keepsMoving(_ id: UInt64, _ tracked: Compositor.TrackedLook = .placement, map: PlaneMap) -> Bool {
+    /// before (it slides, turns or scales frame after frame); at its first sight, `firstSight`.
+    func keepsMoving(
+        _ id: UInt64, _ tracked: Compositor.TrackedLook = .placement, map: PlaneMap, firstSight: Bool = false
+    ) -> Bool {
         let t = map.affine
         var placement = Hasher()
         placement.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
-        return compositor.keepsChanging(id: id, tracked, look: placement.finalize())
+        return compositor.keepsChanging(id: id, tracked, look: placement.finalize(), firstSight: firstSight)
     }
 
     /// Draws a shape-only body straight into the target through `map` (affine), within `box`

@@ -58,6 +58,17 @@ extension FrameWalk {
         return (mask, key, body, m)
     }
 
+    /// True when `node` or one of its ancestors has animations (at most 64 levels are looked at).
+    func isAnimatedOrUnderAnimation(_ node: Int) -> Bool {
+        var n = node
+        for _ in 0..<64 {
+            guard n >= 0, n < nodes.count else { return false }
+            if !nodes[n].animations.isEmpty { return true }
+            n = Int(nodes[n].parent)
+        }
+        return false
+    }
+
     /// Draws a masked leaf through its cached raster, or straight into the target when it is a
     /// gradient cut by a filled or stroked outline that keeps changing; false when another kind of cut keeps
     /// changing (then the group path draws it, each part cached or drawn directly on its own).
@@ -77,9 +88,15 @@ extension FrameWalk {
         // kernel paints whole (no clip to the layer's bounds: the outline stays within them),
         // which costs less than resampling its raster onto the target; a still one keeps its
         // raster (put on as a copy).
-        let cutChanges = compositor.keepsChanging(id: id, .maskedBody, look: look.finalize())
         var direct = compositor.drawsChangingLayersDirectly
             ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
+        // A gradient cut seen for the first time under animation (its layer, its mask or an
+        // ancestor animates) is drawn directly from the start: its raster would be dropped a
+        // frame later, after holding the peak memory of a file of animated cuts
+        // (`gradient_shapes`: 8 MiB).
+        let animated = !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node)
+        let cutChanges = compositor.keepsChanging(
+            id: id, .maskedBody, look: look.finalize(), firstSight: direct != nil && animated)
         if cutChanges, direct == nil { return false }
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
@@ -87,7 +104,7 @@ extension FrameWalk {
             let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
             let body = key.body.body
             let unclipped = compositor.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
-            let moves = unclipped && keepsMoving(id, .maskedPlacement, map: map)
+            let moves = unclipped && keepsMoving(id, .maskedPlacement, map: map, firstSight: animated)
             if !moves { direct = nil }
         }
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
