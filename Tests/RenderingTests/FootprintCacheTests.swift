@@ -87,6 +87,10 @@ struct FootprintCacheTests {
                 turn.beginTime = origin
                 tree.parent.add(turn, forKey: "turn")
             }),
+            // The parent's sublayers are kept under an animating parent only while what places
+            // them holds still: its turning sublayerTransform must place them again each frame.
+            ("the animation runs on", {}),
+            ("the animation runs on again", {}),
             ("the animation removed", { tree.parent.removeAnimation(forKey: "turn") }),
         ]
     }
@@ -143,6 +147,57 @@ struct FootprintCacheTests {
             lastFootprints = kept
         }
         #expect(cache.count > 5, "layers were kept: \(cache.count)")
+    }
+
+    /// Under a layer that animates without changing its look or placement (an opacity held at
+    /// 1, as a Lottie group between keyframes), its 30 still sublayers are kept: a frame places
+    /// the animating layer alone; once its opacity really changes, all of them again.
+    @Test(arguments: clockOrigins)
+    func stillSublayersOfAnAnimatingLayerAreKept(origin: Double) throws {
+        let (root, group) = scene { () -> (CALayer, CALayer) in
+            let root = canvas(400, 400)
+            let group = CALayer()
+            group.frame = CGRect(x: 10, y: 10, width: 380, height: 380)
+            for i in 0..<30 {
+                group.addSublayer(solid(CGRect(x: Double(i % 6) * 60, y: Double(i / 6) * 60, width: 50, height: 50), 0.3, 0.2, 0.1))
+            }
+            root.addSublayer(group)
+            let hold = CABasicAnimation(keyPath: "opacity")
+            hold.fromValue = 1
+            hold.toValue = 1
+            hold.beginTime = origin
+            hold.duration = 1
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0.5
+            fade.beginTime = origin + 1
+            fade.duration = 1
+            group.add(hold, forKey: "hold")
+            group.add(fade, forKey: "fade")
+            return (root, group)
+        }
+        _ = group
+        let cache = FootprintCache()
+        func footprints(at time: Double) throws -> (kept: Footprints, afresh: Footprints) {
+            let committed = try #require(root.committedSnapshot)
+            let states = RenderEvaluator.presentation(of: committed.snapshot, at: time)
+            let kept = Footprints(
+                committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity,
+                time: time, cache: cache)
+            let afresh = Footprints(
+                committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity,
+                time: time)
+            return (kept, afresh)
+        }
+        var placed: [Int] = []
+        for t in [0.1, 0.3, 0.5, 1.2, 1.4] {
+            let (kept, afresh) = try footprints(at: origin + t)
+            #expect(kept == afresh, "t \(t)")
+            placed.append(cache.placedInLastFrame)
+        }
+        // The root, the group and its 30 sublayers at first; the group alone while it holds;
+        // everything under it while it fades.
+        #expect(placed == [32, 1, 1, 31, 31], "layers placed a frame: \(placed)")
     }
 
     /// After one leaf moves in a tree of 100 layers, the renderer places and hashes that one

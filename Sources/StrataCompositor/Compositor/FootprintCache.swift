@@ -7,8 +7,8 @@ import StrataGeometry
 /// tree. Only layers without animations that are not replicators or emitters are kept (their
 /// look depends on the time). Not thread-safe: one per renderer.
 package final class FootprintCache {
-    /// Who hands a layer its placement: the superlayer (or masked layer) and its state's serial;
-    /// serial 0: something that changes with time (not kept).
+    /// Who hands a layer its placement: the superlayer (or masked layer) and its state's serial
+    /// (`.max`: a superlayer that animates); serial 0: something that changes with time (not kept).
     struct ParentKey: Equatable {
         var id: UInt64
         var serial: UInt64
@@ -18,6 +18,10 @@ package final class FootprintCache {
         static let ownSpace = ParentKey(id: .max - 1, serial: 1)
         /// Not kept.
         static let none = ParentKey(id: 0, serial: 0)
+
+        /// A parent that animates: its sublayers are kept while the signature it hands them
+        /// (its look and placement this frame) is the one they were worked out from.
+        static func animated(_ id: UInt64) -> ParentKey { ParentKey(id: id, serial: .max) }
     }
 
     /// A layer's maps to the target and to its plane (what its sublayers are placed from).

@@ -121,7 +121,9 @@ package struct Footprints: Equatable {
                     beginTime: states[node].beginTime, speed: Double(states[node].speed),
                     timeOffset: states[node].timeOffset))
             let serial = nodes[node].stateSerial
-            let cacheable = serial != 0 && item.parentKey.serial != 0 && nodes[node].animations.isEmpty
+            // Kept: a layer without animations whose parent hands it a placement that can be
+            // compared (an animated parent's state is in the chain of signatures it hands down).
+            let cacheable = serial != 0 && item.parentKey != .none && nodes[node].animations.isEmpty
                 && Self.isCacheable(states[node].kind)
             let kept = cacheable && slots[node].serial == serial && slots[node].layerID == layerID
                 && slots[node].parent == item.parentKey && slots[node].parentChain == item.parentChain
@@ -152,7 +154,13 @@ package struct Footprints: Equatable {
             }
             let sublayers = nodes[node].sublayers, mask = Int(nodes[node].mask)
             guard !sublayers.isEmpty || mask >= 0 else { continue }
-            let childKey = cacheable ? FootprintCache.ParentKey(id: layerID, serial: serial) : .none
+            // A parent that is not kept because it animates still hands its sublayers a key: its
+            // identity (its state, whatever the frame made of it, is in `parentChain`, which
+            // holds its signature). Replicators and emitters hand none (instances, time).
+            let childKey: FootprintCache.ParentKey =
+                cacheable ? FootprintCache.ParentKey(id: layerID, serial: serial)
+                : serial != 0 && item.parentKey != .none && Self.isCacheable(states[node].kind)
+                    ? .animated(layerID) : .none
             if case .replicator(let r) = states[node].kind {
                 let asked = min(max(r.instanceCount, 0), FrameWalk.maxInstances)
                 let count = min(asked, max(0, FrameWalk.maxInstancesPerFrame - instances))
@@ -178,13 +186,14 @@ package struct Footprints: Equatable {
                 }
             } else if !sublayers.isEmpty {
                 handed.append(slots[node].maps)
+                let chain = childKey.serial == .max ? Self.placingChain(signature, states[node]) : signature
                 // One instance, the identity (no array made per layer: this runs every frame).
                 for (k, child) in sublayers.enumerated() {
                     // The place among siblings is part of the look (drawing order).
                     stack.append(
                         Pending(
                             node: Int(child), parent: node, handed: handed.count - 1,
-                            parentChain: signature &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
+                            parentChain: chain &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
                             parentKey: childKey))
                 }
             }
@@ -207,6 +216,22 @@ package struct Footprints: Equatable {
             }
         }
         return entries
+    }
+
+    /// What an animating layer hands its sublayers to compare: its signature (its look and map)
+    /// and what places them besides its map (its anchor point and sublayer transform), which a
+    /// state serial covers for a layer that does not animate.
+    private static func placingChain(_ signature: Int, _ s: RenderLayerState) -> Int {
+        var h = Hasher()
+        h.combine(signature)
+        h.combine(s.anchorPoint.x)
+        h.combine(s.anchorPoint.y)
+        h.combine(s.anchorPointZ)
+        let t = s.sublayerTransform
+        for v in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
+            h.combine(v)
+        }
+        return h.finalize()
     }
 
     /// A layer waiting to be placed, with what its superlayer (or masked layer) hands down.
