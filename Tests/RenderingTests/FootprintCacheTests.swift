@@ -165,13 +165,17 @@ struct FootprintCacheTests {
             let hold = CABasicAnimation(keyPath: "opacity")
             hold.fromValue = 1
             hold.toValue = 1
-            hold.beginTime = origin
+            // Never 0 (a beginTime of 0 means "when committed", a clock this test does not pin).
+            hold.beginTime = origin + 0.05
             hold.duration = 1
             let fade = CABasicAnimation(keyPath: "opacity")
             fade.fromValue = 1
             fade.toValue = 0.5
             fade.beginTime = origin + 1
             fade.duration = 1
+            // Kept in the model whatever the process's clock says (at origin 0 both are long over).
+            hold.isRemovedOnCompletion = false
+            fade.isRemovedOnCompletion = false
             group.add(hold, forKey: "hold")
             group.add(fade, forKey: "fade")
             return (root, group)

@@ -227,10 +227,7 @@ package struct Footprints: Equatable {
         h.combine(s.anchorPoint.x)
         h.combine(s.anchorPoint.y)
         h.combine(s.anchorPointZ)
-        let t = s.sublayerTransform
-        for v in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
-            h.combine(v)
-        }
+        h.combine(s.sublayerTransform)
         return h.finalize()
     }
 

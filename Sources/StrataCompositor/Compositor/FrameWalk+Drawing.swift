@@ -391,12 +391,13 @@ extension FrameWalk {
         guard box.intersects(context.clip) else { return }
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
         let image = s.contentsImage
-        let flipped = context.flipped
+        let flipped = context.flipped, sharing = compositor.sharesImagePixels
         let key = ShadowRasterKey(shadow: shadow, scale: scale)
         let raster = compositor.raster(.shadow, id: nodes[node].layerID, key: .shadow(key)) {
             let shapePath = body.shape != nil ? s.shape.path : nil
             let shape = path == nil
-                ? Self.makeBodyRaster(body, image: image, path: shapePath, scale: scale, flipped: flipped) : nil
+                ? Self.makeBodyRaster(
+                    body, image: image, path: shapePath, scale: scale, flipped: flipped, sharing: sharing) : nil
             return shadow.makeRaster(shapeRaster: shape, path: path, scale: scale)
         }
         guard let raster else { return }

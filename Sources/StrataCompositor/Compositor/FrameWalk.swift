@@ -101,9 +101,16 @@ struct FrameWalk {
         var hasMask: Bool
         /// A clip to the group's box was saved before the group was pushed (restored after it).
         var groupLimited = false
-        /// The border is drawn at the exit, over the sublayers (its body is made then: a body
-        /// here made every step a kilobyte to copy).
-        var bordersApart: Bool
+        /// The border drawn at the exit, over the sublayers: made on entry (a delayed replicator
+        /// instance's states may be gone by the exit), boxed (inline, it made every step a
+        /// kilobyte to copy).
+        var separateBorder: SeparateBorder?
+    }
+
+    /// A layer's border body, drawn after its sublayers.
+    final class SeparateBorder {
+        let body: LayerBody
+        init(_ body: LayerBody) { self.body = body }
     }
 
     struct Offscreen {
@@ -334,7 +341,8 @@ struct FrameWalk {
         let exit = Exit(
             node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
             groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask, groupLimited: groupLimited,
-            bordersApart: borderApart && s.borderWidth > 0)
+            separateBorder: borderApart && s.borderWidth > 0
+                ? SeparateBorder(LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped)) : nil)
         if exit.hasMask {
             steps.append(.afterMask(exit))
             var maskContext = context
@@ -346,7 +354,7 @@ struct FrameWalk {
         }
         // A leaf that opened nothing (no clip, group or border apart) has nothing to close: no
         // step (a frame of many layers pushes and pops hundreds of these).
-        if exit.clipped || exit.grouped || exit.bordersApart {
+        if exit.clipped || exit.grouped || exit.separateBorder != nil {
             steps.append(.afterSublayers(exit))
         }
         if hasSublayers, !sublayerContext.clip.isEmpty {
@@ -390,12 +398,10 @@ struct FrameWalk {
 
     mutating func afterSublayers(_ exit: Exit) {
         if exit.clipped { cairo_restore(cr) }
-        if exit.bordersApart {
-            let s = stateStorage[exit.node]
-            let border = LayerBody(s, withBorder: true, withFill: false, flipped: exit.context.flipped)
-            if border.border != nil {
-                drawBody(exit.node, s, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context, part: .border)
-            }
+        if let border = exit.separateBorder?.body, border.border != nil {
+            drawBody(
+                exit.node, stateStorage[exit.node], border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
+                part: .border)
         }
         guard exit.grouped, let content = cairo_pop_group(cr) else {
             if exit.groupLimited { cairo_restore(cr) }
