@@ -25,6 +25,11 @@ public typealias CFMutableData = NSMutableData
 /// A Core Foundation type's number (`CGImageSourceGetTypeID()`), compared with `CFGetTypeID(_:)`.
 public typealias CFTypeID = UInt
 
+/// The number of values in `theArray` (a `CFIndex`, which is an `Int`); 0 for nil.
+public func CFArrayGetCount(_ theArray: CFArray?) -> Int {
+    theArray?.count ?? 0
+}
+
 /// The type number of `cf`'s class (the same for every instance of a class, within a process);
 /// 0 for nil.
 public func CFGetTypeID(_ cf: CFTypeRef?) -> CFTypeID {

@@ -41,3 +41,32 @@ extension CGPath {
         return CGPath(storage: outline.finiteApplying(transform, in: name))
     }
 }
+
+extension CGPath {
+    /// `CGPathCreateCopyByStrokingPath` as Swift imports it: the outline of `path` stroked with
+    /// these settings, then mapped by `transform` (nil: none). See
+    /// `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`.
+    public convenience init?(
+        __byStroking path: CGPath, transform: UnsafePointer<CGAffineTransform>?, lineWidth: CGFloat,
+        lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat
+    ) {
+        let outline = path.copy(
+            strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+            transform: transform?.pointee ?? .identity)
+        self.init(storage: outline.storage)
+    }
+
+    /// `CGPathCreateCopyByDashingPath` as Swift imports it: `path` cut into the dashes of the
+    /// `count` lengths at `lengths` from `phase`, then mapped by `transform` (nil: none); nil
+    /// when `lengths` is nil or `count` is not positive.
+    public convenience init?(
+        __byDashing path: CGPath, transform: UnsafePointer<CGAffineTransform>?, phase: CGFloat,
+        lengths: UnsafePointer<CGFloat>?, count: Int
+    ) {
+        guard let lengths, count > 0 else { return nil }
+        let dashed = path.copy(
+            dashingWithPhase: phase, lengths: Array(UnsafeBufferPointer(start: lengths, count: count)),
+            transform: transform?.pointee ?? .identity)
+        self.init(storage: dashed.storage)
+    }
+}

@@ -34,3 +34,23 @@ enum KVCValue {
         }
     }
 }
+
+extension CAAnimation {
+    /// The first value this animation (or a child of this group) gives for the key path
+    /// `keyPath`: the Swift type a never-set custom key takes while it animates.
+    func valueSample(forKeyPath keyPath: String) -> Any? {
+        switch self {
+        case let group as CAAnimationGroup:
+            for child in group.animations ?? [] {
+                if let sample = child.valueSample(forKeyPath: keyPath) { return sample }
+            }
+            return nil
+        case let basic as CABasicAnimation where basic.keyPath == keyPath:
+            return basic.toValue ?? basic.fromValue ?? basic.byValue
+        case let keyframes as CAKeyframeAnimation where keyframes.keyPath == keyPath:
+            return keyframes.values?.first
+        default:
+            return nil
+        }
+    }
+}

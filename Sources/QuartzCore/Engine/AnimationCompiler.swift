@@ -59,8 +59,11 @@ package struct AnimationCompiler {
             throw AnimationError("\(type(of: animation)) has no keyPath")
         }
         let key: PropertyKey
+        // CALayer is a key-value coding container: a plain key that is no property of the layer
+        // is one of its own, even if never set (lottie-ios animates `animationProgress` so).
+        let plainKey = !keyPath.contains(".")
         do {
-            key = try PropertyKey(parsing: keyPath, isCustomKey: isCustomKey)
+            key = try PropertyKey(parsing: keyPath, isCustomKey: { plainKey || isCustomKey($0) })
         } catch {
             throw AnimationError("\(error)")
         }

@@ -140,12 +140,14 @@ extension CALayer {
     }
 
     /// Stores a whole property into the model without events (the caller posts them).
-    final func setModelValue(_ value: AnimatableValue, of key: PropertyKey) {
+    /// A custom key keeps the Swift type the layer holds (else `template`'s): an animated
+    /// `CGFloat` key reads back as a `CGFloat`, which an `NSNumber` does not cast to on Linux.
+    final func setModelValue(_ value: AnimatableValue, of key: PropertyKey, like template: Any? = nil) {
         switch key.base {
         case .layer(let property):
             if !state.setAnimatableValue(value, property) { setSubclassValue(value, property) }
         case .custom(let name):
-            extraValues[name] = Self.swiftValue(value)
+            extraValues[name] = Self.swiftValue(value, like: extraValues[name] ?? template)
         }
     }
 
@@ -170,6 +172,18 @@ extension CALayer {
 
     private func refuse(_ value: Any?, _ key: String, _ expected: String) {
         Diagnostics.warn("CALayer.setValue(_:forKey: \"\(key)\"): \(String(describing: value)) is not \(expected); ignored")
+    }
+
+    /// A number in the Swift number type of `template` (CGFloat, Double, Float); any other
+    /// value as KVC hands it out (`swiftValue(_:)`).
+    static func swiftValue(_ value: AnimatableValue, like template: Any?) -> Any? {
+        guard case .scalar(let v) = value else { return swiftValue(value) }
+        switch template {
+        case is CGFloat: return CGFloat(v)
+        case is Double: return v
+        case is Float: return Float(v)
+        default: return swiftValue(value)
+        }
     }
 
     /// An engine value as the Swift value KVC hands out.

@@ -20,11 +20,10 @@ extension CALayer {
             let copy = Self.makePresentationCopy(of: self)
             copy.flags.isPresentation = true
             copy.modelLayer = self
-            copy.applyAnimations(from: self, at: mediaTime)
             // Custom animatable properties: a class that redraws for an animated key redraws
-            // its presentation copy, so the drawing follows the animation frame by frame.
-            let type = type(of: self)
-            if redraws(for: type) { copy.display() }
+            // its presentation copy while such an animation applies, so the drawing follows it
+            // frame by frame; otherwise the copy shows the model's own drawing.
+            if copy.applyAnimations(from: self, at: mediaTime) { copy.display() }
             // The copy's subtree, so that hit testing and conversions on it see where sublayers
             // appear (a parent copy holds its sublayers; they refer back weakly, as in the model).
             copy.sublayerStorage = sublayerStorage.compactMap { $0.presentation(at: mediaTime) }
@@ -59,7 +58,7 @@ extension CALayer {
     /// The whole value of the property `key` refers to as it is shown now (model plus committed
     /// animations), read at `key`'s component: where an implicit animation starts.
     final func presentedValue(of key: PropertyKey) -> AnimatableValue? {
-        guard let whole = modelValue(of: key) else { return nil }
+        guard let whole = modelValue(of: key) ?? unsetBase(of: key) else { return nil }
         guard flags.hasBeenCommitted, !animationEntries.isEmpty else { return key.read(from: whole) }
         let local = mediaTimeMap.apply(CACurrentMediaTime())
         var value = whole
@@ -78,6 +77,28 @@ extension CALayer {
         return key.read(from: value)
     }
 
+    /// The base of a record of a custom key the layer never set (a key-value coding container
+    /// answers any key); nil for a layer property.
+    static func unsetBase(of record: AnimationRecord) -> AnimatableValue? {
+        guard case .custom = record.key.base else { return nil }
+        return record.unsetBase
+    }
+
+    /// `unsetBase(of:)` of the first attached record of `key`'s property.
+    private func unsetBase(of key: PropertyKey) -> AnimatableValue? {
+        for entry in animationEntries {
+            if let record = entry.records.first(where: { $0.key.base == key.base }) { return Self.unsetBase(of: record) }
+        }
+        return nil
+    }
+
+    /// The Swift value an animation gives a custom key (its type is the type the key reads back
+    /// in when the layer never set it); nil for layer properties.
+    private static func valueSample(of entry: AnimationEntry, for key: PropertyKey) -> Any? {
+        guard case .custom = key.base else { return nil }
+        return entry.attachedAnimation?.valueSample(forKeyPath: key.keyPath)
+    }
+
     /// Media time to this layer's local time: every ancestor's timing, then its own (iterative:
     /// trees thousands of levels deep must not exhaust the stack).
     final var mediaTimeMap: TimeMap {
@@ -92,25 +113,32 @@ extension CALayer {
         return map
     }
 
-    /// Applies `model`'s committed animations at `mediaTime` to this (presentation) copy.
-    private func applyAnimations(from model: CALayer, at mediaTime: CFTimeInterval) {
-        guard !model.animationEntries.isEmpty else { return }
-        applyAnimations(from: model, atLocalTime: model.mediaTimeMap.apply(mediaTime))
+    /// Applies `model`'s committed animations at `mediaTime` to this (presentation) copy; true
+    /// when one of them set a key the class redraws for.
+    private func applyAnimations(from model: CALayer, at mediaTime: CFTimeInterval) -> Bool {
+        guard !model.animationEntries.isEmpty else { return false }
+        return applyAnimations(from: model, atLocalTime: model.mediaTimeMap.apply(mediaTime))
     }
 
-    /// Applies `model`'s committed animations at the model's local time `local` to this copy.
-    private func applyAnimations(from model: CALayer, atLocalTime local: Double) {
+    /// Applies `model`'s committed animations at the model's local time `local` to this copy;
+    /// true when one of them set a key the class redraws for (`needsDisplay(forKey:)`).
+    /// `customOnly`: only custom keys count (the renderer draws built-in properties itself).
+    @discardableResult
+    private func applyAnimations(from model: CALayer, atLocalTime local: Double, customOnly: Bool = false) -> Bool {
+        let type = type(of: model)
+        var redraws = false
         var turn = 0.0
         for entry in model.animationEntries where entry.isCommitted {
             entry.prepareCursors()
             entry.records.withUnsafeBufferPointer { records in
                 for i in records.indices {
                     let key = records[i].key
-                    guard let base = modelValue(of: key) else { continue }
+                    guard let base = modelValue(of: key) ?? Self.unsetBase(of: records[i]) else { continue }
                     if let value = AnimationRecord.evaluate(
                         records.baseAddress! + i, parentTime: local, base: base, cursor: &entry.cursors[i])
                     {
-                        setModelValue(value, of: key)
+                        setModelValue(value, of: key, like: Self.valueSample(of: entry, for: key))
+                        if !redraws { redraws = Self.redraws(type, for: key, customOnly: customOnly) }
                     }
                     if records[i].rotatesAlongPath, let angle = records[i].pathRotation(parentTime: local) {
                         turn += angle
@@ -120,6 +148,14 @@ extension CALayer {
         }
         // Path animations with a rotationMode turn the layer, on top of its presented transform.
         if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
+        return redraws
+    }
+
+    private static func redraws(_ type: CALayer.Type, for key: PropertyKey, customOnly: Bool) -> Bool {
+        switch key.base {
+        case .custom(let name): type.needsDisplay(forKey: name)
+        case .layer(let property): !customOnly && type.needsDisplay(forKey: property.key)
+        }
     }
 }
 
@@ -152,13 +188,14 @@ extension CALayer: PresentationContentsSource {
     /// displays the presentation layer. Only this layer's copy is made (no subtree). nil when the
     /// copy draws no image.
     package func presentationContents(atLocalTime localTime: Double) -> CGImage? {
-        let copy: CALayer = withLock {
+        let made: CALayer? = withLock {
             let copy = CALayer.makePresentationCopy(of: self)
             copy.flags.isPresentation = true
             copy.modelLayer = self
-            copy.applyAnimations(from: self, atLocalTime: localTime)
-            return copy
+            // Once no such animation applies (ended, not begun), the model's own drawing shows.
+            return copy.applyAnimations(from: self, atLocalTime: localTime, customOnly: true) ? copy : nil
         }
+        guard let copy = made else { return nil }
         copy.display()
         return copy.withLock { copy.state.visual.contentsImage }
     }

@@ -66,3 +66,34 @@ package struct AnimationRecord: Sendable {
         self.content = content
     }
 }
+
+extension AnimationRecord {
+    /// What stands under this animation on a layer that never set its key (a custom key of a
+    /// key-value coding container): nothing, in the kind of the animation's own values — zero
+    /// numbers, the identity transform, `.none` for objects. nil when the record holds no value.
+    package var unsetBase: AnimatableValue? {
+        guard let sample = valueSample else { return nil }
+        switch sample {
+        case .path, .image, .none: return AnimatableValue.none
+        case .bool: return .bool(false)
+        default: return sample.scaled(by: 0)
+        }
+    }
+
+    /// The first value the animation names, for its kind.
+    private var valueSample: AnimatableValue? {
+        switch content {
+        case .basic(let from, let to), .spring(_, let from, let to):
+            return Self.value(of: from) ?? Self.value(of: to)
+        case .keyframes(let track):
+            return track.values.first
+        }
+    }
+
+    private static func value(of endpoint: Endpoint) -> AnimatableValue? {
+        switch endpoint {
+        case .value(let v), .currentPlus(let v): v
+        case .current: nil
+        }
+    }
+}

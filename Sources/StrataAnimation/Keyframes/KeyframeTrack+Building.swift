@@ -123,6 +123,8 @@ extension KeyframeTrack {
     ///   curve. Cubic adds no spline: the path already is the curve (decision, spec silent).
     /// - paced and cubicPaced: constant speed along the whole path's arc length (PathMeasure);
     ///   key times and timing curves are ignored.
+    /// - A final `closeSubpath` is a keyframe segment, except when `keyTimes` has one entry per
+    ///   point drawn before it (lottie-ios's position paths): then it is not travelled.
     /// - discrete: the keyframe points (each element's end point), n + 1 key times.
     ///
     /// A path without line or curve elements: nil when it is empty (warning), otherwise a constant
@@ -140,7 +142,7 @@ extension KeyframeTrack {
         warnings: inout [String]
     ) {
         let value = { (p: CGPoint) in AnimatableValue.pathPoint(p, asSize: yieldingSizes) }
-        guard let path = PathKeyframes(storage) else {
+        guard var path = PathKeyframes(storage) else {
             guard let move = storage.points.first else {
                 warnings.append("path is empty: the animation has no effect")
                 return nil
@@ -149,6 +151,13 @@ extension KeyframeTrack {
                 calculationMode: mode, rotationMode: rotationMode, values: [value(move)], keyTimes: [0],
                 pathYieldsSizes: yieldingSizes, constant: value(move))
             return
+        }
+        // A final closeSubpath defines a keyframe (a line back to the start) unless the key times
+        // count the points without it: then they describe the open path, as on iOS.
+        if let keyTimes, mode != .paced, mode != .cubicPaced, let open = path.droppingFinalClose,
+            keyTimes.count == open.points.count + (mode == .discrete ? 1 : 0)
+        {
+            path = open
         }
         let values = path.points.map(value)
         let n = values.count

@@ -13,10 +13,13 @@ enum KeyframeValidation {
     }
 
     /// `keyTimes` if valid for `count` entries, else even spacing plus a warning. Valid means:
-    /// exactly `count` entries, none NaN, all within 0…1, non-decreasing (spec §4.3; Apple ignores
-    /// invalid key times). Key times need not start at 0 nor end at 1: as observed on iOS
-    /// (`keyTimes = [0, 0.7]`), the first value holds before the first key time and the last
-    /// value after the last (the documentation asks for 0 and 1, but libraries rely on this).
+    /// exactly `count` entries, all finite, non-decreasing (spec §4.3; Apple ignores invalid key
+    /// times). Key times need not start at 0 nor end at 1: as observed on iOS (`keyTimes = [0,
+    /// 0.7]`), the first value holds before the first key time and the last value after the last.
+    /// Entries outside 0…1 are kept as given, so the animation shows the stretch of its keyframes
+    /// between 0 and 1 (`[-0.5, 0.5, 1.5]` starts and ends halfway along its segments): lottie-ios
+    /// writes the keyframes of a layer that lie before and after its range so, and on iOS a key
+    /// time past 1 is not ignored: its value is simply never reached.
     static func keyTimes(
         _ keyTimes: [Double]?, count: Int, mode: CalculationMode, warnings: inout [String]
     ) -> [Double] {
@@ -34,7 +37,7 @@ enum KeyframeValidation {
             return "expected \(count) entries (\(per)) for calculationMode '\(mode.rawValue)', got \(k.count)"
         }
         if let i = k.firstIndex(where: \.isNaN) { return "entry \(i) is NaN" }
-        if let i = k.firstIndex(where: { $0 < 0 || $0 > 1 }) { return "entry \(i) (\(k[i])) is outside 0…1" }
+        if let i = k.firstIndex(where: { !$0.isFinite }) { return "entry \(i) (\(k[i])) is not finite" }
         for i in 1..<k.count where k[i] < k[i - 1] {
             return "entries must not decrease (entry \(i) is \(k[i]) after \(k[i - 1]))"
         }

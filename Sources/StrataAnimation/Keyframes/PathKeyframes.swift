@@ -15,13 +15,33 @@ struct PathKeyframes: Sendable {
     /// Arc length over the whole path (moves add nothing), for paced and cubicPaced.
     let measure: PathMeasure
 
+    /// Whether the path's last element closes its subpath (its last segment is that line).
+    let endsClosed: Bool
+
     /// Nil when the path has no line or curve element (see `firstPoint` for a lone move).
     init?(_ storage: PathStorage) {
-        let segments = storage.subpaths().flatMap(\.segments)
+        let subpaths = storage.subpaths()
+        let segments = subpaths.flatMap(\.segments)
         guard let first = segments.first else { return nil }
         self.segments = segments
         self.points = [first.start] + segments.map(\.end)
         self.measure = PathMeasure(storage)
+        self.endsClosed = subpaths.last?.isClosed ?? false
+    }
+
+    private init(segments: [PathSegment], points: [CGPoint], measure: PathMeasure) {
+        self.segments = segments
+        self.points = points
+        self.measure = measure
+        self.endsClosed = false
+    }
+
+    /// The keyframes without the final closing line, when the path ends closed and has another
+    /// segment: the path lottie-ios (and others) hands over with one key time per point it drew,
+    /// the `closeSubpath()` adding no point of its own. nil otherwise.
+    var droppingFinalClose: PathKeyframes? {
+        guard endsClosed, segments.count > 1 else { return nil }
+        return PathKeyframes(segments: Array(segments.dropLast()), points: Array(points.dropLast()), measure: measure)
     }
 
     /// The tangent angle (radians, atan2(dy, dx): from +x toward +y) of segment `i` at `t`.

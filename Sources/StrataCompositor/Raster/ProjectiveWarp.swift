@@ -23,7 +23,8 @@ package enum ProjectiveWarp {
             PlaneMap(
                 a: raster.scale, b: 0, c: 0, d: 0, e: raster.scale, f: 0, g: -raster.origin.x * raster.scale,
                 h: -raster.origin.y * raster.scale, i: 1))
-        guard let transform = pixmanTransform(toRaster) else { return }
+        let corners = [(x0, y0), (x0 + w, y0), (x0, y0 + h), (x0 + w, y0 + h)].map { CGPoint(x: $0.0, y: $0.1) }
+        guard let transform = pixmanTransform(toRaster, over: corners) else { return }
         guard let temp = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return }
         defer { cairo_surface_destroy(temp) }
         cairo_surface_flush(raster.surface)
@@ -62,11 +63,20 @@ package enum ProjectiveWarp {
     }
 
     /// pixman's 16.16 matrix for `m` (column vectors: pixman's convention is the transpose of
-    /// ours), scaled so its largest entry uses most of the fixed-point range: a projective map is
-    /// unchanged by a common factor, and small perspective terms keep their precision.
-    static func pixmanTransform(_ m: PlaneMap) -> pixman_transform? {
+    /// ours), scaled as far as fixed point allows: a projective map is unchanged by a common
+    /// factor, and small perspective terms keep their precision. pixman computes each sample's
+    /// homogeneous coordinates in 16.16 too, and skips a pixel whose coordinate overflows, so
+    /// the scale also keeps them (at `points`, the corners of the pixels it will sample, where
+    /// these linear forms are largest) under 2¹⁴: scaled by its largest entry alone, a card far
+    /// from the target's origin lost every pixel past a few hundred.
+    static func pixmanTransform(_ m: PlaneMap, over points: [CGPoint] = []) -> pixman_transform? {
         let entries = [m.a, m.d, m.g, m.b, m.e, m.h, m.c, m.f, m.i]
-        let largest = entries.map(abs).max() ?? 0
+        var largest = entries.map(abs).max() ?? 0
+        for p in points {
+            let x = p.x, y = p.y
+            largest = Swift.max(
+                largest, abs(m.a * x + m.d * y + m.g), abs(m.b * x + m.e * y + m.h), abs(m.c * x + m.f * y + m.i))
+        }
         guard largest > 0, largest.isFinite else { return nil }
         let k = 16384 / largest
         var f = pixman_f_transform()

@@ -24,9 +24,12 @@ private let badKeyTimes: [BadKeyTimes] = [
     .init(
         keyTimes: [0, 0.8, 0.7],
         warning: "keyTimes ignored: entries must not decrease (entry 2 is 0.7 after 0.8); using even spacing"),
-    // Tried: an entry outside 0…1.
-    .init(keyTimes: [0, 1.5, 1], warning: "keyTimes ignored: entry 1 (1.5) is outside 0…1; using even spacing"),
-    .init(keyTimes: [-0.2, 0.5, 1], warning: "keyTimes ignored: entry 0 (-0.2) is outside 0…1; using even spacing"),
+    // Tried: an entry past 1 followed by a smaller one (out of range alone is kept: see below).
+    .init(
+        keyTimes: [0, 1.5, 1],
+        warning: "keyTimes ignored: entries must not decrease (entry 2 is 1.0 after 1.5); using even spacing"),
+    // Tried: infinity.
+    .init(keyTimes: [0, .infinity, 1], warning: "keyTimes ignored: entry 1 (inf) is not finite; using even spacing"),
     // Tried: NaN.
     .init(keyTimes: [0, .nan, 1], warning: "keyTimes ignored: entry 1 is NaN; using even spacing"),
 ]
