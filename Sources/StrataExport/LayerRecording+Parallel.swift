@@ -11,11 +11,13 @@ extension LayerRecording {
     /// same, byte for byte, as `renderFrames` gives (what a compositor has cached never changes
     /// the pixels it draws).
     public func renderFramesInParallel(
-        range: ClosedRange<Int>? = nil, batch: Int = 2 * ProcessInfo.processInfo.activeProcessorCount,
+        range: ClosedRange<Int>? = nil, batch: Int? = nil,
         _ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void
     ) throws {
         let wanted = try settings.frames(in: range)
         let settings = self.settings
+        // Two frames a core the process may use (its affinity and CPU quota, not the machine's).
+        let batch = batch ?? 2 * ProcessorBudget.usableCores
         let pool = CompositorPool()
         let clock = MediaClock.Manual(time: settings.clockOrigin)
         try MediaClock.withClock(clock) {

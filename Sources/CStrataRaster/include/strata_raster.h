@@ -109,6 +109,12 @@ void strata_scan_fill(const double *edges, int32_t count, const strata_target *t
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);
 
+/// The CPUs the calling process's affinity mask allows; 0 when it cannot be read.
+int32_t strata_affinity_cpus(void);
+
+/// Pins the calling thread to CPU `cpu` (as `taskset -c` pins a process); 0 on success, -1 if not.
+int32_t strata_pin_calling_thread(int32_t cpu);
+
 #ifdef __cplusplus
 }
 #endif

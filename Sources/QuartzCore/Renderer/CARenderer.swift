@@ -181,6 +181,15 @@ open class CARenderer: NSObject {
     /// Pixels of the layer rasters made in the last frame (Strata addition: the work of remaking them).
     public var rasterPixelsMadeInLastFrame: Int { compositor.rasterPixelsMadeInLastFrame }
 
+    /// The threads a frame's pixels may be drawn with, 1 or 2 (Strata addition; the same pixels
+    /// either way). Default: 2 where the process may use two cores or more, else 1 — a process
+    /// pinned to one core (`taskset`) or a 1-CPU container gets no worker thread. Values outside
+    /// 1...2 are clamped.
+    public var renderingThreads: Int {
+        get { compositor.kernelOptions.threads }
+        set { compositor.kernelOptions.threads = Swift.min(Swift.max(newValue, 1), 2) }
+    }
+
     /// The composite kernel's threads and code level (benchmarks pin one core with it).
     package var kernelOptions: RasterKernelOptions {
         get { compositor.kernelOptions }

@@ -106,9 +106,10 @@ package final class Compositor {
     /// Where text may place glyphs: the destination context's subpixel switches
     /// (`CGContext.glyphPositioning`), set by `render(in:)` and `CARenderer`.
     package var glyphPositioning = GlyphPositioning.unspecified
-    /// Threads and code the composite kernel runs with (byte-identical results whatever they are).
-    package var kernelOptions = RasterKernelOptions(
-        threads: Swift.min(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// Threads and code the composite kernel runs with (byte-identical results whatever they are):
+    /// by default two where the process may use two cores, one (no worker thread) where it may
+    /// use one (pinned with `taskset`, or a 1-CPU container).
+    package var kernelOptions = RasterKernelOptions(threads: Swift.min(2, ProcessorBudget.usableCores))
     /// Kernel operations of the frame being drawn, waiting to be drawn together.
     let kernelBatch = KernelBatch()
     var frameNumber: UInt64 = 0
