@@ -61,7 +61,11 @@ final class StrataFileRenderer: LottieFileRenderer {
         player.play()
         CATransaction.flush()
         renderer = CARenderer(cgContext: context)
-        renderer.kernelOptions = RasterKernelOptions(threads: 1)
+        // The public API's default (a worker thread only where the process may use two cores);
+        // STRATA_BENCH_THREADS=1 or 2 forces a count (2 is the old default, whatever the cores).
+        if let threads = ProcessInfo.processInfo.environment["STRATA_BENCH_THREADS"].flatMap({ Int($0) }) {
+            renderer.kernelOptions = RasterKernelOptions(threads: threads)
+        }
         // A/B switches of the compositor's drawing paths (same binary, alternating runs).
         if ProcessInfo.processInfo.environment["STRATA_BENCH_MOVING_RASTERS"] == "1" {
             renderer.compositor.drawsMovingShapesDirectly = false
