@@ -89,7 +89,7 @@ final class CompositorPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [Compositor] = []
 
-    func take() -> Compositor { lock.withLock { idle.popLast() } ?? Compositor() }
+    func take() -> Compositor { lock.withLock { idle.popLast() } ?? Compositor.forExport() }
     func give(_ compositor: Compositor) { lock.withLock { idle.append(compositor) } }
 }
 
@@ -101,4 +101,17 @@ final class FrameResults: @unchecked Sendable {
     init(count: Int) { images = Array(repeating: nil, count: count) }
     func store(_ k: Int, _ image: CGImage?) { lock.withLock { images[k] = image } }
     func image(_ k: Int) -> CGImage? { lock.withLock { images[k] } }
+}
+
+extension Compositor {
+    /// A compositor whose pixels depend on each frame alone, not on the frames it drew before:
+    /// layers are drawn through their rasters even when they change frame after frame (the
+    /// direct drawing a live renderer switches to after a few changes would make the first
+    /// frames of a range differ from the same frames in a whole run). Frames rendered in ranges,
+    /// on one machine or several, then equal the whole run's, byte for byte.
+    static func forExport() -> Compositor {
+        let compositor = Compositor()
+        compositor.drawsChangingLayersDirectly = false
+        return compositor
+    }
 }

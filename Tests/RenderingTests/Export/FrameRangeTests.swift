@@ -1,6 +1,7 @@
 import Foundation
 import QuartzCore
 import StrataExport
+import StrataScene
 import Testing
 
 /// Issue 17 part 5: frames rendered in ranges (in this process or by separate `strata`
@@ -65,6 +66,29 @@ struct FrameRangeTests {
         let expected = try hashes(in: whole)
         #expect(expected.count == 21)
         #expect(try hashes(in: parts) == expected, "every frame, byte for byte")
+    }
+
+    /// Issue 46: the card scene (shapes and layers that change frame after frame) rendered from
+    /// frame 45, 46 and 13 on, in parallel and in order, equals the whole run byte for byte: the
+    /// first frames of a range are drawn as the same frames mid-run (before, frames 45 and 46
+    /// of `--frames 45..90` differed in 467 pixels: a live renderer's direct drawing of changing
+    /// layers starts after a few changes, which a range had not seen).
+    @Test func rangesOfTheCardSceneEqualItsWholeRun() throws {
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/scenes/card.json")
+        let whole = folder("card-whole")
+        try SceneFile.load(scene).export(.png, to: whole, reportsProgress: false)
+        let expected = try hashes(in: whole)
+        #expect(expected.count > 90)
+        for (start, parallel) in [(45, true), (46, false), (13, true)] {
+            let part = folder("card-\(start)")
+            try SceneFile.load(scene).export(.png, to: part, frames: start...(start + 20), parallel: parallel, reportsProgress: false)
+            let got = try hashes(in: part)
+            #expect(got.count == 21)
+            for (name, data) in got {
+                #expect(expected[name] == data, "frames from \(start) (parallel \(parallel)): \(name)")
+            }
+        }
     }
 
     @Test func aRangeOutsideTheRecordingIsRefused() {
