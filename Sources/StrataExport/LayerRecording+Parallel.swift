@@ -104,14 +104,13 @@ final class FrameResults: @unchecked Sendable {
 }
 
 extension Compositor {
-    /// A compositor whose pixels depend on each frame alone, not on the frames it drew before:
-    /// layers are drawn through their rasters even when they change frame after frame (the
-    /// direct drawing a live renderer switches to after a few changes would make the first
-    /// frames of a range differ from the same frames in a whole run). Frames rendered in ranges,
-    /// on one machine or several, then equal the whole run's, byte for byte.
+    /// A compositor whose pixels depend on each frame alone, not on the frames it drew before
+    /// (`decidesFromFrameAlone`: a live renderer's switch to direct drawing after a few changes
+    /// would make the first frames of a range differ from the same frames in a whole run).
+    /// Frames rendered in ranges, on one machine or several, then equal the whole run's.
     static func forExport() -> Compositor {
         let compositor = Compositor()
-        compositor.drawsChangingLayersDirectly = false
+        compositor.decidesFromFrameAlone = true
         return compositor
     }
 }

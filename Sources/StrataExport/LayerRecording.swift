@@ -91,7 +91,7 @@ public final class LayerRecording {
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
             if let kernelThreads { renderer.kernelOptions.threads = kernelThreads }
             // Pixels from each frame alone (see `Compositor.forExport`): ranges equal the whole run.
-            renderer.compositor.drawsChangingLayersDirectly = false
+            renderer.compositor.decidesFromFrameAlone = true
             var pending = sortedEvents[...]
             for index in 0...wanted.upperBound {
                 let t = settings.time(ofFrame: index)

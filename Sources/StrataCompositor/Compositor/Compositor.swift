@@ -68,6 +68,13 @@ package final class Compositor {
     /// target, not through rasters remade or resampled every frame; false: always through
     /// rasters (the reference the direct drawing's tests compare with).
     package var drawsChangingLayersDirectly = true
+    /// When true, whether a layer is drawn directly is decided from the frame alone, not from
+    /// the frames drawn before: every shape-only layer (and every gradient cut the gradient
+    /// kernel can paint) is drawn straight into the target by the scan converter and the kernel.
+    /// Exports set it, so that frames rendered in ranges equal a whole run's byte for byte and
+    /// changing shapes still cost no raster a frame. False (the default, live renderers): a
+    /// layer is drawn directly once it keeps changing, its first frames as a `CGContext` would.
+    package var decidesFromFrameAlone = false
     /// When true (the default) and layers are drawn directly, a shape layer whose map onto the
     /// target changes frame after frame (it slides, turns or scales) is drawn straight into the
     /// target too, instead of resampling its raster; false keeps its raster (benchmarks' A/B).

@@ -90,7 +90,9 @@ extension FrameWalk {
         // path (a snapshot's edges); one that keeps changing, by the scan converter.
         var firstSight = false
         if part == .body, compositor.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
-            compositor.keepsChanging(id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
+            compositor.decidesFromFrameAlone
+                || compositor.keepsChanging(
+                    id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
                 || (compositor.drawsMovingShapesDirectly && body.shape?.stroke == nil
                     && box.width * box.height >= Self.movingDirectPixels && keepsMoving(nodes[node].layerID, map: map))
         {

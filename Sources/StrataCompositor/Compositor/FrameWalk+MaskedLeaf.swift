@@ -95,8 +95,9 @@ extension FrameWalk {
         // frame later, after holding the peak memory of a file of animated cuts
         // (`gradient_shapes`: 8 MiB).
         let animated = !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node)
-        let cutChanges = compositor.keepsChanging(
-            id: id, .maskedBody, look: look.finalize(), firstSight: direct != nil && animated)
+        let cutChanges = compositor.decidesFromFrameAlone
+            ? direct != nil
+            : compositor.keepsChanging(id: id, .maskedBody, look: look.finalize(), firstSight: direct != nil && animated)
         if cutChanges, direct == nil { return false }
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
