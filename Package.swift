@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
         // The compositor's kernel: rasters resampled and composited through affine maps (SIMD
         // with runtime dispatch and a portable fallback; rows split across two threads).
-        .target(name: "CStrataRaster"),
+        .target(name: "CStrataRaster", linkerSettings: [.linkedLibrary("m")]),
         // PDF objects (CGPDFDictionary, CGPDFStream, CGPDFScanner…) read through qpdf: its C API,
         // and its C++ content-stream parser behind a few C calls.
         .target(name: "CStrataPDF", linkerSettings: [.linkedLibrary("qpdf")]),
@@ -104,7 +104,7 @@ let package = Package(
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "CLCMS", "CStrataPDF", "_Testing_CoreGraphics"],
+            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "CLCMS", "CStrataPDF", "CStrataRaster", "_Testing_CoreGraphics"],
             linkerSettings: [.linkedLibrary("gio-2.0")]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),

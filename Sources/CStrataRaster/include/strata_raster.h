@@ -109,6 +109,12 @@ void strata_scan_fill(const double *edges, int32_t count, const strata_target *t
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);
 
+/// Blurs 8-bit alpha `pixels` (`stride` bytes a row) in place by a Gaussian of standard
+/// deviation `sigma` pixels, approximated by three box blurs across and three down (as the W3C
+/// filter-effects specification does, box widths matching σ²; pixels outside count as 0). 1 when done, 0 when refused (bad
+/// sizes, sigma not positive or absurd) or out of memory: the pixels are then unchanged.
+int32_t strata_box_blur_a8(uint8_t *pixels, int32_t width, int32_t height, int32_t stride, double sigma);
+
 /// The CPUs the calling process's affinity mask allows; 0 when it cannot be read.
 int32_t strata_affinity_cpus(void);
 

@@ -425,7 +425,7 @@ extension FrameWalk {
         cairo_surface_get_device_offset(surface, &dx, &dy)
         let t = map.affine
         let sigma = shadow.radius * abs(t.a * t.d - t.b * t.c).squareRoot()
-        let blurred = GaussianBlur.blurA8(surface, sigma: sigma)
+        let blurred = GaussianBlur.blurA8(surface, sigma: sigma, approximate: true)
         defer { cairo_surface_destroy(blurred) }
         let o = s.shadowOffset
         let ox = o.width * t.a + o.height * t.c, oy = o.width * t.b + o.height * t.d

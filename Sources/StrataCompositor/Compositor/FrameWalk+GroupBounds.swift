@@ -21,6 +21,21 @@ extension FrameWalk {
         return box.isNull ? .zero : box
     }
 
+    /// The target pixels a group over `box` (its layers' pixels) may cover: two pixels of room;
+    /// with a shadow of the group's composite, also where that shadow falls (offset, and three
+    /// deviations of its blur), so that its surface, and the blur over it, cover only that much
+    /// rather than the whole frame.
+    static func groupLimit(_ box: CGRect, compositeShadow shadow: (color: RGBA, radius: Double)?, _ s: RenderLayerState, map: PlaneMap) -> CGRect {
+        guard let shadow else { return box.insetBy(dx: -2, dy: -2) }
+        let t = map.affine
+        let o = s.shadowOffset
+        let ox = o.width * t.a + o.height * t.c, oy = o.width * t.b + o.height * t.d
+        let sigma = Swift.min(shadow.radius * abs(t.a * t.d - t.b * t.c).squareRoot(), GaussianBlur.maxSigma)
+        let reach = box.union(box.offsetBy(dx: ox, dy: oy))
+        let room = 3 * (sigma.isFinite ? sigma : GaussianBlur.maxSigma) + 2
+        return reach.insetBy(dx: -room, dy: -room)
+    }
+
     /// Each node's subtree box: its own footprint box united with its sublayers' (not its mask's,
     /// which cuts rather than adds). Worked out once a frame, children before parents.
     static func subtreeBoxes(_ nodes: [RenderNode], _ states: [RenderLayerState], _ footprints: Footprints) -> [CGRect] {

@@ -289,8 +289,9 @@ struct FrameWalk {
         // A group's surface covers only what its layers can touch (cairo sizes it to the clip):
         // a masked layer of a few pixels on a 1080p frame no longer clears and composites it all.
         var groupLimited = false
-        if grouped, !compositeShadow, s.effects.isEmpty, let box = groupBox(node, hasMask: hasMask, context) {
-            let limit = box.insetBy(dx: -2, dy: -2).integral.intersection(context.clip)
+        if grouped, s.effects.isEmpty, let box = groupBox(node, hasMask: hasMask, context) {
+            let limit = Self.groupLimit(box, compositeShadow: compositeShadow ? shadow : nil, s, map: map)
+                .integral.intersection(context.clip)
             guard !limit.isNull, !limit.isEmpty else { return }
             context.clip = limit
             groupLimited = true

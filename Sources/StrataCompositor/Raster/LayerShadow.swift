@@ -57,7 +57,7 @@ package struct LayerShadow: Hashable {
             return nil
         }
         defer { cairo_surface_destroy(alpha) }
-        let blurred = GaussianBlur.blurA8(alpha, sigma: sigma * s)
+        let blurred = GaussianBlur.blurA8(alpha, sigma: sigma * s, approximate: true)
         defer { cairo_surface_destroy(blurred) }
         if let cut { return Self.paint(color, blurred, extent: extent, scale: s, cutTo: cut, at: scale) }
         guard let out = Raster(covering: extent, scale: s) else { return nil }
