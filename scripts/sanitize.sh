@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ThreadSanitizer and AddressSanitizer runs of the concurrency tests (transactions, property
 # changes, animation adds and removals from several threads while a renderer draws), and under
-# AddressSanitizer the C kernels fed hostile input (PDF objects, gradients, the scan converter).
+# AddressSanitizer the C kernels fed hostile input (PDF objects, gradients, the scan converter,
+# the box blur, the affinity reader).
 #   scripts/sanitize.sh [thread|address]...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ for kind in "${kinds[@]}"; do
         # tests' memory bound is not checked here: ASan keeps freed memory in quarantine.
         ASAN_OPTIONS="detect_leaks=1" LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" \
             swift test --skip-build --sanitize=address --build-path .build-address \
-            --filter "ConcurrencyStress|Threading|TransactionMainQueue|TransactionThreadExit|CALayerCallback|PDFObject|PDFScanner|GradientFill|ScanConverter"
+            --filter "ConcurrencyStress|Threading|TransactionMainQueue|TransactionThreadExit|CALayerCallback|PDFObject|PDFScanner|GradientFill|ScanConverter|BoxBlur|ProcessorBudget"
         ASAN_OPTIONS="detect_leaks=0" \
             swift test --skip-build --sanitize=address --build-path .build-address --filter LayerWindow
     else
