@@ -9,8 +9,10 @@ extension KeyframeTrack {
     /// Fallbacks, each with a warning:
     /// - empty `values` → nil: the animation has no effect (spec §4.8 (?));
     /// - one value, or all values equal → a constant track (no warning);
-    /// - `keyTimes` of the wrong count (n, or n + 1 for discrete), not starting at 0, not ending
-    ///   at 1, decreasing, outside 0…1 or NaN → even spacing (spec §4.3); ignored in the paced modes;
+    /// - `keyTimes` of the wrong count (n, or n + 1 for discrete), decreasing or not finite →
+    ///   even spacing (spec §4.3); ignored in the paced modes. Entries outside 0…1 are kept; in
+    ///   linear and discrete modes, keyframes at either end that lie past a later key time are
+    ///   never reached and dropped first (`KeyframeValidation.trimmingUnreachableEnds`);
     /// - `timingCurves` not one per segment → ignored; ignored in discrete and paced modes;
     /// - tension/continuity/bias of the wrong count → zeros; entries clamped to −1…1, NaN → 0;
     ///   used only by cubic and cubicPaced;
@@ -18,9 +20,9 @@ extension KeyframeTrack {
     ///   images, nil, arrays or paths of different structure) → linear / paced;
     /// - `rotationMode` needs a path → ignored.
     package init?(
-        values: [AnimatableValue],
-        keyTimes: [Double]? = nil,
-        timingCurves: [TimingCurve]? = nil,
+        values allValues: [AnimatableValue],
+        keyTimes allKeyTimes: [Double]? = nil,
+        timingCurves allCurves: [TimingCurve]? = nil,
         calculationMode: CalculationMode = .linear,
         tension: [Double]? = nil,
         continuity: [Double]? = nil,
@@ -29,6 +31,12 @@ extension KeyframeTrack {
         warnings: inout [String]
     ) {
         if rotationMode != nil { warnings.append("rotationMode ignored: it needs a path") }
+        var values = allValues, keyTimes = allKeyTimes, timingCurves = allCurves
+        if let trimmed = KeyframeValidation.trimmingUnreachableEnds(
+            values: allValues, keyTimes: allKeyTimes, curves: allCurves, mode: calculationMode)
+        {
+            (values, keyTimes, timingCurves) = (trimmed.values, trimmed.keyTimes, trimmed.curves)
+        }
         let n = values.count
         guard n > 0 else {
             warnings.append("values is empty: the animation has no effect")

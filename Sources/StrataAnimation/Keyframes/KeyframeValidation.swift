@@ -31,6 +31,39 @@ enum KeyframeValidation {
         return keyTimes
     }
 
+    /// Drops a repeated keyframe at either end whose key time lies past its neighbour's:
+    /// lottie-ios puts a key time of 0 before a first key time below 0 (`[0, −0.1, 0.4, …]`, the
+    /// first value twice) and of 1 after a last one above 1 (`[…, 0.8, 1.3, 1]`, the last value
+    /// twice). Searched as Core Animation's segments are (the first whose end lies past the
+    /// progress), such a segment is never chosen, and the value is the same either way; what
+    /// remains then increases. Only repeated values are dropped, so no reading of other reversed
+    /// key times is assumed (they still fall back to even spacing). The key times count n
+    /// values (n + 1 for discrete); `curves` (one a segment) follow. nil when nothing is dropped.
+    static func trimmingUnreachableEnds<Value: Equatable>(
+        values: [Value], keyTimes: [Double]?, curves: [TimingCurve]?, mode: CalculationMode
+    ) -> (values: [Value], keyTimes: [Double], curves: [TimingCurve]?)? {
+        guard mode == .linear || mode == .discrete, var k = keyTimes else { return nil }
+        let extra = mode == .discrete ? 1 : 0
+        guard k.count == values.count + extra, k.allSatisfy(\.isFinite) else { return nil }
+        var v = values
+        var c = curves.flatMap { $0.count == values.count - 1 ? $0 : nil }
+        var changed = false
+        while v.count > 2, k[0] > k[1], v[0] == v[1] {
+            k.removeFirst()
+            v.removeFirst()
+            if c != nil { c!.removeFirst() }
+            changed = true
+        }
+        while v.count > 2, k[k.count - 1] < k[k.count - 2], v[v.count - 1] == v[v.count - 2] {
+            k.removeLast()
+            v.removeLast()
+            if c != nil { c!.removeLast() }
+            changed = true
+        }
+        guard changed else { return nil }
+        return (v, k, c ?? curves)
+    }
+
     private static func problem(_ k: [Double], count: Int, mode: CalculationMode) -> String? {
         if k.count != count {
             let per = mode == .discrete ? "one more than the number of values" : "one per keyframe"

@@ -212,6 +212,29 @@ struct LibraryThirdRoundTests {
         }
     }
 
+    /// lottie-ios's `values` animations with keyframes before and after the layer's range: it
+    /// inserts key time 0 (repeating the first value) and appends 1 (repeating the last), so the
+    /// key times fall back at both ends: [0, −0.5, 0.5, 1.5, 1] for opacity [0, 0, 0.4, 0.8, 0.8].
+    /// iOS shows the keyframes between: 0.2 at 0, 0.4 at 0.5, 0.6 at 1.
+    @Test(arguments: clockOrigins)
+    func lottieKeyTimesPaddedWithZeroAndOneAreReadAsTheKeyframesBetween(origin: Double) throws {
+        try onClock(at: origin) { _ in
+            let layer = liveLayer()
+            let fade = CAKeyframeAnimation(keyPath: "opacity")
+            fade.values = [0, 0, 0.4, 0.8, 0.8]
+            fade.keyTimes = [0, -0.5, 0.5, 1.5, 1]
+            fade.timingFunctions = Array(repeating: CAMediaTimingFunction(name: .linear), count: 4)
+            fade.duration = 2
+            fade.fillMode = .both
+            fade.isRemovedOnCompletion = false
+            attach(fade, to: layer)
+            try expectOpacity(layer, at: origin, 0.2)
+            try expectOpacity(layer, at: origin + 1, 0.4)
+            try expectOpacity(layer, at: origin + 1.5, 0.5)
+            try expectOpacity(layer, at: origin + 2, 0.6)
+        }
+    }
+
     // MARK: Item 6: spellings
 
     /// `CGPath(__byStroking:…)` is the stroked outline `copy(strokingWithWidth:…)` makes (a 10-wide

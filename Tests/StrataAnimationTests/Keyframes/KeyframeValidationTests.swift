@@ -218,3 +218,54 @@ struct KeyframeValidationTests {
         #expect(track.pointValue(at: 0.75) == CGPoint(x: 10, y: 10))
     }
 }
+
+@Suite("Keyframes: lottie-ios's key times past either end")
+struct UnreachableEndTests {
+    /// lottie-ios puts a 0 before a first key time below 0 and a 1 after a last one above 1:
+    /// [0, −0.25, 0.75, 1.25, 1] for values [0, 0, 100, 200, 200]. The keyframes at 0 and at 1
+    /// can never start a segment Core Animation picks; the ones between tell the values: 25 at
+    /// 0, 50 at 0.25, 150 at 1 — no warning, not even spacing.
+    @Test func keyframesPastALaterKeyTimeAtEitherEndAreDropped() throws {
+        var warnings: [String] = []
+        let track = try #require(
+            KeyframeTrack(
+                values: [0, 0, 100, 200, 200].map(AnimatableValue.scalar), keyTimes: [0, -0.25, 0.75, 1.25, 1],
+                timingCurves: [.linear, .linear, .linear, .linear], warnings: &warnings))
+        #expect(warnings.isEmpty, "\(warnings)")
+        let kept: [Double] = [-0.25, 0.75, 1.25]
+        #expect(track.keyTimes == kept)
+        let expected: [(Double, Double)] = [(0, 25), (0.25, 50), (0.75, 100), (1, 150)]
+        for (p, v) in expected {
+            #expect(abs(track.scalarValue(at: p) - v) < 1e-9, "at \(p)")
+        }
+    }
+
+    /// Discrete: value i holds from key time i to i + 1; a repeated value whose span is reversed
+    /// at an end never shows. [0, −0.5, 0.5, 2, 1] for [2, 2, 3, 3]: 2 until 0.5, then 3.
+    @Test func discreteValuesOfReversedEndSpansAreDropped() throws {
+        var warnings: [String] = []
+        let track = try #require(
+            KeyframeTrack(
+                values: [2, 2, 3, 3].map(AnimatableValue.scalar), keyTimes: [0, -0.5, 0.5, 2, 1],
+                calculationMode: .discrete, warnings: &warnings))
+        #expect(warnings.isEmpty, "\(warnings)")
+        let shown = [0, 0.49, 0.5, 1].map { track.scalarValue(at: $0) }
+        #expect(shown == [2, 2, 3, 3])
+    }
+
+    /// A decrease in the middle, or at an end between different values, is still invalid: even
+    /// spacing, with the warning.
+    @Test func aDecreaseInTheMiddleStillFallsBack() throws {
+        var warnings: [String] = []
+        let track = try #require(
+            KeyframeTrack(values: [0, 10, 20, 30].map(AnimatableValue.scalar), keyTimes: [0, 0.6, 0.4, 1], warnings: &warnings))
+        #expect(warnings.count == 1)
+        let even: [Double] = [0, 1.0 / 3, 2.0 / 3, 1]
+        #expect(track.keyTimes == even)
+        var more: [String] = []
+        let ends = try #require(
+            KeyframeTrack(values: [0, 10, 20].map(AnimatableValue.scalar), keyTimes: [0.5, 0.2, 1], warnings: &more))
+        #expect(more.count == 1)
+        #expect(ends.keyTimes == [0, 0.5, 1])
+    }
+}
