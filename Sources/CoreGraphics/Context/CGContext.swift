@@ -38,6 +38,9 @@ public final class CGContext {
     public let colorSpace: CGColorSpace?
     public let bitmapInfo: CGBitmapInfo
 
+    /// The most pixel memory a bitmap context allocates itself (2 GiB: a 23,170² RGBA bitmap).
+    package static let maxAllocatedBytes = 1 << 31
+
     /// A bitmap context over `data` (or over memory it allocates when `data` is nil).
     ///
     /// Supported, as on Apple: 8 bits a component RGB with premultiplied or skipped alpha (first or
@@ -62,6 +65,15 @@ public final class CGContext {
         let rowBytes = bytesPerRow == 0 ? width * format.bytesPerPixel : bytesPerRow
         guard rowBytes >= width * format.bytesPerPixel else {
             Diagnostics.warn("CGBitmapContextCreate: bytesPerRow \(bytesPerRow) is too small for width \(width)")
+            return nil
+        }
+        // A row cairo can address, a total that fits an Int, and memory this allocates at most
+        // `maxAllocatedBytes`: larger asks give nil, as Apple's do, instead of an abort.
+        guard rowBytes <= Int(Int32.max), let total = rowBytes.checkedMultiplying(height),
+            data != nil || total <= Self.maxAllocatedBytes
+        else {
+            Diagnostics.warn(
+                "CGBitmapContextCreate: \(width)x\(height) with bytesPerRow \(rowBytes) needs more memory than a context may have")
             return nil
         }
         guard let backing = BitmapBacking(

@@ -105,7 +105,8 @@ extension CGImage {
         let depth = bitsPerComponent
         guard [1, 2, 4, 8].contains(depth), bitsPerPixel == depth, CGImage.validSize(width: width, height: height),
             bytesPerRow >= (width * depth + 7) / 8, let data = provider.data,
-            data.count >= bytesPerRow * (height - 1) + (width * depth + 7) / 8
+            let needed = bytesPerRow.checkedMultiplying(height - 1)?.checkedAdding((width * depth + 7) / 8),
+            data.count >= needed
         else {
             Diagnostics.warn("CGImageMaskCreate: \(width)×\(height), \(bitsPerComponent) bits a sample (1, 2, 4 or 8), \(bytesPerRow) bytes a row: refused")
             return nil

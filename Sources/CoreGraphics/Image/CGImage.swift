@@ -61,7 +61,9 @@ public final class CGImage: Equatable, @unchecked Sendable {
             Diagnostics.warn("CGImage: invalid size \(width)x\(height) with \(bytesPerRow) bytes per row")
             return nil
         }
-        guard let data = provider.data, data.count >= bytesPerRow * (height - 1) + width * format.bytesPerPixel
+        guard let data = provider.data,
+            let needed = bytesPerRow.checkedMultiplying(height - 1)?.checkedAdding(width * format.bytesPerPixel),
+            data.count >= needed
         else {
             Diagnostics.warn("CGImage: the provider holds too few bytes for \(width)x\(height)")
             return nil

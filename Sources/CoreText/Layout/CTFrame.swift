@@ -44,7 +44,7 @@ public func CTFrameGetLines(_ frame: CTFrame) -> CFArray { frame.lines }
 public func CTFrameGetLineOrigins(_ frame: CTFrame, _ range: CFRange, _ origins: UnsafeMutablePointer<CGPoint>) {
     let count = frame.origins.count
     guard range.location >= 0, range.length >= 0, range.location <= count else { return }
-    let end = range.length == 0 ? count : min(count, range.location + range.length)
+    let end = range.length == 0 ? count : range.location + min(count - range.location, range.length)
     for (n, i) in (range.location..<end).enumerated() { origins[n] = frame.origins[i] }
 }
 

@@ -14,7 +14,7 @@ public func CTRunGetTextMatrix(_ run: CTRun) -> CGAffineTransform { .identity }
 private func glyphRange(_ run: CTRun, _ range: CFRange) -> Range<Int> {
     let count = run.glyphs.count
     guard range.location >= 0, range.length >= 0, range.location <= count else { return 0..<0 }
-    let end = range.length == 0 ? count : min(count, range.location + range.length)
+    let end = range.length == 0 ? count : range.location + min(count - range.location, range.length)
     return range.location..<end
 }
 

@@ -64,9 +64,12 @@ struct RunStyle {
         backgroundColor = Self.color(attributes[kCTBackgroundColorAttributeName])
         kern = number(attributes[kCTKernAttributeName])
         tracking = number(attributes[kCTTrackingAttributeName]) ?? 0
-        ligatures = number(attributes[kCTLigatureAttributeName]).map { Int($0) } ?? 1
+        // Numbers from the caller: NaN and out-of-range values are held, never trapped on.
+        ligatures = number(attributes[kCTLigatureAttributeName]).map { Int(clamping: Double($0), to: 0...2, nan: 1) } ?? 1
         if let style = attributes[kCTUnderlineStyleAttributeName] as? CTUnderlineStyle { underline = style }
-        else if let raw = number(attributes[kCTUnderlineStyleAttributeName]) { underline = CTUnderlineStyle(rawValue: Int32(truncatingIfNeeded: Int(raw))) }
+        else if let raw = number(attributes[kCTUnderlineStyleAttributeName]) {
+            underline = CTUnderlineStyle(rawValue: Int32(Int(clamping: Double(raw), to: 0...Int(Int32.max), nan: 0)))
+        }
         underlineColor = Self.color(attributes[kCTUnderlineColorAttributeName])
         strokeWidth = number(attributes[kCTStrokeWidthAttributeName]) ?? 0
         strokeColor = Self.color(attributes[kCTStrokeColorAttributeName])

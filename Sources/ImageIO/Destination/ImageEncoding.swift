@@ -17,8 +17,10 @@ enum ImageEncoding {
             }
             return (image, entry.properties)
         }
-        let quality = Thumbnail.number(first.properties[kCGImageDestinationLossyCompressionQuality])
-            ?? Thumbnail.number(fileProperties[kCGImageDestinationLossyCompressionQuality])
+        // Held to 0…1; NaN is no quality given (each encoder's default).
+        let quality = (Thumbnail.number(first.properties[kCGImageDestinationLossyCompressionQuality])
+            ?? Thumbnail.number(fileProperties[kCGImageDestinationLossyCompressionQuality]))
+            .flatMap { $0.isNaN ? nil : Swift.min(Swift.max($0, 0), 1) }
         switch format {
         case .png:
             guard var bytes = images[0].0.pngData() else { return .failure(.encoder("PNG encoding failed")) }
@@ -35,7 +37,7 @@ enum ImageEncoding {
         case .gif:
             let frames = images.map { GIFEncoder.Frame(image: $0.0, delay: delay($0.1, kCGImagePropertyGIFDictionary)) }
             let loop = (fileProperties[kCGImagePropertyGIFDictionary] as? [String: Any])?[kCGImagePropertyGIFLoopCount]
-            return GIFEncoder.encode(frames, loopCount: Thumbnail.number(loop).map { Int(min(max($0, 0), 65535)) })
+            return GIFEncoder.encode(frames, loopCount: Thumbnail.number(loop).map { Int(clamping: $0, to: 0...65535, nan: 0) })
         case .webp:
             if images.count == 1 {
                 let lossy = quality.map { $0 < 1 } ?? false
@@ -46,7 +48,7 @@ enum ImageEncoding {
             }
             let loop = Thumbnail.number((fileProperties[kCGImagePropertyWebPDictionary] as? [String: Any])?[kCGImagePropertyWebPLoopCount]) ?? 0
             let frames = images.map { ($0.0, delay($0.1, kCGImagePropertyWebPDictionary)) }
-            guard let bytes = WebPFile.encodeAnimated(frames, quality: quality, loopCount: Int(min(max(loop, 0), 65535))) else {
+            guard let bytes = WebPFile.encodeAnimated(frames, quality: quality, loopCount: Int(clamping: loop, to: 0...65535, nan: 0)) else {
                 return .failure(.encoder("animated WebP encoding failed"))
             }
             return .success(bytes)

@@ -60,8 +60,10 @@ extension LottieProperty {
         guard d > 0, frame.isFinite else { return nil }
         if loop.out ? frame <= keyframes[n - 1].time : frame >= keyframes[0].time { return nil }
         let cycles = ((frame - first) / d).rounded(.down)
+        // Keyframes a hair apart make the count of loops overflow: no loop is read then.
+        guard cycles.isFinite else { return nil }
         let phase = (frame - first) - cycles * d
-        if loop.mode == .pingpong, Int(cycles.truncatingRemainder(dividingBy: 2)) != 0 {
+        if loop.mode == .pingpong, cycles.truncatingRemainder(dividingBy: 2) != 0 {
             return (last - phase, cycles)
         }
         return (first + phase, cycles)

@@ -43,6 +43,14 @@ struct LottieLoopExpressionTests {
         #expect(abs(inside - 50) <= 1, "inside the keyframes nothing changes: \(inside)")
     }
 
+    /// Issue 42: `loopOut('pingpong')` over keyframes 1e-307 frames apart made the count of loops
+    /// infinite and trapped converting it; no loop is read then, and the last keyframe holds.
+    @Test func loopsOverKeyframesAHairApartHoldTheLastValue() throws {
+        let json = Self.json("$bm_rt = loopOut('pingpong');", keys: (0, 1e-307))
+        let x = try #require(LottieTimingTests.centre(try LottieRender.frame(json, 40, playing: false)))
+        #expect(abs(x - 80) <= 1, "held after the last keyframe: \(x)")
+    }
+
     @Test func otherExpressionsAreWarnedAndTheKeyframesUsed() throws {
         let json = Self.json("$bm_rt = wiggle(2, 30);")
         #expect(try LottieRender.animation(json).warnings.contains { $0.contains("expressions other than loopIn/loopOut") })
