@@ -11,8 +11,8 @@ extension KeyframeTrack {
     /// - one value, or all values equal → a constant track (no warning);
     /// - `keyTimes` of the wrong count (n, or n + 1 for discrete), decreasing or not finite →
     ///   even spacing (spec §4.3); ignored in the paced modes. Entries outside 0…1 are kept; in
-    ///   linear and discrete modes, keyframes at either end that lie past a later key time are
-    ///   never reached and dropped first (`KeyframeValidation.trimmingUnreachableEnds`);
+    ///   linear and discrete modes, a repeated end keyframe whose key time lies past its
+    ///   neighbour's is never reached and dropped first (`KeyframeValidation.trimmingUnreachableEnds`);
     /// - `timingCurves` not one per segment → ignored; ignored in discrete and paced modes;
     /// - tension/continuity/bias of the wrong count → zeros; entries clamped to −1…1, NaN → 0;
     ///   used only by cubic and cubicPaced;
