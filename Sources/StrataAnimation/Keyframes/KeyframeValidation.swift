@@ -51,13 +51,13 @@ enum KeyframeValidation {
         while v.count > 2, k[0] > k[1], v[0] == v[1] {
             k.removeFirst()
             v.removeFirst()
-            if c != nil { c!.removeFirst() }
+            c?.removeFirst()
             changed = true
         }
         while v.count > 2, k[k.count - 1] < k[k.count - 2], v[v.count - 1] == v[v.count - 2] {
             k.removeLast()
             v.removeLast()
-            if c != nil { c!.removeLast() }
+            c?.removeLast()
             changed = true
         }
         guard changed else { return nil }

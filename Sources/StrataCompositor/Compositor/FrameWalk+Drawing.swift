@@ -423,14 +423,22 @@ extension FrameWalk {
         else { return }
         var dx = 0.0, dy = 0.0
         cairo_surface_get_device_offset(surface, &dx, &dy)
-        let t = map.affine
-        let sigma = shadow.radius * abs(t.a * t.d - t.b * t.c).squareRoot()
-        let blurred = GaussianBlur.blurA8(surface, sigma: sigma, approximate: true)
+        let placed = Self.compositeShadowPlacement(shadow, s, map: map)
+        let blurred = GaussianBlur.blurA8(surface, sigma: placed.sigma, approximate: true)
         defer { cairo_surface_destroy(blurred) }
-        let o = s.shadowOffset
-        let ox = o.width * t.a + o.height * t.c, oy = o.width * t.b + o.height * t.d
         cairo_set_source_rgba(cr, shadow.color.r, shadow.color.g, shadow.color.b, shadow.color.a * alpha)
-        cairo_mask_surface(cr, blurred, -dx + ox, -dy + oy)
+        cairo_mask_surface(cr, blurred, -dx + placed.offset.x, -dy + placed.offset.y)
+    }
+
+    /// Where a group's composite shadow falls on the target: its offset and blur deviation in
+    /// target pixels (the group's limit and the drawing both read it).
+    static func compositeShadowPlacement(
+        _ shadow: (color: RGBA, radius: Double), _ s: RenderLayerState, map: PlaneMap
+    ) -> (offset: CGPoint, sigma: Double) {
+        let t = map.affine
+        let o = s.shadowOffset
+        let offset = CGPoint(x: o.width * t.a + o.height * t.c, y: o.width * t.b + o.height * t.d)
+        return (offset, shadow.radius * abs(t.a * t.d - t.b * t.c).squareRoot())
     }
 
     static func cairoMatrix(_ t: CGAffineTransform) -> cairo_matrix_t {

@@ -27,11 +27,9 @@ extension FrameWalk {
     /// rather than the whole frame.
     static func groupLimit(_ box: CGRect, compositeShadow shadow: (color: RGBA, radius: Double)?, _ s: RenderLayerState, map: PlaneMap) -> CGRect {
         guard let shadow else { return box.insetBy(dx: -2, dy: -2) }
-        let t = map.affine
-        let o = s.shadowOffset
-        let ox = o.width * t.a + o.height * t.c, oy = o.width * t.b + o.height * t.d
-        let sigma = Swift.min(shadow.radius * abs(t.a * t.d - t.b * t.c).squareRoot(), GaussianBlur.maxSigma)
-        let reach = box.union(box.offsetBy(dx: ox, dy: oy))
+        let placed = compositeShadowPlacement(shadow, s, map: map)
+        let sigma = Swift.min(placed.sigma, GaussianBlur.maxSigma)
+        let reach = box.union(box.offsetBy(dx: placed.offset.x, dy: placed.offset.y))
         let room = 3 * (sigma.isFinite ? sigma : GaussianBlur.maxSigma) + 2
         return reach.insetBy(dx: -room, dy: -room)
     }
