@@ -149,7 +149,7 @@ let package = Package(
         // Lottie files decoded (Codable) and built into CALayer trees with CAKeyframeAnimations.
         .target(
             name: "StrataLottie",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataCompositor", "StrataInput", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataCompositor", "StrataInput", "CStrataZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Snapshot strategies for CALayer (assertSnapshot(of: layer, as: .image)) on Linux.
         .target(
             name: "StrataSnapshotTesting",
@@ -219,7 +219,7 @@ let package = Package(
             name: "RenderingTests",
             dependencies: [
                 "QuartzCore", "CoreGraphics", "StrataCompositor", "StrataRender", "StrataExport", "StrataWindow",
-                "StrataScene", "StrataLottie", "StrataInput", "CPango", "CCairo", "TestFontConfiguration", "CoreText",
+                "StrataScene", "StrataLottie", "StrataInput", "CPango", "CCairo", "TestFontConfiguration", "CoreText", "ImageIO",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             exclude: ["References", "LottieFeatureFiles"]),

@@ -32,7 +32,7 @@ public struct InfoCommand: ParsableCommand {
         do {
             recording = try SceneFile.load(url, limits: limits)
         } catch let error as SceneError {
-            throw ValidationError("\(url.lastPathComponent): \(error)")
+            throw CommandError(.badData, "\(url.lastPathComponent): \(error)")
         }
         let s = recording.settings
         print("\(url.lastPathComponent): a Strata scene file")

@@ -10,20 +10,20 @@ public enum InputFile {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw ValidationError("cannot read '\(path)': no such file")
+            throw CommandError(.noInput, "cannot read '\(path)': no such file")
         }
         switch attributes[.type] as? FileAttributeType {
         case .typeRegular?:
             guard FileManager.default.isReadableFile(atPath: path) else {
-                throw ValidationError("cannot read '\(path)': permission denied")
+                throw CommandError(.noInput, "cannot read '\(path)': permission denied")
             }
         case .typeDirectory?:
-            throw ValidationError("'\(path)' is a folder, not a scene or Lottie file")
+            throw CommandError(.noInput, "'\(path)' is a folder, not a scene or Lottie file")
         case .typeSymbolicLink?:
             // attributesOfItem does not follow links: check what it points to.
             try check(URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
         default:
-            throw ValidationError("'\(path)' is not a regular file (a pipe, socket or device cannot be read as a scene)")
+            throw CommandError(.noInput, "'\(path)' is not a regular file (a pipe, socket or device cannot be read as a scene)")
         }
     }
 }

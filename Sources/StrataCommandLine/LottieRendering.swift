@@ -14,13 +14,16 @@ public enum LottieRendering {
     /// `op`, not a scene error about unknown keys.
     public static let lottieOnlyKeys = ["fr", "op", "ip", "v", "assets", "ddd", "markers"]
 
-    /// True for a `.lottie` archive or Bodymovin JSON (an object with any of `lottieOnlyKeys`).
+    /// True for a `.lottie` archive, a gzip stream (`.tgs`) or Bodymovin JSON (an object with any
+    /// of `lottieOnlyKeys`).
     public static func isLottie(_ url: URL) -> Bool {
         // Only regular files (a folder or a pipe would trap or block in the reads below).
         guard (try? InputFile.check(url.path)) != nil, let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 4) else { return false }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return true }
+        // gzip (a Telegram .tgs sticker): scene files are plain JSON.
+        if head.starts(with: [0x1F, 0x8B]) { return true }
         // Only the top's keys are read, with no document built (JSONSerialization made the
         // whole tree: 100 bytes of memory per byte of file).
         guard let data = try? Data(contentsOf: url), let keys = JSONSyntax.topLevelKeys(in: data) else { return false }
@@ -35,7 +38,7 @@ public enum LottieRendering {
             for warning in animation.warnings { FileHandle.standardError.write(Data("\(url.lastPathComponent): \(warning)\n".utf8)) }
             return animation
         } catch let error as LottieError {
-            throw ValidationError("\(url.lastPathComponent): \(error)")
+            throw CommandError(.badData, "\(url.lastPathComponent): \(error)")
         }
     }
 
@@ -51,7 +54,8 @@ public enum LottieRendering {
         // A still shows `frame` whatever the rate: a file rate export cannot play (0.5, 1000 fps)
         // does not stop one.
         let fps = frame != nil && !ExportSettings.fpsRange.contains(animation.frameRate) ? 30 : animation.frameRate
-        let settings = ExportSettings(size: size, scale: scale, fps: fps, duration: Double(frames) / fps)
+        // One period of a loop: frames ip … op − 1 (a layer's op is the first frame it is gone).
+        let settings = ExportSettings(size: size, scale: scale, fps: fps, duration: Double(frames) / fps, loops: frame == nil)
         return recording(animation, settings: settings, background: background, frame: frame, loop: loop)
     }
 

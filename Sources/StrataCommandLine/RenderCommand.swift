@@ -6,16 +6,44 @@ import StrataInput
 import StrataLottie
 import StrataScene
 
-/// `strata render SCENE.json`: the same outputs as `demo`, from a scene file.
+/// `strata render FILE… [-o OUT]`: Lottie files and scene files to PNG, GIF, MP4, WebM, APNG,
+/// WebP or a contact sheet.
 public struct RenderCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene file or a Lottie file (.json, .lottie) to PNG, GIF, MP4 or a contact sheet.",
-        discussion: "Scene files are described in the README (\"Scene files\"); Lottie files are told apart by content. "
-            + "Errors name the place in the file.")
+        abstract: "Render Lottie files (.json, .lottie, .tgs) or scene files to GIF, MP4, WebM, APNG, WebP, PNG or a contact sheet.",
+        discussion: """
+            strata render heart.json -o heart.gif          one file; the format from its extension
+            strata render heart.json -o heart.png --frame 12   one still
+            strata render animations/ --format webm        every Lottie file of a folder, into ./out
+            cat sticker.tgs | strata render - -o sticker.webp
+            Lottie files and scene files are told apart by content; errors name the place in the file. \
+            A looping animation of N frames (Lottie: op − ip) is written as N frames, so it loops without a \
+            doubled frame; GIFs play at most 50 fps (faster files are written at 50 fps).
+            """)
 
-    @Argument(help: "The scene file or Lottie file.")
-    var scene: String
+    @Argument(help: "Lottie files, scene files or folders of them; - reads one file from standard input.")
+    var inputs: [String]
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "The file to write; its extension gives the format (.gif .mp4 .webm .apng .webp .png).",
+        valueName: "FILE"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The folder to write into, with names from the inputs (created when missing).", valueName: "DIR"))
+    var out: String = "out"
+
+    @Flag(help: "Overwrite the file -o names when it exists.")
+    var force = false
+
+    @Option(parsing: .unconditional, help: "gif, mp4, webm, apng, webp (animated), png (one file per frame), sheet (contact sheet), or all (gif, mp4 and sheet); from -o's extension, else all.")
+    var format: String?
+
+    @Option(parsing: .unconditional, help: "low, medium or high: encoder settings of every format (x264 preset/CRF, VP9 CRF, WebP quality, GIF dithering).")
+    var quality: String = "medium"
+
+    @Option(parsing: .unconditional, help: "How many times a GIF, APNG or WebP plays; 0 loops forever.")
+    var loop: Int = 0
 
     @Option(parsing: .unconditional, help: "Lottie: write one still PNG of this frame (the file's frame numbers, fractions allowed).")
     var frame: Double?
@@ -23,17 +51,11 @@ public struct RenderCommand: ParsableCommand {
     @Option(help: "Lottie: write one still PNG at this marker's frame (`strata info` lists the markers).")
     var marker: String?
 
-    @Option(parsing: .unconditional, help: "Lottie: the picture's size in points, WxH (the animation is fitted, aspect kept); the file's when omitted.")
+    @Option(parsing: .unconditional, help: "The picture's size in points, WxH (a Lottie animation is fitted, aspect kept); the file's when omitted.")
     var size: String?
 
-    @Option(help: "Lottie: a background colour (#RRGGBB, #RRGGBBAA, white, black); transparent when omitted.")
+    @Option(help: "A background colour (#RRGGBB, #RRGGBBAA, white, black); transparent when omitted.")
     var background: String?
-
-    @Option(help: "The folder to write into (created when missing).")
-    var out: String = "out"
-
-    @Option(parsing: .unconditional, help: "png (one file per frame), gif, mp4, sheet (contact sheet), apng, webp or webm (animated, transparent), or all (gif, mp4 and sheet).")
-    var format: String = "all"
 
     @Option(parsing: .unconditional, help: "Frames per second (1–240); the file's when omitted.")
     var fps: Double?
@@ -41,7 +63,7 @@ public struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point (up to 8); the file's when omitted.")
     var scale: Double?
 
-    @Option(parsing: .unconditional, help: "Seconds to render; the file's when omitted.")
+    @Option(parsing: .unconditional, help: "Seconds to render (up to 3600); the file's when omitted.")
     var duration: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -57,9 +79,21 @@ public struct RenderCommand: ParsableCommand {
 
     public init() {}
 
+    /// The formats a name's extension stands for.
+    static let extensions: [String: ExportFormat] = ["gif": .gif, "mp4": .mp4, "webm": .webm, "apng": .apng, "webp": .webp, "png": .png]
+
     public func validate() throws {
-        guard format == "all" || ExportFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet, apng, webp, webm or all")
+        if let format, format != "all", ExportFormat(rawValue: format) == nil {
+            throw ValidationError("unknown --format '\(format)'; use gif, mp4, webm, apng, webp, png, sheet or all")
+        }
+        guard EncodingOptions.Quality(rawValue: quality) != nil else {
+            throw ValidationError("--quality '\(quality)' should be low, medium or high")
+        }
+        guard loop >= 0, loop <= 65_535 else { throw ValidationError("--loop \(loop) should be within 0…65535 (0 loops forever)") }
+        if let fps, !ExportSettings.fpsRange.contains(fps) { throw ValidationError("--fps \(fps) should be within 1…240") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale \(scale) should be within (0, 8]") }
+        if let duration, !(duration >= 0 && duration <= ExportSettings.maxDuration) {
+            throw ValidationError("--duration \(duration) should be within 0…\(Int(ExportSettings.maxDuration)) seconds")
         }
         if let frames { _ = try Self.parseRange(frames) }
         if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
@@ -67,6 +101,13 @@ public struct RenderCommand: ParsableCommand {
         if let size { _ = try LottieRendering.parseSize(size) }
         if let background { _ = try LottieRendering.parseColor(background) }
         _ = try LottieRendering.limits(limitAssignments)
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
+        if let file = outputFile {
+            guard inputs.count == 1 else {
+                throw ValidationError("-o names one file; with \(inputs.count) inputs, give a folder with --out")
+            }
+            _ = try formats(writing: file)
+        }
     }
 
     /// "A..B" (both ends included), or a single frame "A".
@@ -75,97 +116,69 @@ public struct RenderCommand: ParsableCommand {
         let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == parts.count, (1...2).contains(numbers.count), let a = numbers.first, let b = numbers.last,
             a >= 0, a <= b
-        else { throw ValidationError("frames '\(text)' should look like 0..149 (first and last frame, first ≤ last)") }
+        else { throw ValidationError("--frames '\(text)' should look like 0..149 (first and last frame, first ≤ last)") }
         return a...b
     }
 
+    /// The one file to write: `-o`, or `--out` naming a file by a media extension (`--out heart.gif`
+    /// meant the GIF, not a folder of that name) unless it is a folder already.
+    public var outputFile: URL? {
+        if let output { return URL(fileURLWithPath: output) }
+        let named = URL(fileURLWithPath: out)
+        var isFolder: ObjCBool = false
+        guard Self.extensions[named.pathExtension.lowercased()] != nil,
+            !(FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue)
+        else { return nil }
+        return named
+    }
+
+    var isStill: Bool { frame != nil || marker != nil }
+
+    /// The formats for the one file `file`: `--format`, else its extension.
+    func formats(writing file: URL) throws -> [ExportFormat] {
+        let fromExtension = Self.extensions[file.pathExtension.lowercased()]
+        if let format {
+            guard format != "all" else { throw ValidationError("--format all writes several files; give a folder with --out") }
+            return [ExportFormat(rawValue: format)!]
+        }
+        if isStill { return [.png] }
+        guard let fromExtension else {
+            throw ValidationError("cannot tell the format of '\(file.lastPathComponent)': give --format, or end the name in .gif, .mp4, .webm, .apng or .webp")
+        }
+        return [fromExtension]
+    }
+
+    /// The formats written into `--out`.
+    var folderFormats: [ExportFormat] {
+        guard let format, format != "all", let chosen = ExportFormat(rawValue: format) else { return [.gif, .mp4, .sheet] }
+        return [chosen]
+    }
+
+    var encoding: EncodingOptions {
+        EncodingOptions(quality: EncodingOptions.Quality(rawValue: quality) ?? .medium, plays: loop)
+    }
+
     public func run() throws {
-        try InputFile.check(scene)
-        let url = URL(fileURLWithPath: scene)
-        if LottieRendering.isLottie(url) { return try renderLottie(url) }
-        if frame != nil || size != nil || background != nil || marker != nil {
-            if let data = try? Data(contentsOf: url), let problem = JSONSyntax.firstProblem(in: data) {
-                throw ValidationError("\(url.lastPathComponent): not a JSON document: \(problem)")
-            }
-            throw ValidationError(
-                "--frame, --marker, --size and --background are for Lottie files; \(url.lastPathComponent) is not one "
-                    + "(Bodymovin JSON with fr, op and layers, or a .lottie archive)")
-        }
-        let recording: LayerRecording
-        do {
-            recording = try SceneFile.load(url, limits: try LottieRendering.limits(limitAssignments))
-        } catch let error as SceneError {
-            throw ValidationError("\(url.lastPathComponent): \(error)")
-        }
-        var settings = recording.settings
-        if let fps { settings.fps = fps }
-        if let scale { settings.scale = scale }
-        if let duration { settings.duration = duration }
-        try settings.validate()
-        let configured = settings == recording.settings ? recording : try SceneFile.load(url, settings: settings, limits: try LottieRendering.limits(limitAssignments))
-        let folder = URL(fileURLWithPath: out, isDirectory: true)
-        let formats: [ExportFormat] = settings.duration == 0 ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
-        let range = try frames.map(Self.parseRange)
-        for (format, target) in OutputNames.renderTargets(of: url, formats: formats, range: range, in: folder, still: settings.duration == 0) {
-            try configured.export(format, to: target, frames: range)
-        }
+        let files = try RenderInputs.expand(inputs, limits: try LottieRendering.limits(limitAssignments))
+        defer { RenderInputs.cleanUp(files) }
+        for file in files { try render(file) }
     }
 
-    /// A Lottie file: one still with `--frame`, else the whole animation at its own frame rate.
-    private func renderLottie(_ url: URL) throws {
-        let animation = try LottieRendering.load(url, limits: try LottieRendering.limits(limitAssignments), choices: choices)
-        let frame = try marker.map { try Self.frame(ofMarker: $0, in: animation, file: url) } ?? self.frame
-        if let frame, !(animation.inPoint...animation.outPoint).contains(frame) {
-            throw ValidationError(
-                "--frame \(Self.frameLabel(frame)) is outside \(url.lastPathComponent)'s frames "
-                    + "\(Self.frameLabel(animation.inPoint))…\(Self.frameLabel(animation.outPoint))")
-        }
-        let recording = LottieRendering.recording(
-            animation, size: try size.map(LottieRendering.parseSize), scale: scale ?? 1,
-            background: try background.map(LottieRendering.parseColor), frame: frame)
-        var settings = recording.settings
-        if let fps, frame == nil { settings.fps = fps }
-        if let duration, frame == nil { settings.duration = duration }
-        if frame == nil, fps == nil, !ExportSettings.fpsRange.contains(settings.fps) {
-            throw ValidationError(
-                "\(url.lastPathComponent) plays at \(settings.fps) fps, outside 1…240: render it with --fps (e.g. --fps 30)")
-        }
-        try settings.validate()
-        let folder = URL(fileURLWithPath: out, isDirectory: true)
-        if let frame {
-            try LayerRecording.makeFolder(folder)
-            let target = OutputNames.still(of: url, frame: marker ?? Self.frameLabel(frame), in: folder)
-            try recording.renderFrames(range: 0...0) { _, _, image in try LayerRecording.writePNG(image, to: target) }
-            print("wrote \(target.path)")
-            return
-        }
-        let configured = settings == recording.settings ? recording : LayerRecording(settings: settings, build: recording.builder)
-        let formats: [ExportFormat] = format == "all" ? [.gif, .mp4, .sheet] : [ExportFormat(rawValue: format)!]
-        let range = try frames.map(Self.parseRange)
-        for (format, target) in OutputNames.renderTargets(of: url, formats: formats, range: range, in: folder, still: false) {
-            try configured.export(format, to: target, frames: range)
-        }
-    }
-
-    /// The frame of the marker `name`, or an error naming the markers there are.
-    static func frame(ofMarker name: String, in animation: LottieAnimation, file: URL) throws -> Double {
-        if let frame = animation.frameTime(forMarker: name) { return frame }
-        let known = animation.markerNames.isEmpty ? "it has none" : "its markers: " + animation.markerNames.map { "'\($0)'" }.joined(separator: ", ")
-        throw ValidationError("\(file.lastPathComponent) has no marker '\(name)' (\(known))")
-    }
-
-    /// The folder the outputs go to.
+    /// The folder the outputs go to without `-o`.
     public var outputFolder: URL { URL(fileURLWithPath: out, isDirectory: true) }
 
-    /// The files this command will write for its input (`formats` of an animation, or the PNG of
-    /// `--frame`); nothing is read or written.
+    /// The files this command will write for its inputs named as files (the formats of an
+    /// animation, or the PNG of `--frame`), or the one `-o` names; nothing is read or written.
     public func plannedOutputs(still: Bool = false) throws -> [URL] {
-        let url = URL(fileURLWithPath: scene)
-        let folder = URL(fileURLWithPath: out, isDirectory: true)
-        if let marker { return [OutputNames.still(of: url, frame: marker, in: folder)] }
-        if let frame { return [OutputNames.still(of: url, frame: Self.frameLabel(frame), in: folder)] }
-        let formats: [ExportFormat] = still ? [.sheet] : format == "all" ? [.gif, .mp4, .sheet] : ExportFormat(rawValue: format).map { [$0] } ?? []
-        return OutputNames.renderTargets(of: url, formats: formats, range: try frames.map(Self.parseRange), in: folder, still: still).map(\.1)
+        if let file = outputFile { return [file] }
+        let range = try frames.map(Self.parseRange)
+        return inputs.flatMap { input -> [URL] in
+            let url = URL(fileURLWithPath: input == "-" ? "stdin" : input)
+            if let marker { return [OutputNames.still(of: url, frame: marker, in: outputFolder)] }
+            if let frame { return [OutputNames.still(of: url, frame: Self.frameLabel(frame), in: outputFolder)] }
+            return OutputNames.renderTargets(of: url, formats: still ? [.sheet] : folderFormats, range: range, in: outputFolder, still: still)
+                .map(\.1)
+        }
     }
 
     /// 12 → "12", 12.5 → "12.5", 1e+308 → "1e+308" (whole numbers beyond 2⁵³ are not made

@@ -14,17 +14,22 @@ public struct ExportSettings: Sendable, Equatable {
     /// built then and frame i is drawn at `clockOrigin + i / fps`. Not 0 by default, because real
     /// apps never run on a clock at 0 and code that assumes one must show its bug here too.
     public var clockOrigin: Double
+    /// True when the recording is one period of a loop: the instant at `duration` is frame 0
+    /// again, so it is not rendered (a GIF played round shows no frame twice at its seam). A
+    /// Lottie file's `op − ip` frames are such a period.
+    public var loops: Bool
 
     /// The default `clockOrigin`: a clock that has run for about eleven days, with a fraction.
     public static let defaultClockOrigin: Double = 1_000_000.25
 
     public init(size: CGSize, scale: CGFloat = 1, fps: Double = 30, duration: Double,
-                clockOrigin: Double = ExportSettings.defaultClockOrigin) {
+                clockOrigin: Double = ExportSettings.defaultClockOrigin, loops: Bool = false) {
         self.size = size
         self.scale = scale
         self.fps = fps
         self.duration = duration
         self.clockOrigin = clockOrigin
+        self.loops = loops
     }
 
     /// The limits every export is held to (bad values are refused with a message, never clamped).
@@ -43,10 +48,27 @@ public struct ExportSettings: Sendable, Equatable {
     }
 
     /// Frame i shows time i / fps; there are ⌊duration·fps⌋ + 1 frames (both ends included),
-    /// or one frame for a still (duration 0).
+    /// or ⌈duration·fps⌉ for a loop (its end is its start again), or one frame for a still
+    /// (duration 0).
     public var frameCount: Int {
         let n = duration * fps
-        return n.isFinite ? Int((min(max(n, 0), 1e12) + 1e-9).rounded(.down)) + 1 : 1
+        guard n.isFinite else { return 1 }
+        let clamped = min(max(n, 0), 1e12)
+        if loops { return max(1, Int((clamped - 1e-9).rounded(.up))) }
+        return Int((clamped + 1e-9).rounded(.down)) + 1
+    }
+
+    /// The fastest rate every GIF player keeps: delays are whole centiseconds, and browsers play
+    /// a delay under 2 cs as 10 cs.
+    public static let maxGIFRate: Double = 50
+
+    /// These settings for a GIF: above 50 fps, the same seconds at 50 fps (nil when the rate
+    /// already suits).
+    public var forGIF: ExportSettings? {
+        guard fps > Self.maxGIFRate else { return nil }
+        var settings = self
+        settings.fps = Self.maxGIFRate
+        return settings
     }
 
     /// The time of frame `index` in the recording (seconds from its start), computed from the

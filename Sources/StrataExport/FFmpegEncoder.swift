@@ -44,8 +44,11 @@ package final class FFmpegEncoder {
         try self.init(writing: url, job: format == .gif ? .gif : .mp4, settings: settings, searchPath: searchPath)
     }
 
-    /// Starts ffmpeg on `job`, writing to `url`.
-    package init(writing url: URL, job: Job, settings: ExportSettings, searchPath: String? = nil) throws {
+    /// Starts ffmpeg on `job`, writing to `url` with `options` (quality, plays).
+    package init(
+        writing url: URL, job: Job, settings: ExportSettings, options: EncodingOptions = EncodingOptions(),
+        searchPath: String? = nil
+    ) throws {
         guard let ffmpeg = Self.locate(searchPath: searchPath) else {
             throw ExportError("ffmpeg was not found on PATH; install the Debian package 'ffmpeg' (apt-get install ffmpeg)")
         }
@@ -57,27 +60,29 @@ package final class FFmpegEncoder {
             "-r", "\(settings.fps)", "-i", "-",
         ]
         // Both GIF routes make the same palette and the same mapping: their files are equal.
-        let palette = "palettegen=stats_mode=diff"
-        let mapping = "paletteuse=dither=bayer:diff_mode=rectangle"
+        let (palette, mapping) = options.gifFilters
         switch job {
         case .palette:
             arguments += ["-vf", palette, "-frames:v", "1", "-update", "1", "-f", "image2"]
         case .gifWithPalette(let paletteURL):
-            arguments += ["-i", paletteURL.path, "-lavfi", "[0:v][1:v]\(mapping)", "-loop", "0"]
+            arguments += ["-i", paletteURL.path, "-lavfi", "[0:v][1:v]\(mapping)", "-loop", "\(options.gifLoop)", "-f", "gif"]
         case .gif:
             // A palette made from the whole clip, then dithered onto it; each frame maps only the
             // rectangle that changed since the last one (the same file, byte for byte, measured:
             // 7.9 → 2.8 s for the 720p60 spinner demo's 600 frames).
-            arguments += ["-vf", "split[a][b];[a]\(palette)[p];[b][p]\(mapping)", "-loop", "0"]
+            arguments += ["-vf", "split[a][b];[a]\(palette)[p];[b][p]\(mapping)", "-loop", "\(options.gifLoop)", "-f", "gif"]
         case .apng:
-            arguments += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "0", "-f", "apng"]
+            arguments += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "\(options.plays)", "-f", "apng"]
         case .webp:
-            arguments += ["-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "90", "-loop", "0", "-f", "webp"]
+            arguments += [
+                "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "\(options.webpQuality)", "-loop", "\(options.plays)",
+                "-f", "webp",
+            ]
         case .webm:
             // Alpha in VP9 needs 4:2:0 with alpha; realtime settings keep the encoder's share of
             // the two cores small.
             arguments += [
-                "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "32", "-deadline", "realtime",
+                "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "\(options.vp9CRF)", "-deadline", "realtime",
                 "-cpu-used", "8", "-row-mt", "1", "-f", "webm",
             ]
         case .mp4:
@@ -86,12 +91,7 @@ package final class FFmpegEncoder {
             if settings.pixelWidth % 2 != 0 || settings.pixelHeight % 2 != 0 {
                 arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
             }
-            // ultrafast: a third of veryfast's encoding time at the same quality (CRF 20) for
-            // files about three times larger (measured on the 720p60 spinner demo: 2.7 → 1.7 s
-            // of encoder CPU, 64 → 190 KB): the encoder shares two cores with the renderer.
-            arguments += [
-                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "20", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-            ]
+            arguments += ["-c:v", "libx264"] + options.x264 + ["-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
         }
         arguments.append(url.path)
         process.arguments = arguments

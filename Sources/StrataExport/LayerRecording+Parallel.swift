@@ -9,9 +9,10 @@ extension LayerRecording {
     /// `renderFrames`); what each frame shows depends only on its committed snapshot and its time,
     /// so the frames of a batch are drawn at once, each on its own thread. The pictures are the
     /// same, byte for byte, as `renderFrames` gives (what a compositor has cached never changes
-    /// the pixels it draws).
+    /// the pixels it draws). With `only`, just those frames of the range are drawn (a contact
+    /// sheet's cells); the model still passes through every frame.
     public func renderFramesInParallel(
-        range: ClosedRange<Int>? = nil, batch: Int? = nil,
+        range: ClosedRange<Int>? = nil, batch: Int? = nil, only: Set<Int>? = nil,
         _ body: (_ index: Int, _ time: Double, _ frame: CGImage) throws -> Void
     ) throws {
         let wanted = try settings.frames(in: range)
@@ -30,7 +31,7 @@ extension LayerRecording {
                     let t = settings.mediaTime(ofFrame: index)
                     Self.advance(root, clock: clock, to: t, origin: settings.clockOrigin, events: &pending)
                     // Frames before the range: the model moves on, nothing is drawn.
-                    guard index >= wanted.lowerBound else {
+                    guard index >= wanted.lowerBound, only?.contains(index) ?? true else {
                         index += 1
                         continue
                     }

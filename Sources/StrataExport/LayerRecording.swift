@@ -11,16 +11,45 @@ import QuartzCore
 /// on iOS.
 public final class LayerRecording {
     public let settings: ExportSettings
-    private let build: () -> CALayer
-    /// What builds the tree (for a recording of the same tree with other settings).
-    package var builder: () -> CALayer { build }
+    /// Builds the tree; a script's events (`Script.at`) go to the recording passed in, which is
+    /// the one being rendered (so a copy with other settings keeps them).
+    private let build: (LayerRecording) -> CALayer
     private var events: [(time: Double, order: Int, action: () -> Void)] = []
+    /// Events a script scheduled while building the tree: made afresh at each build, so that a
+    /// recording rendered twice (two passes of a GIF) runs each event once a pass.
+    private var scriptEvents: [(time: Double, order: Int, action: () -> Void)] = []
     /// Actions a live host runs on a click.
     package var clickActions: [() -> Void] = []
 
     public init(settings: ExportSettings, build: @escaping () -> CALayer) {
         self.settings = settings
+        self.build = { _ in build() }
+    }
+
+    private init(settings: ExportSettings, buildingWith build: @escaping (LayerRecording) -> CALayer) {
+        self.settings = settings
         self.build = build
+    }
+
+    /// The same tree and events with other settings (another rate, size or length).
+    public func with(settings: ExportSettings) -> LayerRecording {
+        wrapping(settings: settings) { $0 }
+    }
+
+    /// The same events, with the tree `wrap` makes of this recording's root (a background
+    /// behind it), and `settings`.
+    public func wrapping(settings: ExportSettings, _ wrap: @escaping (CALayer) -> CALayer) -> LayerRecording {
+        let build = self.build
+        let copy = LayerRecording(settings: settings, buildingWith: { wrap(build($0)) })
+        copy.events = events
+        copy.clickActions = clickActions
+        return copy
+    }
+
+    /// Builds the tree (with a script's events scheduled on this recording), on the current clock.
+    private func buildTree() -> CALayer {
+        scriptEvents.removeAll()
+        return build(self)
     }
 
     /// What a scripted scene gets: a way to schedule its events while it builds its tree.
@@ -29,7 +58,7 @@ public final class LayerRecording {
 
         /// Runs `action` when the recording reaches `time` seconds from its start (a scripted click).
         public func at(_ time: Double, _ action: @escaping () -> Void) {
-            recording.at(time, action)
+            recording.scriptEvents.append((time, recording.scriptEvents.count, action))
         }
 
         /// What a click does in a live window (offline recordings script their clicks with `at`).
@@ -40,9 +69,7 @@ public final class LayerRecording {
 
     /// A recording whose tree and events come from one closure (run at the start, on the clock).
     public convenience init(settings: ExportSettings, script: @escaping (Script) -> CALayer) {
-        weak var me: LayerRecording?
-        self.init(settings: settings, build: { script(Script(recording: me!)) })
-        me = self
+        self.init(settings: settings, buildingWith: { script(Script(recording: $0)) })
     }
 
     /// Runs `action` (model changes) when the recording reaches `time` seconds from its start.
@@ -84,8 +111,7 @@ public final class LayerRecording {
         else { throw ExportError("cannot make a \(settings.pixelWidth)x\(settings.pixelHeight) frame") }
         let clock = MediaClock.Manual(time: settings.clockOrigin)
         try MediaClock.withClock(clock) {
-            let root = build()
-            CATransaction.flush()
+            let root = buildForExport()
             let renderer = CARenderer(cgContext: context)
             renderer.layer = root
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
@@ -125,12 +151,14 @@ public final class LayerRecording {
 
     /// The scripted events in the order they run.
     var sortedEvents: [(time: Double, order: Int, action: () -> Void)] {
-        events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+        // Scheduled before the build first, then the script's, each in the order given.
+        let all = events.map { ($0.time, 0, $0.order, $0.action) } + scriptEvents.map { ($0.time, 1, $0.order, $0.action) }
+        return all.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.enumerated().map { (time: $0.element.0, order: $0.offset, action: $0.element.3) }
     }
 
     /// Builds the tree (on whatever clock is current) and commits it.
     func buildForExport() -> CALayer {
-        let root = build()
+        let root = buildTree()
         CATransaction.flush()
         return root
     }
@@ -138,9 +166,8 @@ public final class LayerRecording {
     /// Builds the tree on the real clock for a live host, and hands back the scripted events
     /// (times in seconds from now, in order) for the host to schedule.
     package func buildLive() -> (root: CALayer, events: [(time: Double, action: () -> Void)]) {
-        let root = build()
-        CATransaction.flush()
-        let ordered = events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map { (time: $0.time, action: $0.action) }
+        let root = buildForExport()
+        let ordered = sortedEvents.map { (time: $0.time, action: $0.action) }
         return (root, ordered)
     }
 

@@ -34,7 +34,7 @@ public enum SceneFile {
         }
         guard let top = json as? [String: Any] else { throw SceneError("", "expected an object at the top") }
         let at = ScenePath.root
-        try checkKeys(top, allowed: ["size", "scale", "fps", "duration", "layers", "changes"], at)
+        try checkKeys(top, allowed: ["size", "scale", "fps", "duration", "loop", "layers", "changes"], at)
         let size = try SceneValues.numbers(top["size"], count: 2, at.key("size"), what: "[width, height] in points")
         var settings = ExportSettings(
             size: CGSize(width: size[0], height: size[1]),
@@ -47,6 +47,8 @@ public enum SceneFile {
             throw SceneError("", error.message)
         }
         settings.duration = max(0, settings.duration)
+        // A scene whose duration is one period of a loop: its end is frame 0 again, not drawn.
+        if let loop = try SceneValues.bool(top, "loop", at) { settings.loops = loop }
         if let override { settings = override }
         guard let layers = top["layers"] as? [Any], !layers.isEmpty else {
             throw at.key("layers").error("expected an array of at least one layer")

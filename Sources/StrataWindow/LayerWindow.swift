@@ -88,6 +88,16 @@ public final class LayerWindow {
             throw WindowError(
                 "no display for a window (SDL: \(String(cString: SDL_GetError()))); render to files with `strata demo` instead")
         }
+        // SDL falls back to a driver that shows nothing when there is no display: a window
+        // nobody asked to be invisible would play unseen forever.
+        if videoDriver == nil, ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil, let name = SDL_GetCurrentVideoDriver(),
+            Self.headlessDrivers.contains(String(cString: name))
+        {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw WindowError(
+                "no display for a window (SDL found only its '\(String(cString: name))' driver: DISPLAY and WAYLAND_DISPLAY are unset); "
+                    + "render to files with `strata render` or `strata demo`, or ask for a headless window with --video-driver offscreen")
+        }
         let w = Int32((size.width * scale).rounded()), h = Int32((size.height * scale).rounded())
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED
         guard let window = SDL_CreateWindow(title, centred, centred, w, h, SDL_WINDOW_RESIZABLE.rawValue) else {
@@ -270,11 +280,14 @@ public final class LayerWindow {
     /// Frames a second while animating: the rate the running animations want (60 by default).
     private var frameRate: Double { Double(min(max(renderer.preferredFrameRate() ?? 60, 1), 120)) }
 
+    /// SDL's drivers that show nothing on a screen.
+    static let headlessDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
+
     /// Whether SDL can sleep until an event arrives with this video driver.
     private lazy var waitsForEvents: Bool = {
         guard let name = SDL_GetCurrentVideoDriver() else { return false }
         let driver = String(cString: name)
-        return driver != "offscreen" && driver != "dummy" && driver != "evdev"
+        return !Self.headlessDrivers.contains(driver)
     }()
 
     private func makeTexture(width: Int32, height: Int32) -> OpaquePointer? {

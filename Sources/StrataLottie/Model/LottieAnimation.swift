@@ -89,7 +89,8 @@ public struct LottieAnimation: Sendable {
     /// deepest of 170 real files nests 14).
     public static let maxJSONDepth = 128
 
-    /// Reads a Lottie JSON file or a `.lottie` archive (told apart by content, not by name).
+    /// Reads a Lottie JSON file, a `.lottie` archive or a gzipped JSON file (a Telegram `.tgs`
+    /// sticker), told apart by content, not by name.
     /// Images an animation refers to by file are read from `u` relative to the file's folder.
     ///
     /// `slots` sets slots by id (see `init(data:limits:slots:)`); for a `.lottie` archive,
@@ -113,7 +114,20 @@ public struct LottieAnimation: Sendable {
         } catch {
             throw LottieError.unreadable("\(url.lastPathComponent): cannot be read (\(error.localizedDescription))")
         }
-        if DotLottie.isArchive(data) {
+        if Gzip.isGzip(data) {
+            // A Telegram sticker (.tgs): Lottie JSON in a gzip stream.
+            guard animationID == nil, themeID == nil else {
+                throw LottieError.unreadable("\(url.lastPathComponent): animations and themes are chosen in .lottie archives; this is gzipped JSON")
+            }
+            let json: Data
+            do {
+                json = try Gzip.unpack(data, limit: limits.jsonBytes)
+            } catch let LottieError.unreadable(message) {
+                throw LottieError.unreadable("\(url.lastPathComponent): \(message)")
+            }
+            try self.init(data: json, limits: limits, slots: slots)
+            loadImageFiles(relativeTo: url.deletingLastPathComponent())
+        } else if DotLottie.isArchive(data) {
             self = try DotLottie.animation(at: url, data: data, limits: limits, animationID: animationID, themeID: themeID, slots: slots)
         } else {
             guard animationID == nil, themeID == nil else {

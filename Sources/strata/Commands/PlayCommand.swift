@@ -32,11 +32,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var choices: LottieChoices
 
     func validate() throws {
-        let limits = try LottieRendering.limits(limitAssignments)
-        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits, choices: choices) else {
-            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
-        }
-        guard case .animation = demo.kind else { throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`") }
+        _ = try LottieRendering.limits(limitAssignments)
         if let seconds, !(seconds > 0 && seconds <= 86_400) {
             throw ValidationError("--seconds must be within (0, 86400]")
         }
@@ -44,8 +40,13 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let limits = try LottieRendering.limits(limitAssignments)
-        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits, choices: choices), case .animation(let settings, let make) = demo.kind
-        else { return }
+        // A demo's name, else a file (whose errors are data errors, exit 65).
+        guard let demo = try Demo.named(name) ?? Demo.lottieFile(name, limits: limits, choices: choices) else {
+            throw ValidationError("unknown demo '\(name)'; known demos: \(Demo.everyDemo.map(\.name).joined(separator: ", "))")
+        }
+        guard case .animation(let settings, let make) = demo.kind else {
+            throw ValidationError("'\(name)' is a still picture; use `strata demo \(name)`")
+        }
         let recording = make(settings)
         let (root, events) = recording.buildLive()
         let clicks = recording.clickActions
@@ -53,7 +54,7 @@ struct PlayCommand: ParsableCommand {
         do {
             window = try LayerWindow(title: "Strata — \(demo.name)", size: settings.size, videoDriver: videoDriver)
         } catch let error as WindowError {
-            throw ValidationError(error.message)
+            throw CommandError(.failed, error.message)
         }
         window.rootLayer = root
         window.eventHandler = { [weak window] event in

@@ -31,7 +31,7 @@ extension Demo {
         return Demo(
             name: "lottie-\(name)", summary: summary,
             kind: .animation(
-                defaults: ExportSettings(size: size, fps: fps, duration: duration),
+                defaults: ExportSettings(size: size, fps: fps, duration: duration, loops: true),
                 make: { settings in
                     guard let animation else {
                         return LayerRecording(settings: settings) { CALayer() }
@@ -50,7 +50,7 @@ extension Demo {
         return Demo(
             name: url.lastPathComponent, summary: "a Lottie file",
             kind: .animation(
-                defaults: ExportSettings(size: animation.size, fps: animation.frameRate, duration: animation.duration),
+                defaults: ExportSettings(size: animation.size, fps: animation.frameRate, duration: animation.duration, loops: true),
                 make: { settings in LottieRendering.recording(animation, settings: settings, loop: true) }))
     }
 }

@@ -186,13 +186,15 @@ struct LayerRecordingTests {
 
     @Test func ffmpegFailuresCarryItsMessage() {
         let folder = temporaryFolder()
-        // Tried: an output name ffmpeg has no muxer for.
+        // Tried: an output name taken by a folder (ffmpeg cannot open it for writing).
+        let taken = folder.appendingPathComponent("clip.mp4")
+        try? FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
         do {
-            try movingSquare(duration: 0.2).export(.mp4, to: folder.appendingPathComponent("clip.notaformat"))
+            try movingSquare(duration: 0.2).export(.mp4, to: taken)
             Issue.record("expected an error")
         } catch let error as ExportError {
             #expect(error.message.hasPrefix("ffmpeg failed"))
-            #expect(error.message.lowercased().contains("format"))
+            #expect(error.message.lowercased().contains("directory"), "\(error.message)")
         } catch {
             Issue.record("unexpected error \(error)")
         }
