@@ -2,11 +2,14 @@
 # Installs what is missing, builds, and runs every test; then the reliability checks:
 # ThreadSanitizer and AddressSanitizer runs of the concurrency tests, and a short run of each
 # fuzzer over the committed corpus; the text goldens again on a machine with more fonts
-# installed; the documentation (no warnings); the example package's snapshot tests.
+# installed; the documentation (no warnings); the example package's snapshot tests. Links in
+# the README and docs/ are checked first.
 # STRATA_QUICK=1 skips all of those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+# Every relative link of the README, the changelog and docs/ names a file that exists.
+python3 scripts/check-links.py
 swift build --build-tests
 swift test --skip-build
 if [ "${STRATA_QUICK:-0}" != 1 ]; then

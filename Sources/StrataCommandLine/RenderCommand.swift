@@ -13,13 +13,15 @@ public struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render Lottie files (.json, .lottie, .tgs) or scene files to GIF, MP4, WebM, APNG, WebP, PNG or a contact sheet.",
         discussion: """
-            strata render heart.json -o heart.gif          one file; the format from its extension
-            strata render heart.json -o heart.png --frame 12   one still
-            strata render animations/ --format webm        every Lottie file of a folder, into ./out
-            cat sticker.tgs | strata render - -o sticker.webp
-            Lottie files and scene files are told apart by content; errors name the place in the file. \
-            A looping animation of N frames (Lottie: op − ip) is written as N frames, so it loops without a \
-            doubled frame; GIFs play at most 50 fps (faster files are written at 50 fps).
+            Examples:
+              strata render heart.json -o heart.gif       (the format from the extension)
+              strata render heart.json -o still.png --frame 12
+              strata render stickers/ --format webm       (each file of a folder, into out/)
+              cat sticker.tgs | strata render - -o sticker.webp
+
+            Lottie files and scene files are told apart by content; errors name the place in \
+            the file. A loop of N frames (Lottie: op − ip) is written as N frames, without a \
+            doubled seam frame; GIFs play at most 50 fps (faster files are written at 50 fps).
             """)
 
     @Argument(help: "Lottie files, scene files or folders of them; - reads one file from standard input.")

@@ -119,3 +119,26 @@ struct LayerSnapshotTests {
         #expect(message.contains("70×40") && message.contains("60×40"), "\(message)")
     }
 }
+
+/// Issue 40: the font pinning Strata's tests use, offered to users' snapshot tests.
+@Suite("SnapshotFonts")
+struct SnapshotFontsTests {
+    /// `pin()` writes the same rules as the tests' own fonts.conf (only the cache folder differs)
+    /// and points fontconfig at them.
+    @Test func pinningWritesTheTestsOwnRulesAndSetsFontconfigsFile() throws {
+        let previous = ProcessInfo.processInfo.environment["FONTCONFIG_FILE"]
+        defer { if let previous { setenv("FONTCONFIG_FILE", previous, 1) } }
+        let file = try SnapshotFonts.pin()
+        #expect(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"] == file.path)
+        let written = try String(contentsOf: file, encoding: .utf8)
+        let tests = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("TestFontConfiguration/fonts.conf"), encoding: .utf8)
+        func rules(_ text: String) -> [String] {
+            let body = text[text.range(of: "<fontconfig>")!.lowerBound...]
+            return body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("<cachedir>") }
+        }
+        #expect(rules(written) == rules(tests), "the pinned rules are the tests' rules")
+        #expect(written.contains("<dir>/usr/share/fonts/truetype/dejavu</dir>") && !written.contains("CACHE"))
+    }
+}
