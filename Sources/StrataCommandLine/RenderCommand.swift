@@ -163,6 +163,9 @@ public struct RenderCommand: ParsableCommand {
     public func run() throws {
         let files = try RenderInputs.expand(inputs, limits: try LottieRendering.limits(limitAssignments))
         defer { RenderInputs.cleanUp(files) }
+        if outputFile != nil, files.count > 1 {
+            throw ValidationError("-o names one file; the folder holds \(files.count) inputs: give a folder with --out")
+        }
         for file in files { try render(file) }
     }
 

@@ -236,6 +236,9 @@ struct RenderFilesTests {
         for name in ["a.webp", "b.webp"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name): \(result.output)")
         }
+        // One -o file for two inputs would have the second refused half way: refused up front.
+        let one = try run(["render", inputs.path, "-o", out.appendingPathComponent("one.gif").path])
+        #expect(one.status == 64 && one.output.contains("--out"), "\(one.output)")
     }
 
     /// A scene takes `--size` and `--background`; `--version` names the release CHANGELOG.md
