@@ -25,6 +25,17 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
+    // What needs more system libraries than drawing layers does (cairo, pixman, Pango/FreeType,
+    // lcms2, libjpeg-turbo, zlib): on by default; a package that draws layers only can turn
+    // them off (`traits: []` in its dependency on Strata) and need none of those libraries.
+    traits: [
+        .default(enabledTraits: ["PDF", "WebP", "GIF", "TIFF", "HEIF"]),
+        .trait(name: "PDF", description: "Reading PDF documents: CGPDFDocument and CGPDFPage (poppler), CGPDFDictionary, CGPDFScanner and the other PDF objects (qpdf). PDF contexts (writing) need only cairo."),
+        .trait(name: "WebP", description: "WebP images, still and animated (libwebp), in CGImage, ImageIO and Lottie files."),
+        .trait(name: "GIF", description: "GIF images read and written by ImageIO (giflib)."),
+        .trait(name: "TIFF", description: "TIFF images read and written by ImageIO (libtiff)."),
+        .trait(name: "HEIF", description: "HEIC and AVIF images read and written by ImageIO (libheif)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Counts allocations in benchmarks (preloaded by strata-bench itself).
@@ -104,8 +115,13 @@ let package = Package(
         // Core Graphics types Foundation on Linux lacks, drawing through cairo.
         .target(
             name: "CoreGraphics",
-            dependencies: ["CCairo", "CPixman", "CTurboJPEG", "CWebP", "CClipper", "CPoppler", "CFontEngine", "CLCMS", "CStrataPDF", "CStrataRaster", "_Testing_CoreGraphics"],
-            linkerSettings: [.linkedLibrary("gio-2.0")]),
+            dependencies: [
+                "CCairo", "CPixman", "CTurboJPEG", "CClipper", "CFontEngine", "CLCMS", "CStrataRaster", "_Testing_CoreGraphics",
+                .target(name: "CWebP", condition: .when(traits: ["WebP"])),
+                .target(name: "CPoppler", condition: .when(traits: ["PDF"])),
+                .target(name: "CStrataPDF", condition: .when(traits: ["PDF"])),
+            ],
+            linkerSettings: [.linkedLibrary("gio-2.0", .when(traits: ["PDF"]))]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.
         .target(name: "_Testing_CoreGraphics"),
         // CATransform3D and the 3D maths (decomposition, interpolation) shared by the engine and renderer.
@@ -139,7 +155,15 @@ let package = Package(
         // at Pango's Unicode line-break opportunities, drawn as glyph outlines through CoreGraphics.
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CFontEngine", "CPango"]),
         // Apple's ImageIO: image files read (CGImageSource) and written (CGImageDestination).
-        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CGIF", "CTIFF", "CWebP", "CHEIF", "CStrataZlib"]),
+        .target(
+            name: "ImageIO",
+            dependencies: [
+                "CoreGraphics", "CStrataZlib",
+                .target(name: "CGIF", condition: .when(traits: ["GIF"])),
+                .target(name: "CTIFF", condition: .when(traits: ["TIFF"])),
+                .target(name: "CWebP", condition: .when(traits: ["WebP"])),
+                .target(name: "CHEIF", condition: .when(traits: ["HEIF"])),
+            ]),
         // Files from outside: JSON syntax diagnosis and the budgets a file may claim (InputLimits).
         .target(name: "StrataInput"),
         // Offline hosts: a layer tree played on its own clock, rendered to files.

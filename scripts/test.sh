@@ -2,7 +2,8 @@
 # Installs what is missing, builds, and runs every test; then the reliability checks:
 # ThreadSanitizer and AddressSanitizer runs of the concurrency tests, and a short run of each
 # fuzzer over the committed corpus; the text goldens again on a machine with more fonts
-# installed; the documentation (no warnings); the example package's snapshot tests. Links in
+# installed; the documentation (no warnings); the example package's snapshot tests; the layers-only
+# program built with the package traits off. Links in
 # the README and docs/ are checked first.
 # STRATA_QUICK=1 skips all of those.
 set -euo pipefail
@@ -22,4 +23,7 @@ if [ "${STRATA_QUICK:-0}" != 1 ]; then
     bash scripts/docs.sh
     # An app's snapshot tests through StrataSnapshotTesting (Examples/LayerSnapshots).
     swift test --package-path Examples/LayerSnapshots
+    # A program drawing layers with Strata's package traits off: it builds without the PDF, GIF,
+    # TIFF, WebP and HEIF libraries, renders, and checks that none of them is loaded.
+    swift run --package-path Examples/LeanLayers
 fi

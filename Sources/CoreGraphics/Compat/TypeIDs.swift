@@ -10,5 +10,7 @@ extension CGFunction { public static var typeID: CFTypeID { CoreGraphics.typeID(
 extension CGPattern { public static var typeID: CFTypeID { CoreGraphics.typeID(of: CGPattern.self) } }
 extension CGDataProvider { public static var typeID: CFTypeID { CoreGraphics.typeID(of: CGDataProvider.self) } }
 extension CGDataConsumer { public static var typeID: CFTypeID { CoreGraphics.typeID(of: CGDataConsumer.self) } }
+#if PDF
 extension CGPDFDocument { public static var typeID: CFTypeID { CoreGraphics.typeID(of: CGPDFDocument.self) } }
 extension CGPDFPage { public static var typeID: CFTypeID { CoreGraphics.typeID(of: CGPDFPage.self) } }
+#endif

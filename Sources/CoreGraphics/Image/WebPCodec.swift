@@ -1,14 +1,10 @@
+#if WebP
 import CWebP
 import Foundation
 
 /// WebP decoding through libwebp (Google's reference library): still images, and the first
 /// frame of an animated one.
 package enum WebPCodec {
-    /// True when `data` starts as a WebP file does (`RIFF`, size, `WEBP`).
-    package static func isWebP(_ data: Data) -> Bool {
-        data.count >= 12 && data.prefix(4).elementsEqual("RIFF".utf8) && data.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8)
-    }
-
     /// Width and height from the file's header, before anything is decoded; nil when not WebP.
     package static func size(_ data: Data) -> (width: Int, height: Int)? {
         guard isWebP(data) else { return nil }
@@ -108,3 +104,4 @@ package enum WebPCodec {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PDF
 import CPoppler
 import Foundation
 
@@ -83,3 +84,4 @@ extension CGPDFPage {
         return normal % 90 == 0 ? Int32(normal) : 0
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PDF
 import CCairo
 import CPoppler
 import Foundation
@@ -283,3 +284,4 @@ public struct CGPDFAccessPermissions: OptionSet, Hashable, Sendable {
         self = permissions
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if GIF
 import CGIF
 import CoreGraphics
 import Foundation
@@ -185,3 +186,4 @@ extension DecodedFrame {
         properties[kCGImagePropertyGIFDictionary] = gif
     }
 }
+#endif

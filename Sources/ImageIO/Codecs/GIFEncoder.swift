@@ -1,3 +1,4 @@
+#if GIF
 import CGIF
 import CoreGraphics
 import Foundation
@@ -126,3 +127,4 @@ enum GIFEncoder {
         return true
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HEIF
 import CHEIF
 import CoreGraphics
 import Foundation
@@ -126,3 +127,4 @@ enum HEIFFile {
         error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
     }
 }
+#endif

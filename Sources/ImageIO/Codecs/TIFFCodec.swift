@@ -1,3 +1,4 @@
+#if TIFF
 import CTIFF
 import CoreGraphics
 import Foundation
@@ -165,3 +166,4 @@ enum TIFFCodec {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WebP
 import CWebP
 import CoreGraphics
 import Foundation
@@ -109,3 +110,4 @@ enum WebPFile {
         return Data(bytes: bytes, count: output.size)
     }
 }
+#endif

@@ -117,6 +117,10 @@ extension CGImageDestination {
             Diagnostics.warn("CGImageDestination: type '\(type)' is not written here (\(CGImageDestinationCopyTypeIdentifiers()))")
             return nil
         }
+        guard format.isAvailable else {
+            Diagnostics.warn("CGImageDestination: \(format.unavailableReason)")
+            return nil
+        }
         self.init(format: format, count: count, output: output)
     }
 }
@@ -146,7 +150,7 @@ public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ proper
 public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool { idst.finalize() }
 
 /// The type identifiers destinations write: PNG, JPEG, GIF, WebP, TIFF.
-public func CGImageDestinationCopyTypeIdentifiers() -> CFArray { ImageFormat.allCases.map(\.identifier) }
+public func CGImageDestinationCopyTypeIdentifiers() -> CFArray { ImageFormat.available.map(\.identifier) }
 
 public func CGImageDestinationGetTypeID() -> CFTypeID { CGImageDestination.typeID }
 

@@ -34,10 +34,13 @@ enum ImageEncoding {
             }
             bytes = JPEGSegments.withMetadata(bytes, dpi: dpi(images[0].1), orientation: images[0].1[kCGImagePropertyOrientation] as? Int)
             return .success(bytes)
+        #if GIF
         case .gif:
             let frames = images.map { GIFEncoder.Frame(image: $0.0, delay: delay($0.1, kCGImagePropertyGIFDictionary)) }
             let loop = (fileProperties[kCGImagePropertyGIFDictionary] as? [String: Any])?[kCGImagePropertyGIFLoopCount]
             return GIFEncoder.encode(frames, loopCount: Thumbnail.number(loop).map { Int(clamping: $0, to: 0...65535, nan: 0) })
+        #endif
+        #if WebP
         case .webp:
             if images.count == 1 {
                 let lossy = quality.map { $0 < 1 } ?? false
@@ -52,12 +55,19 @@ enum ImageEncoding {
                 return .failure(.encoder("animated WebP encoding failed"))
             }
             return .success(bytes)
+        #endif
+        #if TIFF
         case .tiff:
             let pages = images.map { ($0.0, $0.1[kCGImagePropertyOrientation] as? Int, dpi($0.1)) }
             guard let bytes = TIFFCodec.encode(pages) else { return .failure(.encoder("TIFF encoding failed")) }
             return .success(bytes)
+        #endif
+        #if HEIF
         case .heic, .avif:
             return HEIFFile.encode(images.map(\.0), quality: quality, avif: format == .avif)
+        #endif
+        default:
+            return .failure(.encoder(format.unavailableReason))
         }
     }
 

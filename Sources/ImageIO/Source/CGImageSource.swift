@@ -147,6 +147,6 @@ public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int,
 }
 
 /// The type identifiers sources read: PNG, JPEG, GIF, WebP, TIFF.
-public func CGImageSourceCopyTypeIdentifiers() -> CFArray { ImageFormat.allCases.map(\.identifier) }
+public func CGImageSourceCopyTypeIdentifiers() -> CFArray { ImageFormat.available.map(\.identifier) }
 
 public func CGImageSourceGetTypeID() -> CFTypeID { CGImageSource.typeID }

@@ -41,13 +41,23 @@ enum ImageDecoding {
 
     /// Decodes `data` as `format`.
     static func decode(_ data: Data, as format: ImageFormat) -> Result<DecodedFile, ImageDecodeFailure> {
+        guard format.isAvailable else { return .failure(.invalid(format.unavailableReason)) }
         switch format {
-        case .png: PNGFile.decode(data)
-        case .jpeg: JPEGFile.decode(data)
-        case .gif: GIFCodec.decode(data)
-        case .webp: WebPFile.decode(data)
-        case .tiff: TIFFCodec.decode(data)
-        case .heic, .avif: HEIFFile.decode(data)
+        case .png: return PNGFile.decode(data)
+        case .jpeg: return JPEGFile.decode(data)
+        #if GIF
+        case .gif: return GIFCodec.decode(data)
+        #endif
+        #if WebP
+        case .webp: return WebPFile.decode(data)
+        #endif
+        #if TIFF
+        case .tiff: return TIFFCodec.decode(data)
+        #endif
+        #if HEIF
+        case .heic, .avif: return HEIFFile.decode(data)
+        #endif
+        default: return .failure(.invalid(format.unavailableReason))
         }
     }
 }

@@ -48,6 +48,44 @@ enum ImageFormat: CaseIterable, Sendable {
         return nil
     }
 
+    /// True when this build reads and writes the format: GIF, WebP, TIFF, HEIC and AVIF each
+    /// need a library behind a package trait (on by default).
+    var isAvailable: Bool {
+        switch self {
+        case .png, .jpeg: return true
+        case .gif:
+            #if GIF
+            return true
+            #else
+            return false
+            #endif
+        case .webp:
+            #if WebP
+            return true
+            #else
+            return false
+            #endif
+        case .tiff:
+            #if TIFF
+            return true
+            #else
+            return false
+            #endif
+        case .heic, .avif:
+            #if HEIF
+            return true
+            #else
+            return false
+            #endif
+        }
+    }
+
+    /// The formats this build reads and writes.
+    static var available: [ImageFormat] { allCases.filter(\.isAvailable) }
+
+    /// Why an unavailable format gives nothing.
+    var unavailableReason: String { "\(identifier) support is off in this build (Strata's package traits)" }
+
     /// How many leading bytes `sniff` needs before it can tell.
     static let sniffLength = 12
 }

@@ -1,3 +1,4 @@
+#if PDF
 import Foundation
 
 /// A PDF array (a pointer to Strata's `PDFObjectNode`).
@@ -61,3 +62,4 @@ private func item(_ array: CGPDFArrayRef, _ index: Int) -> PDFObjectNode? {
     let items = PDFObjectNode.of(array).arrayItems
     return items.indices.contains(index) ? items[index] : nil
 }
+#endif

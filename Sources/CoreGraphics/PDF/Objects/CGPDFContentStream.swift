@@ -1,3 +1,4 @@
+#if PDF
 import Foundation
 
 /// A page's (or form's) content: its streams and the resources they name (a pointer to
@@ -80,3 +81,4 @@ public func CGPDFContentStreamGetStreams(_ cs: CGPDFContentStreamRef) -> CFArray
 public func CGPDFContentStreamGetResource(_ cs: CGPDFContentStreamRef, _ category: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>) -> CGPDFObjectRef? {
     PDFContentStream.of(cs).resource(String(cString: category), String(cString: name))?.ref
 }
+#endif

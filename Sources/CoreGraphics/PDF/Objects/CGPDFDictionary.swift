@@ -1,3 +1,4 @@
+#if PDF
 import Foundation
 
 /// A PDF dictionary (a pointer to Strata's `PDFObjectNode`).
@@ -69,3 +70,4 @@ public func CGPDFDictionaryApplyBlock(_ dict: CGPDFDictionaryRef, _ block: @esca
 private func entry(_ dict: CGPDFDictionaryRef, _ key: UnsafePointer<CChar>) -> PDFObjectNode? {
     PDFObjectNode.of(dict).value(forKey: String(cString: key))
 }
+#endif

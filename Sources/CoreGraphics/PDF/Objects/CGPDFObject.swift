@@ -1,3 +1,4 @@
+#if PDF
 import Foundation
 
 /// A PDF object handed out by Core Graphics (a pointer to Strata's `PDFObjectNode`): valid while
@@ -26,3 +27,4 @@ public func CGPDFObjectGetType(_ object: CGPDFObjectRef) -> CGPDFObjectType {
 public func CGPDFObjectGetValue(_ object: CGPDFObjectRef, _ type: CGPDFObjectType, _ value: UnsafeMutableRawPointer?) -> Bool {
     PDFObjectNode.of(object).value(as: type, into: value)
 }
+#endif

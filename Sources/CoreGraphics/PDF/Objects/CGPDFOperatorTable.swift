@@ -1,3 +1,4 @@
+#if PDF
 import Foundation
 
 /// Which function a scanner calls for which operator (a pointer to Strata's `PDFOperatorTable`,
@@ -40,3 +41,4 @@ public func CGPDFOperatorTableRelease(_ table: CGPDFOperatorTableRef) {
 public func CGPDFOperatorTableSetCallback(_ table: CGPDFOperatorTableRef, _ name: UnsafePointer<CChar>, _ callback: CGPDFOperatorCallback) {
     PDFOperatorTable.of(table)[String(cString: name)] = callback
 }
+#endif

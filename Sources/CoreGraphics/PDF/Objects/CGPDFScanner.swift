@@ -1,3 +1,4 @@
+#if PDF
 import CStrataPDF
 import Foundation
 
@@ -70,3 +71,4 @@ public func CGPDFScannerPopDictionary(_ scanner: CGPDFScannerRef, _ value: Unsaf
 public func CGPDFScannerPopStream(_ scanner: CGPDFScannerRef, _ value: UnsafeMutablePointer<CGPDFStreamRef?>?) -> Bool {
     PDFScanner.of(scanner).pop(.stream)?.value(as: .stream, into: value) ?? false
 }
+#endif

@@ -1,3 +1,4 @@
+#if PDF
 import Foundation
 
 /// A PDF stream (a pointer to Strata's `PDFObjectNode`).
@@ -25,3 +26,4 @@ public func CGPDFStreamCopyData(_ stream: CGPDFStreamRef, _ format: UnsafeMutabl
     format.pointee = kind
     return data
 }
+#endif

@@ -1,3 +1,4 @@
+#if PDF
 import CStrataPDF
 import Foundation
 
@@ -38,3 +39,4 @@ public func CGPDFStringCopyDate(_ string: CGPDFStringRef) -> CFDate? {
     // The time was `west` minutes behind UTC: UTC is that much later.
     return local.addingTimeInterval(TimeInterval(west) * 60)
 }
+#endif

@@ -1,3 +1,4 @@
+#if PDF
 import CStrataPDF
 import Foundation
 
@@ -210,3 +211,4 @@ final class PDFObjectNode {
         return true
     }
 }
+#endif

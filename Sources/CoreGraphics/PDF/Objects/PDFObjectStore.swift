@@ -1,3 +1,4 @@
+#if PDF
 import CStrataPDF
 import Foundation
 
@@ -199,3 +200,4 @@ final class PDFObjectStore: @unchecked Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PDF
 import CStrataPDF
 import Foundation
 
@@ -157,3 +158,4 @@ final class PDFScanner {
         return !stopped
     }
 }
+#endif
