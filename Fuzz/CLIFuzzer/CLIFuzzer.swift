@@ -6,7 +6,7 @@ import StrataExport
 // libFuzzer target: the command line. The input is `strata render` or `strata concat` arguments
 // separated by NUL bytes (the first byte picks the command). Parsing and checking them must
 // give a clear error or a command; the files a render command plans to write must all lie
-// inside its output folder, whatever the input's name (or be the one file -o names).
+// inside its output folder, whatever the input's name (or be the files -o names).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func cliFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -37,8 +37,8 @@ private func checkRender(_ arguments: [String]) {
     for still in [false, true] {
         guard let outputs = try? command.plannedOutputs(still: still) else { continue }
         // -o names its file wherever the user wants it.
-        if let file = command.outputFile {
-            precondition(outputs == [file], "-o \(file.path) planned \(outputs)")
+        if !command.outputFiles.isEmpty {
+            precondition(outputs == command.outputFiles, "-o \(command.outputFiles) planned \(outputs)")
             continue
         }
         for output in outputs {

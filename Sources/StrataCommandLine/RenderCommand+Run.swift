@@ -98,7 +98,7 @@ extension RenderCommand {
 
     /// The still's PNG: `-o`, else named from the input and frame in `--out`.
     private func stillTarget(of url: URL, label: String) throws -> URL {
-        if let file = outputFile {
+        if let file = outputFiles.first {
             try checkOverwrite(file)
             return file
         }
@@ -115,16 +115,19 @@ extension RenderCommand {
     private func export(_ recording: LayerRecording, of url: URL, still: Bool, transparent: Bool) throws {
         let range = try frames.map(Self.parseRange)
         let targets: [ExportTarget]
-        if let file = outputFile {
-            var formats = try formats(writing: file)
-            if still {
-                formats = formats.map { $0 == .png ? .sheet : $0 }
-            } else if format == nil, formats == [.png] {
-                throw ValidationError(
-                    "'\(file.lastPathComponent)' is one picture: add --frame N for a still, or --format sheet for a contact sheet (or write .apng)")
+        let files = outputFiles
+        if !files.isEmpty {
+            for file in files { try checkOverwrite(file) }
+            targets = try files.flatMap { file -> [ExportTarget] in
+                var formats = try formats(writing: file)
+                if still {
+                    formats = formats.map { $0 == .png ? .sheet : $0 }
+                } else if format == nil, formats == [.png] {
+                    throw ValidationError(
+                        "'\(file.lastPathComponent)' is one picture: add --frame N for a still, or --format sheet for a contact sheet (or write .apng)")
+                }
+                return formats.map { ExportTarget($0, file) }
             }
-            try checkOverwrite(file)
-            targets = formats.map { ExportTarget($0, file) }
         } else {
             let folder = URL(fileURLWithPath: out, isDirectory: true)
             targets = OutputNames.renderTargets(of: url, formats: still ? [.sheet] : folderFormats, range: range, in: folder, still: still)

@@ -15,6 +15,7 @@ public struct RenderCommand: ParsableCommand {
         discussion: """
             Examples:
               strata render heart.json -o heart.gif       (the format from the extension)
+              strata render heart.json -o h.gif -o h.mp4 -o h.webm   (one rendering, three files)
               strata render heart.json -o still.png --frame 12
               strata render stickers/ --format webm       (each file of a folder, into out/)
               cat sticker.tgs | strata render - -o sticker.webp
@@ -28,9 +29,9 @@ public struct RenderCommand: ParsableCommand {
     var inputs: [String]
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "The file to write; its extension gives the format (.gif .mp4 .webm .apng .webp .png).",
+        "The file to write; its extension gives the format (.gif .mp4 .webm .apng .webp .png). Repeat it for several formats from one rendering.",
         valueName: "FILE"))
-    var output: String?
+    var output: [String] = []
 
     @Option(help: ArgumentHelp("The folder to write into, with names from the inputs (created when missing).", valueName: "DIR"))
     var out: String = "out"
@@ -104,11 +105,19 @@ public struct RenderCommand: ParsableCommand {
         if let background { _ = try LottieRendering.parseColor(background) }
         _ = try LottieRendering.limits(limitAssignments)
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
-        if let file = outputFile {
+        let files = outputFiles
+        if !files.isEmpty {
             guard inputs.count == 1 else {
                 throw ValidationError("-o names one file; with \(inputs.count) inputs, give a folder with --out")
             }
-            _ = try formats(writing: file)
+            guard Set(files.map(\.standardizedFileURL.path)).count == files.count else {
+                throw ValidationError("the same -o file is named twice")
+            }
+            if files.count > 1, format != nil {
+                throw ValidationError("--format chooses the format of one -o file; with several, each file's extension names its own")
+            }
+            if files.count > 1, isStill { throw ValidationError("a still is one PNG: give one -o with --frame or --marker") }
+            for file in files { _ = try formats(writing: file) }
         }
     }
 
@@ -122,16 +131,17 @@ public struct RenderCommand: ParsableCommand {
         return a...b
     }
 
-    /// The one file to write: `-o`, or `--out` naming a file by a media extension (`--out heart.gif`
-    /// meant the GIF, not a folder of that name) unless it is a folder already.
-    public var outputFile: URL? {
-        if let output { return URL(fileURLWithPath: output) }
+    /// The files to write: every `-o`, or `--out` naming a file by a media extension (`--out
+    /// heart.gif` meant the GIF, not a folder of that name) unless it is a folder already; empty
+    /// when the outputs go into the `--out` folder.
+    public var outputFiles: [URL] {
+        if !output.isEmpty { return output.map { URL(fileURLWithPath: $0) } }
         let named = URL(fileURLWithPath: out)
         var isFolder: ObjCBool = false
         guard Self.extensions[named.pathExtension.lowercased()] != nil,
             !(FileManager.default.fileExists(atPath: out, isDirectory: &isFolder) && isFolder.boolValue)
-        else { return nil }
-        return named
+        else { return [] }
+        return [named]
     }
 
     var isStill: Bool { frame != nil || marker != nil }
@@ -163,7 +173,7 @@ public struct RenderCommand: ParsableCommand {
     public func run() throws {
         let files = try RenderInputs.expand(inputs, limits: try LottieRendering.limits(limitAssignments))
         defer { RenderInputs.cleanUp(files) }
-        if outputFile != nil, files.count > 1 {
+        if !outputFiles.isEmpty, files.count > 1 {
             throw ValidationError("-o names one file; the folder holds \(files.count) inputs: give a folder with --out")
         }
         for file in files { try render(file) }
@@ -175,7 +185,7 @@ public struct RenderCommand: ParsableCommand {
     /// The files this command will write for its inputs named as files (the formats of an
     /// animation, or the PNG of `--frame`), or the one `-o` names; nothing is read or written.
     public func plannedOutputs(still: Bool = false) throws -> [URL] {
-        if let file = outputFile { return [file] }
+        if !outputFiles.isEmpty { return outputFiles }
         let range = try frames.map(Self.parseRange)
         return inputs.flatMap { input -> [URL] in
             let url = URL(fileURLWithPath: input == "-" ? "stdin" : input)

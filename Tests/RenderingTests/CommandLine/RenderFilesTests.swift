@@ -137,6 +137,28 @@ struct RenderFilesTests {
         #expect(stillResult.status == 0 && CGImage.load(contentsOf: still)?.width == 100, "\(stillResult.output)")
     }
 
+    /// A newcomer's one command: a GIF, an MP4 and a WebM of one Lottie file, each `-o` in the
+    /// format of its extension; naming one file twice, or `--format` with several, is refused.
+    @Test func severalOutputsFromOneCommand() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let input = try write(Self.square(fr: 30, op: 15), "square.json", in: out)
+        let names = ["s.gif", "s.mp4", "s.webm"]
+        let result = try run(["render", input.path] + names.flatMap { ["-o", out.appendingPathComponent($0).path] } + ["--background", "white"])
+        #expect(result.status == 0, "\(result.output)")
+        let magic: [String: [UInt8]] = ["s.gif": Array("GIF89a".utf8), "s.mp4": Array("ftyp".utf8), "s.webm": [0x1A, 0x45, 0xDF, 0xA3]]
+        for name in names {
+            let bytes = [UInt8]((try? Data(contentsOf: out.appendingPathComponent(name))) ?? Data())
+            let expected = magic[name] ?? []
+            let found = name == "s.mp4" ? Array(bytes.dropFirst(4).prefix(4)) : Array(bytes.prefix(expected.count))
+            #expect(found == expected, "\(name) is a \(name.split(separator: ".").last ?? "") file (\(bytes.count) bytes)")
+        }
+        let twice = try run(["render", input.path, "-o", "\(out.path)/a.gif", "-o", "\(out.path)/a.gif"])
+        #expect(twice.status == 64 && twice.output.contains("twice"), "\(twice.output)")
+        let formatted = try run(["render", input.path, "-o", "\(out.path)/b.gif", "-o", "\(out.path)/b.mp4", "--format", "gif"])
+        #expect(formatted.status == 64 && formatted.output.contains("--format"), "\(formatted.output)")
+    }
+
     /// Exit codes scripts can trust: 66 an input that cannot be read, 65 bad data (the message
     /// alone, no usage block), 64 a wrong command line naming its option.
     @Test func exitCodesTellDataErrorsFromCommandLineErrors() throws {
