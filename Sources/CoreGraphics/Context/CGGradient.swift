@@ -4,7 +4,32 @@ public final class CGGradient: Sendable {
     package let stops: [(location: Double, color: RGBA)]
 
     package init(stops: [(location: Double, color: RGBA)]) {
-        self.stops = stops.sorted { $0.location < $1.location }
+        let sorted = stops.sorted { $0.location < $1.location }
+        self.stops = sorted.count > Self.maxStops ? Self.resampled(sorted, count: Self.maxStops) : sorted
+    }
+
+    /// The most stops a gradient keeps: more are resampled to this many, evenly spaced (pixman
+    /// walks the stops for each pixel: a million stops never finished drawing). Finer than a
+    /// byte per channel can show over the 4,096 points of a gradient that wide.
+    package static let maxStops = 4096
+
+    /// The colours of `stops` (sorted) at `count` evenly spaced locations from the first to the
+    /// last, each the linear mix of the two stops around it.
+    static func resampled(_ stops: [(location: Double, color: RGBA)], count: Int) -> [(location: Double, color: RGBA)] {
+        guard let first = stops.first, let last = stops.last, count > 1 else { return stops }
+        var out: [(location: Double, color: RGBA)] = []
+        out.reserveCapacity(count)
+        var k = 0
+        for i in 0..<count {
+            let t = first.location + (last.location - first.location) * Double(i) / Double(count - 1)
+            while k + 1 < stops.count - 1, stops[k + 1].location <= t { k += 1 }
+            let a = stops[k], b = stops[min(k + 1, stops.count - 1)]
+            let span = b.location - a.location
+            let f = span > 0 ? min(max((t - a.location) / span, 0), 1) : 1
+            func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+            out.append((t, RGBA(r: mix(a.color.r, b.color.r), g: mix(a.color.g, b.color.g), b: mix(a.color.b, b.color.b), a: mix(a.color.a, b.color.a))))
+        }
+        return out
     }
 
     /// A gradient from CGColors at `locations` (nil: evenly spaced). Nil when `colors` holds

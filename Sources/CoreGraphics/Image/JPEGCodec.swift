@@ -19,7 +19,7 @@ package enum JPEGCodec {
             var height: Int32 = 0
             var subsampling: Int32 = 0
             var colorspace: Int32 = 0
-            guard tjDecompressHeader3(handle, source, size, &width, &height, &subsampling, &colorspace) == 0,
+            guard read(tjDecompressHeader3(handle, source, size, &width, &height, &subsampling, &colorspace), handle),
                 CGImage.validDecodeSize(width: Int(width), height: Int(height))
             else { return nil }
             let w = Int(width)
@@ -27,9 +27,9 @@ package enum JPEGCodec {
             if colorspace == Int32(TJCS_GRAY.rawValue) {
                 var gray = Data(count: w * h)
                 let ok = gray.withUnsafeMutableBytes { out in
-                    tjDecompress2(
+                    read(tjDecompress2(
                         handle, source, size, out.bindMemory(to: UInt8.self).baseAddress, width, width, height,
-                        Int32(TJPF_GRAY.rawValue), 0) == 0
+                        Int32(TJPF_GRAY.rawValue), decodeFlags), handle)
                 }
                 return ok ? .gray(width: w, height: h, bytes: gray) : nil
             }
@@ -37,9 +37,19 @@ package enum JPEGCodec {
             // TJPF_BGRA on little-endian memory is cairo's ARGB32; TurboJPEG fills alpha with 255.
             let status = tjDecompress2(
                 handle, source, size, buffer.bytes.assumingMemoryBound(to: UInt8.self), width,
-                Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRA.rawValue), 0)
-            return status == 0 ? .color(buffer) : nil
+                Int32(buffer.bytesPerRow), height, Int32(TJPF_BGRA.rawValue), decodeFlags)
+            return read(status, handle) ? .color(buffer) : nil
         }
+    }
+
+    /// At most libjpeg-turbo's limit of progressive scans (500): a file of 15,000 empty scans
+    /// took over a minute to come to nothing.
+    private static let decodeFlags = Int32(TJFLAG_LIMITSCANS)
+
+    /// True when a TurboJPEG call succeeded or only warned: libjpeg reads past a stray byte or a
+    /// cut-short end with a warning, and so does Apple's decoder (TurboJPEG reports both as −1).
+    private static func read(_ status: Int32, _ handle: tjhandle) -> Bool {
+        status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
     }
 
     /// Encodes premultiplied ARGB32 pixels as a baseline JPEG (alpha dropped) at `quality` 1...100.

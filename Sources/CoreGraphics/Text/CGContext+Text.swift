@@ -46,7 +46,12 @@ extension CGContext {
     ) {
         let mode = mode ?? state.textDrawingMode
         guard mode != .invisible, size.isFinite, size != 0 else { return }
-        let path = glyphsPath(glyphs, at: positions, face: face, size: size, fontMatrix: fontMatrix)
+        // Glyphs wholly outside the clip are left out (a line of a million characters built a
+        // path of gigabytes for the few glyphs on the canvas); a stroke reaches half its width out.
+        let reach = mode == .fill || mode == .fillClip || mode == .clip ? 1 : max(1, state.lineWidth)
+        let clipBox = boundingBoxOfClipPath
+        let visible = reach.isFinite && clipBox.width.isFinite && clipBox.height.isFinite ? clipBox.insetBy(dx: -reach, dy: -reach) : nil
+        let path = glyphsPath(glyphs, at: positions, face: face, size: size, fontMatrix: fontMatrix, within: visible)
         guard !path.isEmpty else { return }
         let saved = cairo_copy_path(cr)
         defer {
@@ -92,9 +97,11 @@ extension CGContext {
         fillPath()
     }
 
-    /// The outlines of `glyphs` placed as `drawGlyphs` places them, in user space.
+    /// The outlines of `glyphs` placed as `drawGlyphs` places them, in user space; only those
+    /// whose box meets `within` (user space) when it is given.
     package func glyphsPath(
-        _ glyphs: [CGGlyph], at positions: [CGPoint], face: FontFace, size: CGFloat, fontMatrix: CGAffineTransform
+        _ glyphs: [CGGlyph], at positions: [CGPoint], face: FontFace, size: CGFloat, fontMatrix: CGAffineTransform,
+        within visible: CGRect? = nil
     ) -> CGPath {
         let path = CGMutablePath()
         let scale = size / CGFloat(face.unitsPerEm)
@@ -102,8 +109,9 @@ extension CGContext {
         for (glyph, position) in zip(glyphs, positions) where position.x.isFinite && position.y.isFinite {
             let outline = face.outline(of: glyph)
             guard !outline.isEmpty else { continue }
-            let place = glyphToText.concatenating(CGAffineTransform(translationX: position.x, y: position.y))
-            path.addPath(outline, transform: place.concatenating(textMatrix))
+            let place = glyphToText.concatenating(CGAffineTransform(translationX: position.x, y: position.y)).concatenating(textMatrix)
+            if let visible, !visible.isNull, !outline.boundingBoxOfPath.applying(place).intersects(visible) { continue }
+            path.addPath(outline, transform: place)
         }
         return path
     }

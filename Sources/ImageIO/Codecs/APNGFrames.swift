@@ -36,7 +36,7 @@ enum APNGFrames {
         }
         if let control = current, !parts.isEmpty { frames.append((control, parts)) }
         guard !frames.isEmpty else { return nil }
-        let budget = max(1, ImageDecoding.maxPixels / max(1, w * h))
+        let budget = min(ImageDecoding.maxFrames, max(1, ImageDecoding.maxPixels / max(1, w * h)))
         var canvasPixels = [UInt32](repeating: 0, count: w * h)
         var decoded: [DecodedFrame] = []
         for (control, data) in frames.prefix(budget) {

@@ -41,7 +41,7 @@ enum GIFCodec {
         }
         guard canvasWidth * canvasHeight <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         // Each frame is the whole canvas: stop before the frames together pass the budget.
-        let maxFrames = max(1, ImageDecoding.maxPixels / (canvasWidth * canvasHeight))
+        let maxFrames = min(ImageDecoding.maxFrames, max(1, ImageDecoding.maxPixels / (canvasWidth * canvasHeight)))
         var composer = Composer(width: canvasWidth, height: canvasHeight)
         var frames: [DecodedFrame] = []
         var ended = false

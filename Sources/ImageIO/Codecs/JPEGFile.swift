@@ -15,6 +15,11 @@ enum JPEGFile {
         let b = frame.body, s = b.startIndex
         let height = Int(b[s + 1]) << 8 | Int(b[s + 2]), width = Int(b[s + 3]) << 8 | Int(b[s + 4])
         guard width * height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
+        // libjpeg reads a cut-short file with a warning (the rest grey), which the reader now
+        // accepts as it accepts a stray byte: a file without its end marker is still incomplete.
+        guard let end = data.lastRange(of: Data([0xFF, 0xD9])), end.lowerBound > frame.body.startIndex else {
+            return .failure(.truncated)
+        }
         guard let provider = CGDataProvider(data: data),
             let decoded = CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
         else { return .failure(.invalid("unreadable JPEG data")) }
@@ -53,14 +58,17 @@ enum JPEGFile {
     static func segments(_ data: Data) -> [(marker: UInt8, body: Data)] {
         var out: [(UInt8, Data)] = []
         var i = data.startIndex + 2
-        while i + 4 <= data.endIndex, out.count < 10_000 {
-            guard data[i] == 0xFF else { break }
+        // Every byte is looked at once at most, so the scan is bounded by the file; only the
+        // first 10,000 segments are kept (10,001 empty APP segments hid the frame header).
+        while i + 4 <= data.endIndex {
+            // Bytes that are no marker are skipped, as libjpeg skips them (with a warning).
+            guard data[i] == 0xFF else { i += 1; continue }
             let marker = data[i + 1]
             if marker == 0xFF { i += 1; continue }
             if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
             let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
             guard length >= 2, i + 2 + length <= data.endIndex else { break }
-            out.append((marker, data[(i + 4)..<(i + 2 + length)]))
+            if out.count < 10_000 || (0xC0...0xCF).contains(marker) || marker == 0xDA { out.append((marker, data[(i + 4)..<(i + 2 + length)])) }
             if marker == 0xDA { break }  // the scan: what follows is image data
             i += 2 + length
         }

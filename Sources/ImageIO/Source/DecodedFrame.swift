@@ -29,6 +29,11 @@ enum ImageDecoding {
     /// of pixels (a frame is held about three times while it is made).
     static let maxPixels = CGImage.maxDecodedPixels
 
+    /// The most frames an animated file gives (GIF, APNG): each costs an image and its
+    /// properties however small (1.5 million 1×1 GIF frames took 2.5 GB). Later frames are
+    /// left out; the longest real animations hold a few thousand.
+    static let maxFrames = 20_000
+
     /// The properties every image has: size, alpha, depth, colour model.
     static func basics(_ image: CGImage, hasAlpha: Bool, gray: Bool = false) -> [String: Any] {
         [

@@ -89,11 +89,21 @@ final class LottieWarnings: @unchecked Sendable {
     /// The JSON of slot `id`, noting that a property names it; nil while that slot is being
     /// decoded (a slot naming itself).
     func slot(_ id: String) -> Data? {
-        lock.withLock {
+        let (value, tooDeep) = lock.withLock { () -> (Data?, Bool) in
             namedSlots.insert(id)
-            return decodingSlots.contains(id) ? nil : slots.values[id]
+            guard !decodingSlots.contains(id) else { return (nil, false) }
+            // Each level of a chain is a decoder on the stack (20,000 levels overflowed it).
+            guard decodingSlots.count < Self.maxSlotChain else { return (nil, slots.values[id] != nil) }
+            return (slots.values[id], false)
         }
+        if tooDeep {
+            noteLimit("a slot whose value names another slot, \(Self.maxSlotChain) deep: slot '\(id)' is not followed (the property's own value is used)", at: "slots")
+        }
+        return value
     }
+
+    /// How many slots deep a slot's value may name another slot (real files: one).
+    static let maxSlotChain = 16
 
     /// Runs `body` while slot `id` is being decoded.
     func decodingSlot<T>(_ id: String, _ body: () throws -> T) rethrows -> T {

@@ -54,6 +54,24 @@ struct LottieSlotsTests {
         #expect(near(Self.centre(selfNaming), (0, 0, 255, 255)), "a slot naming itself ends")
     }
 
+    /// Issue 42. Tried: 20,000 slots, each naming the next (878 KB overflowed the stack, a
+    /// decoder per level), and 300 properties naming the chain's head. A chain is followed 16
+    /// deep and no further (a warning says so): the colour is the 16th link's (s15) own
+    /// value; the file loads.
+    @Test func aChainOfSlotsIsFollowedSixteenDeep() throws {
+        let count = 20_000
+        let links = (0..<count).map { i -> String in
+            let colour = i == 15 ? "[0,0,1]" : "[0,1,0]"
+            return "\"s\(i)\":{\"p\":{\"a\":0,\"k\":\(colour),\"sid\":\"s\(i + 1)\"}}"
+        }
+        let fills = (0..<300).map { _ in "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0],\"sid\":\"s0\"},\"o\":{\"k\":100},\"r\":1}" }
+        let square = LJ.shapeLayer([LJ.group([LJ.rect((50, 50), 60, 60)] + fills)])
+        let json = "{\"slots\":{\(links.joined(separator: ","))}," + LJ.animation(layers: [square]).dropFirst()
+        let animation = try LottieAnimation(data: Data(json.utf8))
+        #expect(animation.warnings.contains { $0.contains("16 deep") }, "\(animation.warnings)")
+        #expect(near(Self.centre(animation), (0, 0, 255, 255)), "the 16th link's own value: blue")
+    }
+
     /// A dotLottie 2 archive: animations "red" and "blue" (both naming slot "fill"), themes "green"
     /// (a colour) and "pulse" (keyframes), "red" starting with `initialTheme`.
     static func archive(initialTheme: String? = nil, _ body: (URL) throws -> Void) throws {

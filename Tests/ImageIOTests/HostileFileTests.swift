@@ -1,0 +1,67 @@
+import Foundation
+import ImageIO
+import Testing
+
+// Only ImageIO is imported: CGImage, CGContext and the rest come with it, as Apple's module
+// re-exports CoreGraphics (`import ImageIO` alone did not make CGImage visible).
+
+/// Issue 42: files that cost work out of proportion to their size, and JPEGs libjpeg reads with
+/// a warning, which Apple's ImageIO reads too.
+@Suite("ImageIO: hostile files, third round")
+struct HostileFileTests {
+    /// A GIF of `frames` 1×1 images (15 bytes each).
+    static func tinyFrames(_ frames: Int) -> Data {
+        var gif = Data("GIF89a".utf8) + Data([1, 0, 1, 0, 0x80, 0, 0]) + Data([0, 0, 0, 255, 255, 255])
+        let frame = Data([0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00])
+        for _ in 0..<frames { gif += frame }
+        return gif + Data([0x3B])
+    }
+
+    /// Tried: 20,500 frames of 1×1 (300 KB; 1.5 million took 2.5 GB): the first 20,000 are read.
+    @Test func aGIFGivesAtMostTwentyThousandFrames() throws {
+        let source = try #require(CGImageSourceCreateWithData(Self.tinyFrames(20_500) as CFData, nil))
+        #expect(CGImageSourceGetCount(source) == 20_000)
+        let small = try #require(CGImageSourceCreateWithData(Self.tinyFrames(3) as CFData, nil))
+        #expect(CGImageSourceGetCount(small) == 3, "a short GIF keeps all its frames")
+    }
+
+    /// Tried: a stray byte before the frame header (libjpeg: "extraneous bytes before marker", a
+    /// warning; TurboJPEG reported −1 and the image was nil). The image reads, as on Apple.
+    @Test func aJPEGWithAStrayByteReads() throws {
+        let image = Pictures.quadrants(alpha: false)
+        var jpeg = try #require(Pictures.encode([(image, [:])], type: "public.jpeg"))
+        let sof = try #require(jpeg.firstRange(of: Data([0xFF, 0xC0])))
+        jpeg.insert(0x00, at: sof.lowerBound)
+        let decoded = try #require(Pictures.decode(jpeg), "a JPEG with one stray byte")
+        #expect(decoded.width == image.width && decoded.height == image.height)
+        let difference = try #require(Pictures.maxDifference(decoded, image))
+        #expect(difference <= 24, "the picture itself (JPEG's loss): \(difference)")
+        // Tried: 10,001 empty APP5 segments before everything else (they hid the frame header).
+        var padded = Data(jpeg.prefix(2))
+        for _ in 0..<10_001 { padded += Data([0xFF, 0xE5, 0x00, 0x02]) }
+        padded += jpeg.dropFirst(2)
+        #expect(Pictures.decode(padded)?.width == image.width, "a JPEG behind 10,001 empty segments")
+        // Without its end marker it is still an incomplete file, not an image.
+        let cut = CGImageSourceCreateIncremental(nil)
+        CGImageSourceUpdateData(cut, jpeg.prefix(jpeg.count - 40) as CFData, true)
+        #expect(CGImageSourceGetStatus(cut) == .statusUnexpectedEOF)
+    }
+
+    /// Tried: a PNG fed 64 bytes at a time (as a download arrives). The source waits for the
+    /// bytes to grow by half before decoding again, stays incomplete, and completes at the end.
+    @Test func anIncrementalSourceFedInSmallPiecesCompletes() throws {
+        let png = try #require(Pictures.encode([(Pictures.quadrants(256, 256), [:])], type: "public.png"))
+        let source = CGImageSourceCreateIncremental(nil)
+        var statuses: Set<Int32> = []
+        var end = 64
+        while end < png.count {
+            CGImageSourceUpdateData(source, png.prefix(end) as CFData, false)
+            statuses.insert(CGImageSourceGetStatus(source).rawValue)
+            end += 64
+        }
+        CGImageSourceUpdateData(source, png as CFData, true)
+        #expect(statuses.isSubset(of: [CGImageSourceStatus.statusReadingHeader.rawValue, CGImageSourceStatus.statusIncomplete.rawValue]), "\(statuses)")
+        #expect(CGImageSourceGetStatus(source) == .statusComplete)
+        #expect(CGImageSourceCreateImageAtIndex(source, 0, nil)?.width == 256)
+    }
+}
