@@ -66,8 +66,10 @@ enum ImageEncoding {
         case .heic, .avif:
             return HEIFFile.encode(images.map(\.0), quality: quality, avif: format == .avif)
         #endif
+        #if !(GIF && WebP && TIFF && HEIF)
         default:
             return .failure(.encoder(format.unavailableReason))
+        #endif
         }
     }
 

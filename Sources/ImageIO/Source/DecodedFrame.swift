@@ -62,7 +62,9 @@ enum ImageDecoding {
         #if HEIF
         case .heic, .avif: return HEIFFile.decode(data)
         #endif
+        #if !(GIF && WebP && TIFF && HEIF)
         default: return .failure(.invalid(format.unavailableReason))
+        #endif
         }
     }
 }
