@@ -17,8 +17,9 @@ enum APNGFrames {
         guard let actl = chunks.first(where: { $0.type == "acTL" }), actl.body.count >= 8 else { return nil }
         let loops = PNGFile.uint32(actl.body, 4)
         let (w, h) = canvas
-        // Chunks every frame's PNG needs from the file.
-        let shared = chunks.filter { ["PLTE", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT"].contains($0.type) }
+        // Chunks every frame's PNG needs from the file. Not `iCCP`: the PNG reader does not use
+        // it, and an 8,000-frame file with a 1 MB profile rebuilt (and checksummed) it per frame.
+        let shared = chunks.filter { ["PLTE", "tRNS", "gAMA", "cHRM", "sRGB", "sBIT"].contains($0.type) }
         var frames: [(Control, [Data])] = []
         var current: Control?
         var parts: [Data] = []

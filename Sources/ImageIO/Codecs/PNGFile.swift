@@ -41,12 +41,15 @@ enum PNGFile {
     static func chunks(_ data: Data) -> [(type: String, body: Data)] {
         var out: [(String, Data)] = []
         var offset = data.startIndex + 8
-        while offset + 12 <= data.endIndex, out.count < 100_000 {
+        // Every chunk is at least 12 bytes, so the scan is bounded by the file; past 100,000 kept
+        // chunks, text chunks are skipped, not kept (100,001 of them hid the image's end).
+        while offset + 12 <= data.endIndex {
             let length = uint32(data, offset - data.startIndex)
             let typeBytes = data[(offset + 4)..<(offset + 8)]
             let bodyStart = offset + 8
             guard length <= data.endIndex - bodyStart - 4 else { break }
-            out.append((String(decoding: typeBytes, as: UTF8.self), data[bodyStart..<(bodyStart + length)]))
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            if out.count < 100_000 || !["tEXt", "zTXt", "iTXt"].contains(type) { out.append((type, data[bodyStart..<(bodyStart + length)])) }
             offset = bodyStart + length + 4
         }
         return out
