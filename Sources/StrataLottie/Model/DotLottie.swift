@@ -84,6 +84,11 @@ enum DotLottie {
         }
         var manifest = Manifest()
         if let manifestData = try read("manifest.json") {
+            // Syntax and nesting first, with the line and column (the decoder's own message
+            // names no place for a manifest nested too deep).
+            if let problem = JSONSyntax.firstProblem(in: manifestData, maxDepth: LottieAnimation.maxJSONDepth) {
+                throw LottieError.unreadable(".lottie: manifest.json: not a JSON document: \(problem)")
+            }
             do {
                 manifest = try JSONDecoder().decode(Manifest.self, from: manifestData)
             } catch let error as DecodingError {

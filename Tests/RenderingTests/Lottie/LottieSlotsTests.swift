@@ -72,6 +72,17 @@ struct LottieSlotsTests {
         #expect(near(Self.centre(animation), (0, 0, 255, 255)), "the 16th link's own value: blue")
     }
 
+    /// Issue 42. Tried: a `.lottie` whose manifest nests 300 arrays (it said "not valid JSON",
+    /// naming no place): the error names the manifest, the line and the column.
+    @Test func aDeepManifestSaysWhereItIsTooDeep() throws {
+        let manifest = "{\"animations\":" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}"
+        let error = try LottieDecodingTests.withArchive([("manifest.json", Data(manifest.utf8)), ("animations/a.json", Data(Self.json().utf8))]) { url in
+            #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url) }
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("manifest.json") && message.contains("line 1") && message.contains("nested"), "\(message)")
+    }
+
     /// A dotLottie 2 archive: animations "red" and "blue" (both naming slot "fill"), themes "green"
     /// (a colour) and "pulse" (keyframes), "red" starting with `initialTheme`.
     static func archive(initialTheme: String? = nil, _ body: (URL) throws -> Void) throws {
