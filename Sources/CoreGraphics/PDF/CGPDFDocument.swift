@@ -244,6 +244,12 @@ extension CGContext {
     /// Draws `page` in user space (its media box from the origin, y up), through the CTM and
     /// clip: vectors stay vectors on a PDF context.
     public func drawPDFPage(_ page: CGPDFPage) {
+        guard PDFDrawingCost.of(page) != nil else {
+            Diagnostics.warn(
+                "drawPDFPage: page \(page.pageNumber) costs more than \(PDFDrawingCost.maxOperators) content operators (forms counted each time "
+                    + "they are drawn, at most \(PDFDrawingCost.maxFormDepth) deep); not drawn")
+            return
+        }
         let height = page.size.height
         paint {
             cairo_save(cr)

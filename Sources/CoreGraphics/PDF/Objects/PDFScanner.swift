@@ -28,6 +28,9 @@ final class PDFScanner {
     private var inlineStart: Int?
     private var inlineDictionary: PDFObjectNode?
     private var tooLarge = false
+    /// Called with every operator before the table's function (Strata's own walks: the drawing
+    /// budget); false stops the scan.
+    var observer: ((String, PDFScanner) -> Bool)?
 
     init(content: PDFContentStream, table: PDFOperatorTable?, info: UnsafeMutableRawPointer?) {
         self.content = content
@@ -159,7 +162,8 @@ final class PDFScanner {
             break
         }
         parts = 0
-        if let callback = table?[name] { callback(ref, info) }
+        if let observer, !observer(name, self) { stopped = true }
+        if !stopped, let callback = table?[name] { callback(ref, info) }
         operands.removeAll(keepingCapacity: true)
         popped.removeAll(keepingCapacity: true)
         return !stopped

@@ -1,0 +1,60 @@
+import CoreGraphics
+import Foundation
+import Testing
+
+/// Issue 42: a page whose forms draw each other, many times and deep, costs what it draws, not
+/// what its bytes suggest; past the budget it is not drawn (poppler never returned from it).
+@Suite("PDF: the drawing budget")
+struct PDFDrawingBudgetTests {
+    /// A 100×100 page drawing form F0 `fanOut` times; form Fi draws F(i+1) as often, the last a
+    /// red 100×100 square. The page costs about fanOut^depth operators.
+    static func nestedForms(fanOut: Int, depth: Int) -> Data {
+        let draws = { (name: String) in String(repeating: "/\(name) Do ", count: fanOut) }
+        var objects: [(String, Data?)] = [
+            ("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil),
+            ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /XObject << /F0 5 0 R >> >> >>", nil),
+            ("", Data(draws("F0").utf8)),
+        ]
+        for level in 0..<depth {
+            let object = 5 + level
+            let isLast = level == depth - 1
+            let content = isLast ? "1 0 0 rg 0 0 100 100 re f" : draws("F\(level + 1)")
+            let resources = isLast ? "" : "/Resources << /XObject << /F\(level + 1) \(object + 1) 0 R >> >>"
+            objects.append(("/Type /XObject /Subtype /Form /BBox [0 0 100 100] \(resources)", Data(content.utf8)))
+        }
+        return PDFFileBuilder.file(objects, trailer: "/Root 1 0 R")
+    }
+
+    func draw(_ data: Data) throws -> (r: Int, a: Int) {
+        let document = try #require(PDFContextTests.document(data))
+        let page = try #require(document.page(at: 1))
+        let context = try #require(CGContext(
+            data: nil, width: 100, height: 100, bitsPerComponent: 8, bytesPerRow: 400, space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        context.drawPDFPage(page)
+        let pixels = try #require(context.data).assumingMemoryBound(to: UInt8.self)
+        let centre = 50 * 400 + 50 * 4
+        return (Int(pixels[centre]), Int(pixels[centre + 3]))
+    }
+
+    /// Tried: forms drawing each other ten times, nine deep (≈ 10⁹ operators in 2.8 KB): not
+    /// drawn, at once. Three times, three deep: drawn (the red square).
+    @Test func aPageOfExplodingFormsIsNotDrawnAndAModestOneIs() throws {
+        let exploding = try draw(Self.nestedForms(fanOut: 10, depth: 9))
+        #expect(exploding.a == 0, "nothing drawn: \(exploding)")
+        let modest = try draw(Self.nestedForms(fanOut: 3, depth: 3))
+        #expect(modest.r == 255 && modest.a == 255, "the square: \(modest)")
+    }
+
+    /// Tried: a form that draws itself (a cycle): nested 32 deep at most, then not drawn.
+    @Test func aFormDrawingItselfIsNotDrawn() throws {
+        let objects: [(String, Data?)] = [
+            ("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil),
+            ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>", nil),
+            ("", Data("/F Do".utf8)),
+            ("/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /F 5 0 R >> >>", Data("1 0 0 rg 0 0 100 100 re f /F Do".utf8)),
+        ]
+        let result = try draw(PDFFileBuilder.file(objects, trailer: "/Root 1 0 R"))
+        #expect(result.a == 0, "\(result)")
+    }
+}
