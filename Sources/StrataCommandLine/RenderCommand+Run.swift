@@ -134,7 +134,7 @@ extension RenderCommand {
                 .map { ExportTarget($0.0, $0.1) }
         }
         warn(about: targets, settings: recording.settings, transparent: transparent)
-        try recording.export(targets, frames: range, options: encoding)
+        try recording.export(targets, frames: range, options: encoding.options)
     }
 
     /// What the files will not show as asked: transparency in an MP4, a GIF's rate.

@@ -42,11 +42,7 @@ public struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "gif, mp4, webm, apng, webp (animated), png (one file per frame), sheet (contact sheet), or all (gif, mp4 and sheet); from -o's extension, else all.")
     var format: String?
 
-    @Option(parsing: .unconditional, help: "low, medium or high: encoder settings of every format (x264 preset/CRF, VP9 CRF, WebP quality, GIF dithering).")
-    var quality: String = "medium"
-
-    @Option(parsing: .unconditional, help: "How many times a GIF, APNG or WebP plays; 0 loops forever.")
-    var loop: Int = 0
+    @OptionGroup var encoding: EncodingChoices
 
     @Option(parsing: .unconditional, help: "Lottie: write one still PNG of this frame (the file's frame numbers, fractions allowed).")
     var frame: Double?
@@ -89,15 +85,7 @@ public struct RenderCommand: ParsableCommand {
         if let format, format != "all", ExportFormat(rawValue: format) == nil {
             throw ValidationError("unknown --format '\(format)'; use gif, mp4, webm, apng, webp, png, sheet or all")
         }
-        guard EncodingOptions.Quality(rawValue: quality) != nil else {
-            throw ValidationError("--quality '\(quality)' should be low, medium or high")
-        }
-        guard loop >= 0, loop <= 65_535 else { throw ValidationError("--loop \(loop) should be within 0…65535 (0 loops forever)") }
-        if let fps, !ExportSettings.fpsRange.contains(fps) { throw ValidationError("--fps \(fps) should be within 1…240") }
-        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale \(scale) should be within (0, 8]") }
-        if let duration, !(duration >= 0 && duration <= ExportSettings.maxDuration) {
-            throw ValidationError("--duration \(duration) should be within 0…\(Int(ExportSettings.maxDuration)) seconds")
-        }
+        try EncodingChoices.check(fps: fps, scale: scale, duration: duration)
         if let frames { _ = try Self.parseRange(frames) }
         if let frame, !frame.isFinite { throw ValidationError("--frame must be a finite number") }
         if frame != nil, marker != nil { throw ValidationError("give --frame or --marker, not both") }
@@ -164,10 +152,6 @@ public struct RenderCommand: ParsableCommand {
     var folderFormats: [ExportFormat] {
         guard let format, format != "all", let chosen = ExportFormat(rawValue: format) else { return [.gif, .mp4, .sheet] }
         return [chosen]
-    }
-
-    var encoding: EncodingOptions {
-        EncodingOptions(quality: EncodingOptions.Quality(rawValue: quality) ?? .medium, plays: loop)
     }
 
     public func run() throws {

@@ -32,11 +32,7 @@ struct DemoCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds to render; the demo's own length when omitted.")
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: "low, medium or high: encoder settings of every format.")
-    var quality: String = "medium"
-
-    @Option(parsing: .unconditional, help: "How many times a GIF, APNG or WebP plays; 0 loops forever.")
-    var loop: Int = 0
+    @OptionGroup var encoding: EncodingChoices
 
     func validate() throws {
         if let name, Demo.named(name) == nil {
@@ -46,15 +42,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError("unknown format '\(format)'; use png, gif, mp4, sheet, apng, webp, webm or all")
         }
         if let size { _ = try Self.parseSize(size) }
-        guard EncodingOptions.Quality(rawValue: quality) != nil else {
-            throw ValidationError("--quality '\(quality)' should be low, medium or high")
-        }
-        if let fps, !ExportSettings.fpsRange.contains(fps) { throw ValidationError("--fps \(fps) should be within 1…240") }
-        guard loop >= 0, loop <= 65_535 else { throw ValidationError("--loop \(loop) should be within 0…65535 (0 loops forever)") }
-        if !(scale > 0 && scale <= 8) { throw ValidationError("--scale \(scale) should be within (0, 8]") }
-        if let duration, !(duration >= 0 && duration <= ExportSettings.maxDuration) {
-            throw ValidationError("--duration \(duration) should be within 0…\(Int(ExportSettings.maxDuration)) seconds")
-        }
+        try EncodingChoices.check(fps: fps, scale: scale, duration: duration)
     }
 
     static func parseSize(_ text: String) throws -> CGSize {
@@ -92,7 +80,7 @@ struct DemoCommand: ParsableCommand {
                 let wanted: [ExportFormat] = settings.duration == 0 ? [.sheet] : formats
                 // Every format from one rendering (a GIF above 50 fps from its own, at 50 fps).
                 let targets = wanted.map { ExportTarget($0, OutputNames.target(for: demo.name, format: $0, in: folder, still: settings.duration == 0)) }
-                try make(settings).export(targets, options: EncodingOptions(quality: EncodingOptions.Quality(rawValue: quality) ?? .medium, plays: loop))
+                try make(settings).export(targets, options: encoding.options)
             }
         }
         print(String(format: "done in %.1f s; files are in %@", Date().timeIntervalSince(started), folder.path))
