@@ -24,11 +24,20 @@ package struct RenderAnimationTable: Sendable {
     var entries: [Entry] = []
     /// Node i's entries are `entries[starts[i] ..< starts[i + 1]]`.
     var starts: [Int32] = []
+    /// Node i's animated properties (bits of `LayerProperty.bitIndex`), and two flags:
+    /// `Self.otherKey`, `Self.transition`.
+    var masks: [UInt64] = []
+    /// A record whose key is not a layer property (only a whole copy of the model state puts
+    /// it back).
+    static let otherKey: UInt64 = 1 << 63
+    /// A transition (the picture depends on the time, not only on the state).
+    static let transition: UInt64 = 1 << 62
 
     /// The table of `snapshot`'s animations.
     package init(_ snapshot: RenderTreeSnapshot) {
         snapshot.nodes.withUnsafeBufferPointer { nodes in
             starts.reserveCapacity(nodes.count + 1)
+            masks = [UInt64](repeating: 0, count: nodes.count)
             var count = 0
             for i in nodes.indices where !nodes[i].animations.isEmpty {
                 for animation in nodes[i].animations { count += animation.records.count }
@@ -40,8 +49,12 @@ package struct RenderAnimationTable: Sendable {
                 guard !nodes[i].animations.isEmpty else { continue }
                 nodes[i].animations.withUnsafeBufferPointer { groups in
                     for g in groups.indices {
+                        if groups[g].transition != nil { masks[i] |= Self.transition }
                         groups[g].records.withUnsafeBufferPointer { records in
-                            for r in records.indices { add(records.baseAddress! + r, group: g, record: r) }
+                            for r in records.indices {
+                                add(records.baseAddress! + r, group: g, record: r)
+                                masks[i] |= Self.mask(of: records.baseAddress! + r)
+                            }
                         }
                     }
                 }
@@ -60,6 +73,26 @@ package struct RenderAnimationTable: Sendable {
             animations.append(compact)
         }
         entries.append(entry)
+    }
+
+    /// A node's entry of `masks`, worked out from its animations (for a snapshot without a table).
+    static func mask(of node: UnsafePointer<RenderNode>) -> UInt64 {
+        var mask: UInt64 = 0
+        for animation in node.pointee.animations {
+            if animation.transition != nil { mask |= transition }
+            animation.records.withUnsafeBufferPointer { records in
+                for r in records.indices { mask |= Self.mask(of: records.baseAddress! + r) }
+            }
+        }
+        return mask
+    }
+
+    /// The properties a record writes (`masks`).
+    private static func mask(of record: UnsafePointer<AnimationRecord>) -> UInt64 {
+        guard case .layer(let property) = record.pointee.key.base else { return otherKey }
+        var mask: UInt64 = 1 << UInt64(property.bitIndex)
+        if record.pointee.rotatesAlongPath { mask |= 1 << UInt64(LayerProperty.transform.bitIndex) }
+        return mask
     }
 
     /// Records in compact form, of all records.
@@ -101,6 +134,7 @@ extension RenderAnimationTable {
         let animations: UnsafeBufferPointer<NumericAnimation>
         let entries: UnsafeBufferPointer<Entry>
         let starts: UnsafeBufferPointer<Int32>
+        let masks: UnsafeBufferPointer<UInt64>
 
         /// Whether node `i` has records to apply.
         @inline(__always)
@@ -113,7 +147,10 @@ extension RenderAnimationTable {
             try animations.withUnsafeBufferPointer { animations in
                 try entries.withUnsafeBufferPointer { entries in
                     try starts.withUnsafeBufferPointer { starts in
-                        try body(Frame(numeric: numeric, animations: animations, entries: entries, starts: starts))
+                        try masks.withUnsafeBufferPointer { masks in
+                            try body(
+                                Frame(numeric: numeric, animations: animations, entries: entries, starts: starts, masks: masks))
+                        }
                     }
                 }
             }

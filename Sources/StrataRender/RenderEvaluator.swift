@@ -29,15 +29,41 @@ package enum RenderEvaluator {
         of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
         from previous: RenderTreeSnapshot, forDrawing: Bool = false
     ) {
-        guard states.count == previous.nodes.count else {
-            states = presentation(of: snapshot, at: mediaTime)
+        var untracked = PresentationChanges()
+        presentation(of: snapshot, at: mediaTime, reusing: &states, from: previous, forDrawing: forDrawing,
+                     changes: &untracked, tracks: false)
+    }
+
+    /// `presentation(of:at:reusing:from:forDrawing:)` that also brings `changes` up to date: each
+    /// node's value serial stays while its presented state stays (what renderers keep work by).
+    package static func presentation(
+        of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
+        from previous: RenderTreeSnapshot?, forDrawing: Bool = false, changes: inout PresentationChanges
+    ) {
+        presentation(of: snapshot, at: mediaTime, reusing: &states, from: previous, forDrawing: forDrawing,
+                     changes: &changes, tracks: true)
+    }
+
+    private static func presentation(
+        of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
+        from previous: RenderTreeSnapshot?, forDrawing: Bool, changes: inout PresentationChanges, tracks: Bool
+    ) {
+        let table = snapshot.evaluationCache.table(for: snapshot)
+        guard let previous, states.count == previous.nodes.count else {
+            states.removeAll(keepingCapacity: true)
+            withFrame(of: table) { frame in
+                snapshot.nodes.withUnsafeBufferPointer { nodes in
+                    evaluate(nodes, reusingFrom: UnsafeBufferPointer(start: nil, count: 0), at: mediaTime, frame: frame,
+                             into: &states, forDrawing: forDrawing, changes: &changes, tracks: tracks)
+                }
+            }
             return
         }
-        let table = snapshot.evaluationCache.table(for: snapshot)
         withFrame(of: table) { frame in
             snapshot.nodes.withUnsafeBufferPointer { nodes in
                 previous.nodes.withUnsafeBufferPointer { old in
-                    evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states, forDrawing: forDrawing)
+                    evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states, forDrawing: forDrawing,
+                             changes: &changes, tracks: tracks)
                 }
             }
         }
@@ -45,12 +71,26 @@ package enum RenderEvaluator {
 
     /// The loop of both `presentation` functions: `states` written for `nodes`, entries of `old`
     /// (the nodes `states` was made for; none for a fresh presentation) kept where they still hold.
+    /// An animated layer of the same snapshot as last frame has only its animated properties put
+    /// back to the model's before its animations apply (not a whole state copied).
     private static func evaluate(
         _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
         frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState], forDrawing: Bool = false
     ) {
+        var untracked = PresentationChanges()
+        evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states, forDrawing: forDrawing,
+                 changes: &untracked, tracks: false)
+    }
+
+    private static func evaluate(
+        _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
+        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState], forDrawing: Bool,
+        changes: inout PresentationChanges, tracks: Bool
+    ) {
         if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
         states.reserveCapacity(nodes.count)
+        if tracks { changes.resize(to: nodes.count, keeping: old.count == nodes.count) }
+        let sameSnapshot = old.count == nodes.count && old.baseAddress == nodes.baseAddress
         var maps: [TimeMap] = []
         maps.reserveCapacity(nodes.count)
         // forDrawing: whether each node is below a hidden or transparent layer (parents come
@@ -68,21 +108,43 @@ package enum RenderEvaluator {
             let hiddenAbove = forDrawing && parent >= 0 && parent < i
                 && (unseen[parent] || states[parent].isHidden || !(states[parent].opacity > 0))
             if forDrawing { unseen.append(hiddenAbove) }
-            if i < old.count, !animated, old[i].animations.isEmpty, nodes[i].stateSerial != 0,
-                old[i].stateSerial == nodes[i].stateSerial, old[i].layerID == nodes[i].layerID
-            {
+            let sameLayer = i < old.count && i < states.count && nodes[i].stateSerial != 0
+                && old[i].stateSerial == nodes[i].stateSerial && old[i].layerID == nodes[i].layerID
+            if sameLayer, !animated, old[i].animations.isEmpty {
+                if tracks { changes.keep(i, serial: nodes[i].stateSerial) }
                 continue
             }
-            // Copied once, then animated in place.
-            if i < states.count { states[i] = nodes[i].state } else { states.append(nodes[i].state) }
-            if hiddenAbove { continue }
-            if animated {
+            let mask = !animated ? 0 : frame?.masks[i] ?? RenderAnimationTable.mask(of: nodes.baseAddress! + i)
+            let contents = nodes[i].presentationContents
+            if sameSnapshot, sameLayer, animated, mask & RenderAnimationTable.otherKey == 0, contents == nil {
+                restore(mask, of: &states[i], from: nodes.baseAddress! + i)
+            } else if i < states.count {
+                states[i] = nodes[i].state
+            } else {
+                states.append(nodes[i].state)
+            }
+            if animated, !hiddenAbove {
                 apply(node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
             }
             // A layer that redraws for a custom property it animates: its presentation copy's drawing.
-            if let drawing = nodes[i].presentationContents, let image = drawing.contents(atLocalTime: map.apply(mediaTime)) {
+            if !hiddenAbove, let contents, let image = contents.contents(atLocalTime: map.apply(mediaTime)) {
                 states[i].contentsImage = image
             }
+            if tracks {
+                changes.note(i, animated: animated, mask: mask, sameLayer: sameLayer, hasContents: contents != nil,
+                             state: &states[i], serial: nodes[i].stateSerial)
+            }
+        }
+    }
+
+    /// Puts the properties in `mask` of `state` back to `model`'s values.
+    @inline(__always)
+    private static func restore(_ mask: UInt64, of state: inout RenderLayerState, from node: UnsafePointer<RenderNode>) {
+        var rest = mask & ~(RenderAnimationTable.otherKey | RenderAnimationTable.transition)
+        while rest != 0 {
+            let bit = rest.trailingZeroBitCount
+            rest &= rest - 1
+            state.restore(LayerProperty.atBit(bit), from: node)
         }
     }
 

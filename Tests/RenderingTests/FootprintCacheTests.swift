@@ -204,6 +204,60 @@ struct FootprintCacheTests {
         #expect(placed == [32, 1, 1, 31, 31], "layers placed a frame: \(placed)")
     }
 
+    /// With value serials (what a `CARenderer` evaluates with), the animating layer itself is kept
+    /// too while its values hold: a frame of the held opacity places nothing; the fade places the
+    /// group and its 30 sublayers; every kept frame equals the footprints worked out afresh.
+    @Test(arguments: clockOrigins)
+    func anAnimatedLayerWhoseValuesHoldIsKept(origin: Double) throws {
+        let root = scene { () -> CALayer in
+            let root = canvas(400, 400)
+            let group = CALayer()
+            group.frame = CGRect(x: 10, y: 10, width: 380, height: 380)
+            for i in 0..<30 {
+                group.addSublayer(solid(CGRect(x: Double(i % 6) * 60, y: Double(i / 6) * 60, width: 50, height: 50), 0.3, 0.2, 0.1))
+            }
+            root.addSublayer(group)
+            let hold = CAKeyframeAnimation(keyPath: "opacity")
+            hold.values = [1, 1, 0.5]
+            hold.keyTimes = [0, 0.5, 1]
+            hold.beginTime = origin + 0.05
+            hold.duration = 2
+            hold.fillMode = .forwards
+            hold.isRemovedOnCompletion = false
+            group.add(hold, forKey: "hold")
+            return root
+        }
+        let cache = FootprintCache()
+        var changes = PresentationChanges()
+        var states: [RenderLayerState] = []
+        var previous: RenderTreeSnapshot?
+        var placed: [Int] = []
+        var serials: [UInt64] = []
+        // Held (0.1–1.0 s), fading (1.2, 1.4), over and filled (2.5, 3).
+        for t in [0.1, 0.3, 0.9, 1.2, 1.4, 2.5, 3.0] {
+            let committed = try #require(root.committedSnapshot)
+            RenderEvaluator.presentation(
+                of: committed.snapshot, at: origin + t, reusing: &states, from: previous, forDrawing: true,
+                changes: &changes)
+            previous = committed.snapshot
+            let kept = Footprints(
+                committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity,
+                time: origin + t, cache: cache, serials: changes.serials)
+            // Worked out whole from the same states (no cache): what keeping must equal.
+            let afresh = Footprints(
+                committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity,
+                time: origin + t, serials: changes.serials)
+            let fresh = RenderEvaluator.presentation(of: committed.snapshot, at: origin + t)
+            #expect(fresh[1].opacity == states[1].opacity, "the states kept equal a fresh evaluation at t \(t)")
+            #expect(kept == afresh, "t \(t)")
+            placed.append(cache.placedInLastFrame)
+            serials.append(changes.serials[1])
+        }
+        #expect(placed == [32, 0, 0, 31, 31, 31, 0], "layers placed a frame: \(placed)")
+        // The group's value serial: one while held, a new one each fading frame and at the end.
+        #expect(Set(serials[0...2]).count == 1 && Set(serials).count == 4, "\(serials)")
+    }
+
     /// After one leaf moves in a tree of 100 layers, the renderer places and hashes that one
     /// layer again, not the 100; the damage is where it was and is.
     @Test func oneMovedLayerIsTheOnlyOnePlacedAgain() throws {

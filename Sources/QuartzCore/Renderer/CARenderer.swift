@@ -35,6 +35,8 @@ open class CARenderer: NSObject {
     private var frame: (snapshot: RenderTreeSnapshot, index: Int, states: [RenderLayerState])?
     private var previous = Footprints()
     private var current = Footprints()
+    /// Which layers' presented states changed from frame to frame (value serials).
+    private var changes = PresentationChanges()
     /// Footprints of unchanged layers, kept from frame to frame.
     private let footprintCache = FootprintCache()
     private var updates = CGRect.null
@@ -85,16 +87,13 @@ open class CARenderer: NSObject {
         var states = frame?.states ?? []
         let previousSnapshot = frame?.snapshot
         frame = nil
-        if let previousSnapshot {
-            RenderEvaluator.presentation(
-                of: committed.snapshot, at: t, reusing: &states, from: previousSnapshot, forDrawing: true)
-        } else {
-            states = RenderEvaluator.presentation(of: committed.snapshot, at: t)
-        }
+        RenderEvaluator.presentation(
+            of: committed.snapshot, at: t, reusing: &states, from: previousSnapshot, forDrawing: true,
+            changes: &changes)
         frame = (committed.snapshot, committed.index, states)
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
-            time: t, cache: footprintCache)
+            time: t, cache: footprintCache, serials: changes.serials)
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,

@@ -36,43 +36,47 @@ extension AnimationRecord {
 
     /// `evaluate(_:parentTime:base:cursor:)` through `memo`, which a frame's loop over many
     /// layers keeps: numeric records whose timing was already sampled at this time this frame
-    /// take its result (the same values, tested).
+    /// take its result (the same values, tested). The record's track, timing and curve are read
+    /// in place (a method on the record copied each of them for `withUnsafePointer`).
     package static func evaluate(
         _ record: UnsafePointer<AnimationRecord>, parentTime: Double, base: AnimatableValue, cursor: inout Int,
         memo: inout TimingMemo
     ) -> AnimatableValue? {
-        record.pointee.evaluate(parentTime: parentTime, base: base, cursor: &cursor, memo: &memo)
-    }
-
-    private func evaluate(parentTime: Double, base: AnimatableValue, cursor: inout Int, memo: inout TimingMemo)
-        -> AnimatableValue?
-    {
-        guard let numeric else { return evaluateGeneral(parentTime: parentTime, base: base, cursor: &cursor) }
-        let underlying = needsUnderlying ? numeric.shape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
-        guard let time = groupLocalTime(parentTime) else { return nil }
-        let result = withUnsafePointer(to: numeric) { track in
-            withUnsafePointer(to: timing) { timing in
-                withUnsafePointer(to: curve) { curve in
-                    NumericTrack.factor(track, timing: timing, curve: curve, at: time, memo: &memo)
-                }
-            }
+        guard let track = numericTrack(of: record) else {
+            return record.pointee.evaluateGeneral(parentTime: parentTime, base: base, cursor: &cursor)
         }
+        let underlying = record.pointee.needsUnderlying ? track.pointee.shape.lanes(record.pointee.key.read(from: base)) ?? SIMD4() : SIMD4()
+        guard let time = record.pointee.groupLocalTime(parentTime) else { return nil }
+        let raw = UnsafeRawPointer(record)
+        let timing = (raw + Self.timingOffset).assumingMemoryBound(to: MediaTiming.self)
+        let curve = (raw + Self.curveOffset).assumingMemoryBound(to: TimingCurve.self)
+        let result = NumericTrack.factor(track, timing: timing, curve: curve, at: time, memo: &memo)
         guard let sample = result.sample else { return nil }
-        var lanes = withUnsafePointer(to: numeric) { track in
-            NumericTrack.value(track, factor: result.factor, underlying: underlying, cursor: &cursor)
+        var lanes = NumericTrack.value(track, factor: result.factor, underlying: underlying, cursor: &cursor)
+        if record.pointee.isCumulative, sample.iteration > 0 {
+            lanes += track.pointee.iterationDelta(underlying: underlying) * Double(sample.iteration)
         }
-        if isCumulative, sample.iteration > 0 {
-            lanes += numeric.iterationDelta(underlying: underlying) * Double(sample.iteration)
-        }
-        if isAdditive { lanes += underlying }
+        if record.pointee.isAdditive { lanes += underlying }
         // A transform component of an untransformed layer: the matrix the memo made last frame
         // for the same value, if it did (`key.write` would make it again).
-        if case .transform(let component) = key.component, case .transform(let matrix) = base,
-            numeric.shape == .scalar
-        {
+        let shape = track.pointee.shape
+        if case .transform(let component) = record.pointee.key.component, case .transform(let matrix) = base, shape == .scalar {
             return memo.transform(component, lanes.x, replacingIn: matrix).map(AnimatableValue.transform) ?? base
         }
-        return key.write(numeric.shape.value(lanes), into: base)
+        return record.pointee.key.write(shape.value(lanes), into: base)
+    }
+
+    private static let timingOffset = MemoryLayout<AnimationRecord>.offset(of: \.timing)!
+    private static let curveOffset = MemoryLayout<AnimationRecord>.offset(of: \.curve)!
+    private static let numericOffset = MemoryLayout<AnimationRecord>.offset(of: \.numeric)!
+
+    /// The record's numeric track in place, or nil (an `Optional`'s payload is stored at its
+    /// start).
+    @inline(__always)
+    private static func numericTrack(of record: UnsafePointer<AnimationRecord>) -> UnsafePointer<NumericTrack>? {
+        let optional = (UnsafeRawPointer(record) + numericOffset).assumingMemoryBound(to: NumericTrack?.self)
+        guard optional.pointee != nil else { return nil }
+        return UnsafeRawPointer(optional).assumingMemoryBound(to: NumericTrack.self)
     }
 
     /// The fast path: the lanes of the animated component (`position.x` → one lane) at
@@ -163,7 +167,7 @@ extension AnimationRecord {
     /// Maps a layer time through the enclosing groups: each child's parent time is the group's
     /// eased basic local time in seconds. Nil when a group contributes nothing.
     @inline(__always)
-    private func groupLocalTime(_ parentTime: Double) -> Double? {
+    func groupLocalTime(_ parentTime: Double) -> Double? {
         var time = parentTime
         for stage in groups {
             guard let sample = stage.timing.sample(parentTime: time) else { return nil }

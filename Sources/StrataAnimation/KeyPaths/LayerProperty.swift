@@ -158,3 +158,18 @@ extension LayerProperty {
     private static let byName: [String: LayerProperty] = Dictionary(
         uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
+
+extension LayerProperty {
+    /// The property's place among all (`allCases` order, below 62): a bit of a set of
+    /// properties held in one `UInt64`.
+    package var bitIndex: Int { Self.indices[self] ?? 63 }
+
+    private static let indices: [LayerProperty: Int] = Dictionary(
+        uniqueKeysWithValues: allCases.enumerated().map { ($0.element, $0.offset) })
+
+    /// The property at `bitIndex` `index`.
+    @inline(__always)
+    package static func atBit(_ index: Int) -> LayerProperty { byIndex[index] }
+
+    private static let byIndex: [LayerProperty] = allCases
+}

@@ -46,11 +46,13 @@ package struct Footprints: Equatable {
 
     /// The footprints of `snapshot`'s tree below `root`, presented as `states`, placed as the
     /// compositor places it. With a `cache`, a layer whose state, parent and placement are those
-    /// of an earlier frame takes its footprint from there (a frame costs what changed).
+    /// of an earlier frame takes its footprint from there (a frame costs what changed). With
+    /// `serials` (`PresentationChanges.serials` of `states`), animated layers are kept too while
+    /// their values hold; without, only layers without animations are.
     package init(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double = 0,
-        cache: FootprintCache? = nil
+        cache: FootprintCache? = nil, serials: [UInt64]? = nil
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
@@ -69,12 +71,15 @@ package struct Footprints: Equatable {
         // (with a retain of every object it holds).
         var placed = 0
         layerIDs = nodes.map(\.layerID)
+        let serials = serials.flatMap { $0.count == nodes.count ? $0 : nil }
         byNode = nodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeBufferPointer { states in
                 slots.withUnsafeMutableBufferPointer { slots in
-                    Self.walk(
-                        nodes, states, slots, &handed, placed: &placed, root: root, placement: placement, base: base,
-                        time: time)
+                    (serials ?? []).withUnsafeBufferPointer { serials in
+                        Self.walk(
+                            nodes, states, slots, &handed, placed: &placed, root: root, placement: placement,
+                            base: base, time: time, serials: serials)
+                    }
                 }
             }
         }
@@ -88,8 +93,11 @@ package struct Footprints: Equatable {
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
         placed: inout Int, root: Int,
-        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double
+        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double,
+        serials: UnsafeBufferPointer<UInt64>
     ) -> [Entry?] {
+        // Value serials name a presented state, animated or not; state serials only a model's.
+        let valueSerials = serials.count == nodes.count
         var entries = [Entry?](repeating: nil, count: nodes.count)
         // Replicator instances visited, nested ones once per outer instance: bounded as frames
         // bound what they draw (nested replicators multiply).
@@ -120,11 +128,12 @@ package struct Footprints: Equatable {
                 TimeMap(
                     beginTime: states[node].beginTime, speed: Double(states[node].speed),
                     timeOffset: states[node].timeOffset))
-            let serial = nodes[node].stateSerial
-            // Kept: a layer without animations whose parent hands it a placement that can be
+            let serial = valueSerials ? serials[node] : nodes[node].stateSerial
+            // Kept: a layer whose presented state is known by its serial (without value serials,
+            // a layer without animations) whose parent hands it a placement that can be
             // compared (an animated parent's state is in the chain of signatures it hands down).
-            let cacheable = serial != 0 && item.parentKey != .none && nodes[node].animations.isEmpty
-                && Self.isCacheable(states[node].kind)
+            let cacheable = serial != 0 && item.parentKey != .none
+                && (valueSerials || nodes[node].animations.isEmpty) && Self.isCacheable(states[node].kind)
             let kept = cacheable && slots[node].serial == serial && slots[node].layerID == layerID
                 && slots[node].parent == item.parentKey && slots[node].parentChain == item.parentChain
                 && slots[node].isMask == item.isMask && slots[node].parentMaps.toTarget == handed[item.handed].toTarget

@@ -177,4 +177,13 @@ struct PropertyKeyParsingTests {
         // "rotation" and "rotation.z" mean the same but are distinct spellings (distinct keys).
         #expect(try PropertyKey(parsing: "transform.rotation") != a)
     }
+
+    /// Property sets are bits of a `UInt64` whose top two bits are flags (frame evaluation's masks):
+    /// every property has its own bit below them, and `atBit` names it back.
+    @Test func everyPropertyHasItsOwnBitBelowTheFlags() {
+        let bits = LayerProperty.allCases.map(\.bitIndex)
+        #expect(Set(bits).count == LayerProperty.allCases.count)
+        #expect(bits.allSatisfy { $0 >= 0 && $0 < 62 })
+        for property in LayerProperty.allCases { #expect(LayerProperty.atBit(property.bitIndex) == property) }
+    }
 }

@@ -1,0 +1,69 @@
+import StrataAnimation
+
+/// What a renderer keeps from frame to frame to know which layers changed: for each node, a
+/// *value serial* that stays while the layer's presented state stays. A layer without
+/// animations has its model state's serial; an animated one a serial of its own, renewed on the
+/// frames its animated values change (a held keyframe, a finished animation that fills, a layer
+/// under a hidden one keep theirs); 0: changes with time whatever its values (a transition, a
+/// layer that redraws its contents), never kept.
+package struct PresentationChanges {
+    /// By node index of the last evaluated snapshot.
+    package private(set) var serials: [UInt64] = []
+    /// A fingerprint of each animated node's animated values (and which properties animate).
+    private var fingerprints: [Int] = []
+    /// Value serials are handed out from the top half of the range, above any state serial.
+    private var next: UInt64 = 1 << 63
+
+    package init() {}
+
+    /// Nodes whose serial changed in the last evaluation.
+    package private(set) var renewedInLastFrame = 0
+
+    /// Sized for `count` nodes; entries kept only when the nodes are the same indices as before.
+    mutating func resize(to count: Int, keeping: Bool) {
+        renewedInLastFrame = 0
+        if keeping, serials.count == count { return }
+        serials = [UInt64](repeating: 0, count: count)
+        fingerprints = [Int](repeating: 0, count: count)
+    }
+
+    /// Node `i`, not animated, kept its state (`serial`).
+    @inline(__always)
+    mutating func keep(_ i: Int, serial: UInt64) {
+        serials[i] = serial
+    }
+
+    /// Records node `i`'s serial after its evaluation (`state`: its presented state).
+    /// `sameLayer`: the node is the layer it was last frame, with the same model state.
+    @inline(__always)
+    mutating func note(
+        _ i: Int, animated: Bool, mask: UInt64, sameLayer: Bool, hasContents: Bool, state: inout RenderLayerState,
+        serial: UInt64
+    ) {
+        guard animated else {
+            if serials[i] != serial { renewedInLastFrame += 1 }
+            serials[i] = hasContents ? 0 : serial
+            return
+        }
+        guard mask & (RenderAnimationTable.transition | RenderAnimationTable.otherKey) == 0, !hasContents, serial != 0
+        else {
+            serials[i] = 0
+            renewedInLastFrame += 1
+            return
+        }
+        var h = Hasher()
+        h.combine(mask)
+        var rest = mask
+        while rest != 0 {
+            let bit = rest.trailingZeroBitCount
+            rest &= rest - 1
+            state.combineValue(of: LayerProperty.atBit(bit), into: &h)
+        }
+        let fingerprint = h.finalize()
+        if sameLayer, serials[i] >= 1 << 63, fingerprints[i] == fingerprint { return }
+        next &+= 1
+        serials[i] = next
+        fingerprints[i] = fingerprint
+        renewedInLastFrame += 1
+    }
+}

@@ -1,0 +1,123 @@
+import CoreGraphics
+import StrataAnimation
+import StrataGeometry
+
+// What a frame's evaluation needs to animate a layer in place: putting back the model value of
+// only the properties its animations write (not a whole 700-byte state copy), and a fingerprint
+// of those properties, which tells whether the layer's look or place changed since last frame.
+
+extension RenderLayerState {
+    /// Sets `property` back to its value in `node`'s model state (read in place). Subclass properties put back the whole
+    /// subclass state (one reference: `kind` is boxed).
+    @inline(__always)
+    package mutating func restore(_ property: LayerProperty, from node: UnsafePointer<RenderNode>) {
+        switch property {
+        case .bounds: bounds = node.pointee.state.bounds
+        case .position: position = node.pointee.state.position
+        case .zPosition: zPosition = node.pointee.state.zPosition
+        case .anchorPoint: anchorPoint = node.pointee.state.anchorPoint
+        case .anchorPointZ: anchorPointZ = node.pointee.state.anchorPointZ
+        case .transform: transform = node.pointee.state.transform
+        case .sublayerTransform: sublayerTransform = node.pointee.state.sublayerTransform
+        case .opacity: opacity = node.pointee.state.opacity
+        case .hidden: isHidden = node.pointee.state.isHidden
+        case .backgroundColor: backgroundColor = node.pointee.state.backgroundColor
+        case .cornerRadius: cornerRadius = node.pointee.state.cornerRadius
+        case .borderWidth: borderWidth = node.pointee.state.borderWidth
+        case .borderColor: borderColor = node.pointee.state.borderColor
+        case .shadowColor: shadowColor = node.pointee.state.shadowColor
+        case .shadowOpacity: shadowOpacity = node.pointee.state.shadowOpacity
+        case .shadowOffset: shadowOffset = node.pointee.state.shadowOffset
+        case .shadowRadius: shadowRadius = node.pointee.state.shadowRadius
+        case .shadowPath: shadowPath = node.pointee.state.shadowPath
+        case .contents: contentsImage = node.pointee.state.contentsImage
+        case .contentsRect: contentsRect = node.pointee.state.contentsRect
+        case .contentsCenter: contentsCenter = node.pointee.state.contentsCenter
+        case .contentsScale: contentsScale = node.pointee.state.contentsScale
+        case .masksToBounds: masksToBounds = node.pointee.state.masksToBounds
+        case .doubleSided: isDoubleSided = node.pointee.state.isDoubleSided
+        case .minificationFilterBias: minificationFilterBias = node.pointee.state.minificationFilterBias
+        case .shouldRasterize: shouldRasterize = node.pointee.state.shouldRasterize
+        case .rasterizationScale: rasterizationScale = node.pointee.state.rasterizationScale
+        default: kind = node.pointee.state.kind
+        }
+    }
+
+    /// Adds the value of `property` to `h` (paths by identity: an animation makes a new path
+    /// whenever it changes one).
+    package func combineValue(of property: LayerProperty, into h: inout Hasher) {
+        switch property {
+        case .bounds: Self.combine(bounds, into: &h)
+        case .position: h.combine(position.x); h.combine(position.y)
+        case .zPosition: h.combine(zPosition)
+        case .anchorPoint: h.combine(anchorPoint.x); h.combine(anchorPoint.y)
+        case .anchorPointZ: h.combine(anchorPointZ)
+        case .transform: Self.combine(transform, into: &h)
+        case .sublayerTransform: Self.combine(sublayerTransform, into: &h)
+        case .opacity: h.combine(opacity)
+        case .hidden: h.combine(isHidden)
+        case .backgroundColor: h.combine(backgroundColor?.sRGBComponents)
+        case .cornerRadius: h.combine(cornerRadius)
+        case .borderWidth: h.combine(borderWidth)
+        case .borderColor: h.combine(borderColor?.sRGBComponents)
+        case .shadowColor: h.combine(shadowColor?.sRGBComponents)
+        case .shadowOpacity: h.combine(shadowOpacity)
+        case .shadowOffset: h.combine(shadowOffset.width); h.combine(shadowOffset.height)
+        case .shadowRadius: h.combine(shadowRadius)
+        case .shadowPath: h.combine(shadowPath?.serial)
+        case .contents: h.combine(contentsImage?.serial)
+        case .contentsRect: Self.combine(contentsRect, into: &h)
+        case .contentsCenter: Self.combine(contentsCenter, into: &h)
+        case .contentsScale: h.combine(contentsScale)
+        case .masksToBounds: h.combine(masksToBounds)
+        case .doubleSided: h.combine(isDoubleSided)
+        case .minificationFilterBias: h.combine(minificationFilterBias)
+        case .shouldRasterize: h.combine(shouldRasterize)
+        case .rasterizationScale: h.combine(rasterizationScale)
+        default: combineSubclassValue(of: property, into: &h)
+        }
+    }
+
+    private func combineSubclassValue(of property: LayerProperty, into h: inout Hasher) {
+        switch (property, kind) {
+        case (.path, .shape(let s)): h.combine(s.path?.serial)
+        case (.fillColor, .shape(let s)): h.combine(s.fillColor?.sRGBComponents)
+        case (.strokeColor, .shape(let s)): h.combine(s.strokeColor?.sRGBComponents)
+        case (.strokeStart, .shape(let s)): h.combine(s.strokeStart)
+        case (.strokeEnd, .shape(let s)): h.combine(s.strokeEnd)
+        case (.lineWidth, .shape(let s)): h.combine(s.lineWidth)
+        case (.miterLimit, .shape(let s)): h.combine(s.miterLimit)
+        case (.lineDashPhase, .shape(let s)): h.combine(s.lineDashPhase)
+        case (.colors, .gradient(let g)): h.combine(g.colors?.map(\.sRGBComponents))
+        case (.locations, .gradient(let g)): h.combine(g.locations)
+        case (.startPoint, .gradient(let g)): h.combine(g.startPoint.x); h.combine(g.startPoint.y)
+        case (.endPoint, .gradient(let g)): h.combine(g.endPoint.x); h.combine(g.endPoint.y)
+        case (.fontSize, .text(let t)): h.combine(t.fontSize)
+        case (.foregroundColor, .text(let t)): h.combine(t.foregroundColor?.sRGBComponents)
+        case (_, .replicator(let r)):
+            h.combine(r.instanceCount)
+            h.combine(r.instanceDelay)
+            Self.combine(r.instanceTransform, into: &h)
+            h.combine(r.instanceColor?.sRGBComponents)
+            for v in [r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset] { h.combine(v) }
+        case (_, .emitter(let e)):
+            for v in [e.birthRate, e.lifetime, e.velocity, e.scale, e.spin] { h.combine(v) }
+            h.combine(e.emitterPosition.x); h.combine(e.emitterPosition.y)
+            h.combine(e.emitterSize.width); h.combine(e.emitterSize.height)
+        default:
+            // A subclass property on a layer of another class: nothing is drawn from it.
+            break
+        }
+    }
+
+    private static func combine(_ r: CGRect, into h: inout Hasher) {
+        h.combine(r.origin.x); h.combine(r.origin.y); h.combine(r.size.width); h.combine(r.size.height)
+    }
+
+    private static func combine(_ t: CATransform3D, into h: inout Hasher) {
+        h.combine(t.m11); h.combine(t.m12); h.combine(t.m13); h.combine(t.m14)
+        h.combine(t.m21); h.combine(t.m22); h.combine(t.m23); h.combine(t.m24)
+        h.combine(t.m31); h.combine(t.m32); h.combine(t.m33); h.combine(t.m34)
+        h.combine(t.m41); h.combine(t.m42); h.combine(t.m43); h.combine(t.m44)
+    }
+}
