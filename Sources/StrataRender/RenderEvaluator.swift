@@ -101,7 +101,11 @@ package enum RenderEvaluator {
         var memo = TimingMemo()
         for i in nodes.indices {
             let parent = Int(nodes[i].parent)
-            let map = (parent >= 0 ? maps[parent] : .identity).then(nodes[i].state.timeMap)
+            // Fields, not `timeMap`: a getter on the element may copy the whole state.
+            let own = TimeMap(
+                beginTime: nodes[i].state.beginTime, speed: Double(nodes[i].state.speed),
+                timeOffset: nodes[i].state.timeOffset)
+            let map = (parent >= 0 ? maps[parent] : .identity).then(own)
             maps.append(map)
             // Through the table: whether a node has records, without reaching its animations.
             let animated = frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty

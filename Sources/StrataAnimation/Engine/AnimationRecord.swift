@@ -21,7 +21,7 @@ package struct AnimationRecord: Sendable {
         case basic(from: Endpoint, to: Endpoint)
         /// A basic animation whose progress follows a spring in seconds of local time.
         indirect case spring(Spring, from: Endpoint, to: Endpoint)
-        indirect case keyframes(KeyframeTrack)
+        case keyframes(KeyframeTrack)
     }
 
     /// The timing of an enclosing CAAnimationGroup, outermost first.

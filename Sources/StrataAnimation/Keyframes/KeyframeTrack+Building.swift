@@ -19,7 +19,7 @@ extension KeyframeTrack {
     /// - cubic / cubicPaced with values that have no component-wise arithmetic (transforms, bools,
     ///   images, nil, arrays or paths of different structure) → linear / paced;
     /// - `rotationMode` needs a path → ignored.
-    package init?(
+    package convenience init?(
         values allValues: [AnimatableValue],
         keyTimes allKeyTimes: [Double]? = nil,
         timingCurves allCurves: [TimingCurve]? = nil,
@@ -140,7 +140,7 @@ extension KeyframeTrack {
     ///
     /// `yieldingSizes`: the points are given as sizes, for a size key path such as
     /// `transform.translation` (lottie-ios animates it along paths; iOS moves the layer).
-    package init?(
+    package convenience init?(
         path storage: PathStorage,
         keyTimes: [Double]? = nil,
         timingCurves: [TimingCurve]? = nil,

@@ -2,7 +2,8 @@
 /// (architecture §1.2 rule 3): validated key times, deduplicated per-segment timing curves,
 /// precomputed spline tangents and arc-length tables. Evaluation is index math on those arrays.
 ///
-/// Immutable and `Sendable`: the segment found last time is cached in a cursor the caller owns
+/// Immutable and `Sendable` (a class: records hold it by reference and evaluation reads it in
+/// place, never copying its dozen arrays): the segment found last time is cached in a cursor the caller owns
 /// (one `Int` per playing animation), not in the track.
 ///
 /// ```
@@ -17,7 +18,7 @@
 /// segments extrapolate (the Web Animations rule for overshooting easing), discrete tracks hold
 /// their first and last values. Path keyframes clamp to the path (an object following a path
 /// never leaves it). NaN reads as 0.
-package struct KeyframeTrack: Sendable {
+package final class KeyframeTrack: Sendable {
     /// The mode actually used, after fallbacks (cubic modes fall back to linear / paced for values
     /// that cannot be splined, e.g. transforms).
     package let calculationMode: CalculationMode
