@@ -111,7 +111,7 @@ extension Compositor {
     /// Frames rendered in ranges, on one machine or several, then equal the whole run's.
     static func forExport() -> Compositor {
         let compositor = Compositor()
-        compositor.decidesFromFrameAlone = true
+        compositor.options.decidesFromFrameAlone = true
         return compositor
     }
 }

@@ -115,9 +115,9 @@ public final class LayerRecording {
             let renderer = CARenderer(cgContext: context)
             renderer.layer = root
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
-            if let kernelThreads { renderer.kernelOptions.threads = kernelThreads }
+            if let kernelThreads { renderer.compositorOptions.kernelOptions.threads = kernelThreads }
             // Pixels from each frame alone (see `Compositor.forExport`): ranges equal the whole run.
-            renderer.compositor.decidesFromFrameAlone = true
+            renderer.compositorOptions.decidesFromFrameAlone = true
             var pending = sortedEvents[...]
             for index in 0...wanted.upperBound {
                 let t = settings.time(ofFrame: index)

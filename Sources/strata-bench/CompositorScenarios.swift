@@ -102,7 +102,7 @@ final class CompositeScene: @unchecked Sendable {
     /// calls without the compositor's intermediate copy), as recorded by a compositor drawing the scene.
     func recordedFrame(changed: [RenderLayerState]?) -> [Compositor.RecordedComposite] {
         let recorder = Compositor()
-        recorder.drawsThroughCopies = changed == nil
+        recorder.options.drawsThroughCopies = changed == nil
         for n in 0..<3 {
             recorder.recordsComposites = n == 2
             let states = n % 2 == 1 ? changed ?? self.states : self.states

@@ -64,15 +64,15 @@ final class StrataFileRenderer: LottieFileRenderer {
         // The public API's default (a worker thread only where the process may use two cores);
         // STRATA_BENCH_THREADS=1 or 2 forces a count (2 is the old default, whatever the cores).
         if let threads = ProcessInfo.processInfo.environment["STRATA_BENCH_THREADS"].flatMap({ Int($0) }) {
-            renderer.kernelOptions = RasterKernelOptions(threads: threads)
+            renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: threads)
         }
         // A/B switches of the compositor's drawing paths (same binary, alternating runs).
         if ProcessInfo.processInfo.environment["STRATA_BENCH_MOVING_RASTERS"] == "1" {
-            renderer.compositor.drawsMovingShapesDirectly = false
+            renderer.compositorOptions.drawsMovingShapesDirectly = false
         }
-        if ProcessInfo.processInfo.environment["STRATA_BENCH_CAIRO_SHAPES"] == "1" { renderer.compositor.scansShapes = false }
+        if ProcessInfo.processInfo.environment["STRATA_BENCH_CAIRO_SHAPES"] == "1" { renderer.compositorOptions.scansShapes = false }
         if let mib = ProcessInfo.processInfo.environment["STRATA_BENCH_PLACED_MIB"].flatMap({ Int($0) }) {
-            renderer.compositor.placedByteBudget = mib << 20
+            renderer.compositorOptions.placedByteBudget = mib << 20
         }
         renderer.layer = player
         start = CACurrentMediaTime()

@@ -77,9 +77,9 @@ extension Scenario {
             player.play()
             CATransaction.flush()
             let renderer = CARenderer(cgContext: context)
-            renderer.kernelOptions = RasterKernelOptions(threads: 1)
+            renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: 1)
             if ProcessInfo.processInfo.environment["STRATA_BENCH_MOVING_RASTERS"] == "1" {
-                renderer.compositor.drawsMovingShapesDirectly = false
+                renderer.compositorOptions.drawsMovingShapesDirectly = false
             }
             renderer.layer = player
             let start = CACurrentMediaTime()

@@ -79,10 +79,10 @@ extension Scenario {
             let start = 1_000_000.5
             MediaClock.install(MediaClock.Manual(time: start))
             let host = FullHDRenderer(root: SpinnerScene.makeRoot(start: start))
-            host.renderer.kernelOptions = RasterKernelOptions(threads: 1)
+            host.renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: 1)
             // A/B: shapes drawn directly by cairo instead of Strata's scan converter.
             if ProcessInfo.processInfo.environment["STRATA_BENCH_CAIRO_SHAPES"] == "1" {
-                host.renderer.compositor.scansShapes = false
+                host.renderer.compositorOptions.scansShapes = false
             }
             return { frame in host.frame(at: start + Double(frame) / 60) }
         },

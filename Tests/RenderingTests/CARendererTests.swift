@@ -446,7 +446,7 @@ struct CARendererTests {
                 return root
             }
             let (renderer, context) = makeRenderer(root)
-            renderer.compositor.drawsChangingLayersDirectly = false
+            renderer.compositorOptions.drawsChangingLayersDirectly = false
             for step in 0..<10 {
                 let t = origin + 0.05 + Double(step) * 0.09
                 let damage = frame(renderer, at: t)

@@ -27,8 +27,8 @@ struct DirectDrawingTests {
         let context = Golden.makeContext(width: width, height: height)
         let renderer = CARenderer(cgContext: context)
         renderer.layer = root
-        renderer.kernelOptions = RasterKernelOptions(threads: threads)
-        renderer.compositor.drawsChangingLayersDirectly = direct
+        renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: threads)
+        renderer.compositorOptions.drawsChangingLayersDirectly = direct
         var out: [(CGImage, Int)] = []
         for k in 0..<5 {
             renderer.beginFrame(atTime: origin + Double(first + k) / fps, timeStamp: nil)

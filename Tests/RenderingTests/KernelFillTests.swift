@@ -57,9 +57,9 @@ struct KernelFillTests {
             return root
         }
         let kernel = Compositor()
-        kernel.kernelOptions = RasterKernelOptions(threads: threads)
+        kernel.options.kernelOptions = RasterKernelOptions(threads: threads)
         let reference = Compositor()
-        reference.usesKernel = false
+        reference.options.usesKernel = false
         let ours = draw(root, with: kernel), theirs = draw(root, with: reference)
         let difference = try #require(Golden.compare(ours, theirs, channelTolerance: 0))
         #expect(difference.maxChannel == 0, "\(difference)")
@@ -75,7 +75,7 @@ struct KernelFillTests {
             context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
             context.fill(CGRect(x: 0, y: 0, width: 400, height: 300))
             let renderer = CARenderer(cgContext: context)
-            renderer.compositor.usesKernel = usesKernel
+            renderer.compositorOptions.usesKernel = usesKernel
             renderer.layer = root
             renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil)
             renderer.addUpdate(CGRect(x: 0, y: 0, width: 400, height: 300))

@@ -97,7 +97,7 @@ struct PlacedCopyTests {
             #expect(difference.maxChannel == 0, "\(name) vs first frame: \(difference)")
         }
         let straight = Compositor()
-        straight.drawsThroughCopies = false
+        straight.options.drawsThroughCopies = false
         let direct = draw(root, with: straight)
         let difference = try #require(Golden.compare(direct, copied, channelTolerance: 2))
         #expect(difference.differingPixels == 0, "copies vs straight resampling: \(difference)")
@@ -156,7 +156,7 @@ struct PlacedCopyTests {
     @Test func anExhaustedBudgetFallsBackToResampling() throws {
         let root = stillScene()
         let compositor = Compositor()
-        compositor.placedByteBudget = 0
+        compositor.options.placedByteBudget = 0
         let first = draw(root, with: compositor)
         _ = draw(root, with: compositor)
         #expect(compositor.placedMadeInLastFrame == 0)
@@ -185,7 +185,7 @@ struct PlacedCopyTests {
         #expect(compositor.placedMadeInLastFrame == 1)
         #expect(compositor.placedByteCount <= 242 * 162 * 4, "\(compositor.placedByteCount) bytes of copies")
         let straight = Compositor()
-        straight.drawsThroughCopies = false
+        straight.options.drawsThroughCopies = false
         let difference = try #require(Golden.compare(draw(root, with: straight), second, channelTolerance: 2))
         #expect(difference.differingPixels == 0, "\(difference)")
     }

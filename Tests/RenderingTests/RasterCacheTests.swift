@@ -150,7 +150,7 @@ struct RasterCacheTests {
         var frames: [CGImage] = []
         for sharing in [true, false] {
             let compositor = Compositor()
-            compositor.sharesImagePixels = sharing
+            compositor.options.sharesImagePixels = sharing
             frames.append(try #require(drawImage(root, with: compositor)))
             let owned = compositor.cachedRasterBytes
             if sharing && shares {

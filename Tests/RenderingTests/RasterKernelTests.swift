@@ -127,7 +127,7 @@ struct RasterKernelTests {
     ) throws {
         let kernel = Compositor()
         let reference = Compositor()
-        reference.usesKernel = false
+        reference.options.usesKernel = false
         let pixels = Self.width * Self.height
         for step in 0..<3 {
             let ours = draw(root, with: kernel), theirs = draw(root, with: reference)
@@ -155,7 +155,7 @@ struct RasterKernelTests {
         ]
         let compositors = configurations.map { options -> Compositor in
             let compositor = Compositor()
-            compositor.kernelOptions = options
+            compositor.options.kernelOptions = options
             return compositor
         }
         for step in 0..<4 {

@@ -185,14 +185,14 @@ open class CARenderer: NSObject {
     /// pinned to one core (`taskset`) or a 1-CPU container gets no worker thread. Values outside
     /// 1...2 are clamped.
     public var renderingThreads: Int {
-        get { compositor.kernelOptions.threads }
-        set { compositor.kernelOptions.threads = Swift.min(Swift.max(newValue, 1), 2) }
+        get { compositor.options.kernelOptions.threads }
+        set { compositor.options.kernelOptions.threads = Swift.min(Swift.max(newValue, 1), 2) }
     }
 
-    /// The composite kernel's threads and code level (benchmarks pin one core with it).
-    package var kernelOptions: RasterKernelOptions {
-        get { compositor.kernelOptions }
-        set { compositor.kernelOptions = newValue }
+    /// How the renderer's compositor draws (tests and benchmarks compare paths with it).
+    package var compositorOptions: CompositorOptions {
+        get { compositor.options }
+        set { compositor.options = newValue }
     }
 
     /// Converts the drawn pixels of `area` from sRGB to `space`.

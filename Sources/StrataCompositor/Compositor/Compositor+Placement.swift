@@ -75,9 +75,9 @@ extension Compositor {
         // Kept when seen in an earlier frame (a replicator's instances may repeat it within one).
         let bytes = Int(rect.width) * Int(rect.height) * 4
         let keep = !placementsSeenThisFrame.contains(key) && placementsSeenLastFrame.contains(key)
-            && placedByteCount + bytes <= placedByteBudget
+            && placedByteCount + bytes <= options.placedByteBudget
         let frame = (x: Int(box.minX), y: Int(box.minY))
-        let kernelTakes = usesKernel && RasterKernel.takes(raster, map: map)
+        let kernelTakes = options.usesKernel && RasterKernel.takes(raster, map: map)
         if !keep, direct, kernelTakes {
             placementsSeenThisFrame.insert(key)
             return .direct(frame: frame, crop: rect)
@@ -87,7 +87,7 @@ extension Compositor {
             let buffer = KernelTarget(raster: device, originX: Int(rect.minX), originY: Int(rect.minY))
             RasterKernel.composite(
                 raster, map: map, frame: frame, bilinear: true, alpha: 1, antialias: antialias, crop: rect,
-                onto: buffer, options: kernelOptions)
+                onto: buffer, options: options.kernelOptions)
         } else {
             // Drawn with the layer's own map, the copy's pixels placed by a device offset: pixman's
             // fixed-point projective transforms lose precision when the map is rebased instead.

@@ -89,11 +89,11 @@ extension FrameWalk {
         // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
         // path (a snapshot's edges); one that keeps changing, by the scan converter.
         var firstSight = false
-        if part == .body, compositor.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
-            compositor.decidesFromFrameAlone
+        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
+            compositor.options.decidesFromFrameAlone
                 || compositor.keepsChanging(
                     id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
-                || (compositor.drawsMovingShapesDirectly && body.shape?.stroke == nil
+                || (compositor.options.drawsMovingShapesDirectly && body.shape?.stroke == nil
                     && box.width * box.height >= Self.movingDirectPixels && keepsMoving(nodes[node].layerID, map: map))
         {
             compositor.bodies[nodes[node].layerID] = nil
@@ -115,7 +115,7 @@ extension FrameWalk {
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
         let image = s.contentsImage
         let path = body.shape != nil ? s.shape.path : nil
-        let flipped = context.flipped, sharing = compositor.sharesImagePixels
+        let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
             Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped, sharing: sharing)
         }
@@ -208,12 +208,12 @@ extension FrameWalk {
         }
         // Opaque over whole pixels: the kernel sets them (the same bytes, on both cores).
         // (What cairo fills below: the visible part of the rectangle, within the context's clip.)
-        if compositor.usesKernel, map.isAffine, let pixel = RasterKernel.opaquePixel(color, alpha: alpha),
+        if compositor.options.usesKernel, map.isAffine, let pixel = RasterKernel.opaquePixel(color, alpha: alpha),
             let box = RasterKernel.wholePixelBox(rect.intersection(Self.localClip(map, clip)), map: map),
             let target = KernelTarget(currentTarget)
         {
             compositor.kernelBatch.flush()
-            RasterKernel.fill(box, pixel: pixel, onto: target, options: compositor.kernelOptions)
+            RasterKernel.fill(box, pixel: pixel, onto: target, options: compositor.options.kernelOptions)
             return
         }
         cairo_save(cr)
@@ -247,9 +247,9 @@ extension FrameWalk {
     /// (kept from the last frame when the map is the same, else made now or drawn straight by the
     /// kernel with the same numbers).
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
-        let kernel = compositor.usesKernel ? KernelTarget(currentTarget) : nil
+        let kernel = compositor.options.usesKernel ? KernelTarget(currentTarget) : nil
         let batch = compositor.kernelBatch
-        if compositor.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
+        if compositor.options.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
             let placement = compositor.placedCopy(
                 of: raster, map: map, antialias: antialias, target: Self.targetExtent(currentTarget), direct: kernel != nil,
                 resample: { map, target, clip in
@@ -265,7 +265,7 @@ extension FrameWalk {
                 if let kernel {
                     RasterKernel.composite(
                         raster, map: map, frame: frame, bilinear: true, alpha: alpha, antialias: antialias, crop: crop,
-                        onto: kernel, options: compositor.kernelOptions, next: nextRaster(), batch: batch)
+                        onto: kernel, options: compositor.options.kernelOptions, next: nextRaster(), batch: batch)
                 }
             case .copy(let copy, let dx, let dy):
                 // Whole pixels from where the copy was made: it goes on at 1:1, clipped to whole
@@ -278,7 +278,7 @@ extension FrameWalk {
                 if let kernel {
                     RasterKernel.composite(
                         copy, map: shift, bilinear: false, alpha: alpha, antialias: false, onto: kernel,
-                        options: compositor.kernelOptions, batch: batch)
+                        options: compositor.options.kernelOptions, batch: batch)
                 } else {
                     let wholeClip = clip.isNull || clip.isInfinite ? clip : clip.integral
                     Self.resample(copy, map: shift, alpha: alpha, clip: wholeClip, antialias: false, onto: cr)
@@ -293,7 +293,7 @@ extension FrameWalk {
         if let kernel,
             RasterKernel.composite(
                 raster, map: map, bilinear: !Self.isExactCopy(raster, map: map), alpha: alpha, antialias: antialias,
-                onto: kernel, options: compositor.kernelOptions, batch: batch)
+                onto: kernel, options: compositor.options.kernelOptions, batch: batch)
         {
             return
         }
@@ -393,7 +393,7 @@ extension FrameWalk {
         guard box.intersects(context.clip) else { return }
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
         let image = s.contentsImage
-        let flipped = context.flipped, sharing = compositor.sharesImagePixels
+        let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let key = ShadowRasterKey(shadow: shadow, scale: scale)
         let raster = compositor.raster(.shadow, id: nodes[node].layerID, key: .shadow(key)) {
             let shapePath = body.shape != nil ? s.shape.path : nil
@@ -454,7 +454,7 @@ extension FrameWalk {
     func scanShape(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box visible: CGRect, cr: OpaquePointer)
         -> Bool
     {
-        guard compositor.scansShapes, compositor.usesKernel, let shape = body.shape, !body.masksToBounds,
+        guard compositor.options.scansShapes, compositor.options.usesKernel, let shape = body.shape, !body.masksToBounds,
             shape.dashes == nil, !(alpha < 1 && shape.paintsTwice), let target = KernelTarget(cr)
         else { return false }
         let t = map.affine

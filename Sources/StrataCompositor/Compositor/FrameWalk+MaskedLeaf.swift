@@ -88,14 +88,14 @@ extension FrameWalk {
         // kernel paints whole (no clip to the layer's bounds: the outline stays within them),
         // which costs less than resampling its raster onto the target; a still one keeps its
         // raster (put on as a copy).
-        var direct = compositor.drawsChangingLayersDirectly
+        var direct = compositor.options.drawsChangingLayersDirectly
             ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
         // A gradient cut seen for the first time under animation (its layer, its mask or an
         // ancestor animates) is drawn directly from the start: its raster would be dropped a
         // frame later, after holding the peak memory of a file of animated cuts
         // (`gradient_shapes`: 8 MiB).
         let animated = !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node)
-        let cutChanges = compositor.decidesFromFrameAlone
+        let cutChanges = compositor.options.decidesFromFrameAlone
             ? direct != nil
             : compositor.keepsChanging(id: id, .maskedBody, look: look.finalize(), firstSight: direct != nil && animated)
         if cutChanges, direct == nil { return false }
@@ -104,7 +104,7 @@ extension FrameWalk {
         if !cutChanges, let cut = direct {
             let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
             let body = key.body.body
-            let unclipped = compositor.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
+            let unclipped = compositor.options.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
             let moves = unclipped && keepsMoving(id, .maskedPlacement, map: map, firstSight: animated)
             if !moves { direct = nil }
         }
@@ -212,10 +212,10 @@ extension FrameWalk {
         cairo_set_fill_rule(cr, key.mask.shape?.evenOdd == true ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         if let shape = key.mask.shape, shape.stroke != nil {
             // A stroked outline: the gradient through the stroke (its trim, width, caps, dashes).
-            if shape.setStroke(maskPath, into: cr), !compositor.usesKernel || !GradientFill.stroke(cr, pattern: pattern) {
+            if shape.setStroke(maskPath, into: cr), !compositor.options.usesKernel || !GradientFill.stroke(cr, pattern: pattern) {
                 cairo_stroke(cr)
             }
-        } else if !compositor.usesKernel || !GradientFill.fill(cr, pattern: pattern) {
+        } else if !compositor.options.usesKernel || !GradientFill.fill(cr, pattern: pattern) {
             cairo_fill(cr)
         }
         cairo_restore(cr)

@@ -56,8 +56,8 @@ extension Compositor {
     /// the kernel where it can draw on the target, else cairo's CLEAR paint.
     package func clear(_ cr: OpaquePointer) {
         kernelBatch.flush()
-        if usesKernel, let target = KernelTarget(cr) {
-            RasterKernel.fill((Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4), pixel: 0, onto: target, options: kernelOptions)
+        if options.usesKernel, let target = KernelTarget(cr) {
+            RasterKernel.fill((Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4), pixel: 0, onto: target, options: options.kernelOptions)
             return
         }
         cairo_save(cr)

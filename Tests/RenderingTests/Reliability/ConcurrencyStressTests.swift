@@ -102,7 +102,7 @@ extension ConcurrencyStressTests {
         }
         let context = Golden.makeContext(width: 240, height: 180)
         let renderer = CARenderer(cgContext: context)
-        renderer.kernelOptions = RasterKernelOptions(threads: threads)
+        renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: threads)
         renderer.layer = root
         var pictures: [[UInt8]] = []
         for frame in 0..<frames {
