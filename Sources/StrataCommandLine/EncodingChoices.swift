@@ -9,6 +9,9 @@ public struct EncodingChoices: ParsableArguments {
     @Option(parsing: .unconditional, help: "How many times a GIF, APNG or WebP plays; 0 loops forever.")
     var loop: Int = 0
 
+    @Option(help: "Threads rendering and encoding may use (default: the cores this process may use; 1: no worker thread).")
+    var threads: Int?
+
     public init() {}
 
     public func validate() throws {
@@ -16,6 +19,16 @@ public struct EncodingChoices: ParsableArguments {
             throw ValidationError("--quality '\(quality)' should be low, medium or high")
         }
         guard loop >= 0, loop <= 65_535 else { throw ValidationError("--loop \(loop) should be within 0…65535 (0 loops forever)") }
+        if let threads, !ExportSettings.threadsRange.contains(threads) {
+            throw ValidationError("--threads \(threads) should be within 1…\(ExportSettings.threadsRange.upperBound)")
+        }
+    }
+
+    /// `settings` with the threads chosen.
+    public func applied(to settings: ExportSettings) -> ExportSettings {
+        var settings = settings
+        if let threads { settings.threads = threads }
+        return settings
     }
 
     /// The encoder options chosen.

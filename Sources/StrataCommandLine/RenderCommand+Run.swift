@@ -36,6 +36,7 @@ extension RenderCommand {
         if let scale { settings.scale = scale }
         if let duration { settings.duration = duration }
         if let size { settings.size = try LottieRendering.parseSize(size) }
+        settings = encoding.applied(to: settings)
         try check(settings)
         let still = settings.duration == 0
         let configured: LayerRecording
@@ -70,6 +71,7 @@ extension RenderCommand {
         var settings = recording.settings
         if let fps, frame == nil { settings.fps = fps }
         if let duration, frame == nil { settings.duration = duration }
+        settings = encoding.applied(to: settings)
         if frame == nil, fps == nil, !ExportSettings.fpsRange.contains(settings.fps) {
             throw ValidationError(
                 "\(url.lastPathComponent) plays at \(settings.fps) fps, outside 1…240: render it with --fps (e.g. --fps 30)")

@@ -1,4 +1,5 @@
 import QuartzCore
+import StrataCompositor
 
 /// What to render: a size in points, a pixel scale, a frame rate and a duration.
 public struct ExportSettings: Sendable, Equatable {
@@ -18,6 +19,9 @@ public struct ExportSettings: Sendable, Equatable {
     /// again, so it is not rendered (a GIF played round shows no frame twice at its seam). A
     /// Lottie file's `op − ip` frames are such a period.
     public var loops: Bool
+    /// Threads rendering and encoding may use in all; nil: the cores this process may use (its
+    /// affinity mask and CPU quota). 1 draws every frame on the calling thread, with no worker.
+    public var threads: Int?
 
     /// The default `clockOrigin`: a clock that has run for about eleven days, with a fraction.
     public static let defaultClockOrigin: Double = 1_000_000.25
@@ -37,6 +41,10 @@ public struct ExportSettings: Sendable, Equatable {
     public static let fpsRange: ClosedRange<Double> = 1...240
     public static let maxDuration: Double = 3600
     public static let maxFrames = 100_000
+    public static let threadsRange: ClosedRange<Int> = 1...256
+
+    /// The threads rendering may use: `threads`, or the cores the process may use.
+    var usableThreads: Int { threads.map { Swift.min(Swift.max($0, 1), Self.threadsRange.upperBound) } ?? ProcessorBudget.usableCores }
 
     /// Pixels across (clamped to 0...10⁹ before rounding: an absurd size must not trap; `validate`
     /// refuses it).

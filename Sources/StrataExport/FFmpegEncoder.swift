@@ -59,6 +59,8 @@ package final class FFmpegEncoder {
             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(settings.pixelWidth)x\(settings.pixelHeight)",
             "-r", "\(settings.fps)", "-i", "-",
         ]
+        // ffmpeg's encoders start a thread a core of the machine unless told.
+        if let threads = settings.threads { arguments += ["-threads", "\(threads)"] }
         // Both GIF routes make the same palette and the same mapping: their files are equal.
         let (palette, mapping) = options.gifFilters
         switch job {

@@ -18,8 +18,10 @@ extension LayerRecording {
         let wanted = try settings.frames(in: range)
         let settings = self.settings
         // Two frames a core the process may use (its affinity and CPU quota, not the machine's).
-        let batch = batch ?? 2 * ProcessorBudget.usableCores
-        let pool = CompositorPool()
+        let workers = settings.usableThreads
+        let batch = batch ?? 2 * workers
+        // One thread: no worker anywhere (the kernel's included).
+        let pool = CompositorPool(kernelThreads: workers == 1 ? 1 : nil)
         let clock = MediaClock.Manual(time: settings.clockOrigin)
         try MediaClock.withClock(clock) {
             let root = buildForExport()
@@ -43,11 +45,16 @@ extension LayerRecording {
                 }
                 let results = FrameResults(count: jobs.count)
                 let work = jobs
-                DispatchQueue.concurrentPerform(iterations: work.count) { k in
+                // At most `workers` frames drawn at once, each worker taking every workers-th job.
+                let lanes = min(workers, work.count)
+                @Sendable func lane(_ w: Int) {
                     let compositor = pool.take()
-                    results.store(k, Self.draw(work[k], settings: settings, compositor: compositor))
+                    for k in stride(from: w, to: work.count, by: lanes) {
+                        results.store(k, Self.draw(work[k], settings: settings, compositor: compositor))
+                    }
                     pool.give(compositor)
                 }
+                if lanes <= 1 { lane(0) } else { DispatchQueue.concurrentPerform(iterations: lanes, execute: lane) }
                 for (k, job) in jobs.enumerated() {
                     guard let image = results.image(k) else { throw ExportError("frame \(job.index) could not be drawn") }
                     try body(job.index, settings.time(ofFrame: job.index), image)
@@ -89,8 +96,17 @@ struct FrameJob: Sendable {
 final class CompositorPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [Compositor] = []
+    /// The kernel threads of the compositors made (nil: their default).
+    private let kernelThreads: Int?
 
-    func take() -> Compositor { lock.withLock { idle.popLast() } ?? Compositor.forExport() }
+    init(kernelThreads: Int? = nil) { self.kernelThreads = kernelThreads }
+
+    func take() -> Compositor {
+        if let compositor = lock.withLock({ idle.popLast() }) { return compositor }
+        let compositor = Compositor.forExport()
+        if let kernelThreads { compositor.options.kernelOptions.threads = kernelThreads }
+        return compositor
+    }
     func give(_ compositor: Compositor) { lock.withLock { idle.append(compositor) } }
 }
 

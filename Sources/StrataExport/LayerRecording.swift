@@ -97,8 +97,8 @@ public final class LayerRecording {
     /// BGRA, row 0 on top) and hands it to `body` between frames (encoders read its bytes without
     /// a copy).
     ///
-    /// - Parameter kernelThreads: threads the composite kernel may use (nil: its default, every
-    ///   core up to two).
+    /// - Parameter kernelThreads: threads the composite kernel may use (nil: `settings.threads`
+    ///   up to two, or the kernel's default: every core up to two).
     func renderFrames(
         range: ClosedRange<Int>? = nil, kernelThreads: Int? = nil,
         _ body: (_ index: Int, _ time: Double, _ context: CGContext) throws -> Void
@@ -115,7 +115,9 @@ public final class LayerRecording {
             let renderer = CARenderer(cgContext: context)
             renderer.layer = root
             renderer.bounds = CGRect(origin: .zero, size: settings.size)
-            if let kernelThreads { renderer.compositorOptions.kernelOptions.threads = kernelThreads }
+            if let threads = kernelThreads ?? (settings.threads.map { min(max($0, 1), 2) }) {
+                renderer.compositorOptions.kernelOptions.threads = threads
+            }
             // Pixels from each frame alone (see `Compositor.forExport`): ranges equal the whole run.
             renderer.compositorOptions.decidesFromFrameAlone = true
             var pending = sortedEvents[...]

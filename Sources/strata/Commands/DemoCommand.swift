@@ -75,6 +75,7 @@ struct DemoCommand: ParsableCommand {
                 if let size { settings.size = try Self.parseSize(size) }
                 settings.scale = scale
                 if let duration { settings.duration = duration }
+                settings = encoding.applied(to: settings)
                 try settings.validate()
                 // A still (duration 0) is one PNG whatever the format.
                 let wanted: [ExportFormat] = settings.duration == 0 ? [.sheet] : formats

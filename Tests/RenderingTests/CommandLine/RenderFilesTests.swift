@@ -198,6 +198,30 @@ struct RenderFilesTests {
         #expect(white.status == 0 && !white.output.contains("transparency"), "\(white.output)")
     }
 
+    /// `--threads` changes how many threads draw, never the pictures: PNG frames with one thread
+    /// (no worker anywhere), three, and the default are equal byte for byte; 0 and 10,000 are
+    /// refused as a wrong command line naming the option.
+    @Test func threadsChangeNothingButTheThreads() throws {
+        let out = folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let input = try write(Self.square(fr: 30, op: 12), "square.json", in: out)
+        var runs: [[String: Data]] = []
+        for threads in [nil, "1", "3"] {
+            let dir = out.appendingPathComponent("t\(threads ?? "default")")
+            let result = try run(["render", input.path, "--format", "png", "--out", dir.path] + (threads.map { ["--threads", $0] } ?? []))
+            #expect(result.status == 0, "\(result.output)")
+            let frames = dir.appendingPathComponent("square")
+            let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+            runs.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: frames.appendingPathComponent($0))) }))
+        }
+        #expect(runs[0].count == 12)
+        #expect(runs[1] == runs[0] && runs[2] == runs[0], "frames equal whatever the threads")
+        for bad in ["0", "10000"] {
+            let refused = try run(["render", input.path, "--format", "png", "--out", out.path, "--threads", bad])
+            #expect(refused.status == 64 && refused.output.contains("--threads"), "\(bad): \(refused.output)")
+        }
+    }
+
     /// `--quality` reaches the encoder: x264 writes the settings it used into the stream.
     @Test func qualityChoosesTheEncodersSettings() throws {
         let out = folder()
