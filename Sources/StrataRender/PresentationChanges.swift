@@ -16,12 +16,8 @@ package struct PresentationChanges {
 
     package init() {}
 
-    /// Nodes whose serial changed in the last evaluation.
-    package private(set) var renewedInLastFrame = 0
-
     /// Sized for `count` nodes; entries kept only when the nodes are the same indices as before.
     mutating func resize(to count: Int, keeping: Bool) {
-        renewedInLastFrame = 0
         if keeping, serials.count == count { return }
         serials = [UInt64](repeating: 0, count: count)
         fingerprints = [Int](repeating: 0, count: count)
@@ -41,14 +37,12 @@ package struct PresentationChanges {
         serial: UInt64
     ) {
         guard animated else {
-            if serials[i] != serial { renewedInLastFrame += 1 }
             serials[i] = hasContents ? 0 : serial
             return
         }
         guard mask & (RenderAnimationTable.transition | RenderAnimationTable.otherKey) == 0, !hasContents, serial != 0
         else {
             serials[i] = 0
-            renewedInLastFrame += 1
             return
         }
         var h = Hasher()
@@ -64,6 +58,5 @@ package struct PresentationChanges {
         next &+= 1
         serials[i] = next
         fingerprints[i] = fingerprint
-        renewedInLastFrame += 1
     }
 }

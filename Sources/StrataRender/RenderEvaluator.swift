@@ -11,7 +11,9 @@ package enum RenderEvaluator {
         withFrame(of: table) { frame in
             snapshot.nodes.withUnsafeBufferPointer { nodes in
                 // No earlier frame: every state is made.
-                evaluate(nodes, reusingFrom: UnsafeBufferPointer(start: nil, count: 0), at: mediaTime, frame: frame, into: &states)
+                var untracked = PresentationChanges()
+                evaluate(nodes, reusingFrom: UnsafeBufferPointer(start: nil, count: 0), at: mediaTime, frame: frame,
+                         into: &states, forDrawing: false, changes: &untracked, tracks: false)
             }
         }
         return states
@@ -69,19 +71,11 @@ package enum RenderEvaluator {
         }
     }
 
-    /// The loop of both `presentation` functions: `states` written for `nodes`, entries of `old`
+    /// The loop of every `presentation` function: `states` written for `nodes`, entries of `old`
     /// (the nodes `states` was made for; none for a fresh presentation) kept where they still hold.
     /// An animated layer of the same snapshot as last frame has only its animated properties put
-    /// back to the model's before its animations apply (not a whole state copied).
-    private static func evaluate(
-        _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
-        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState], forDrawing: Bool = false
-    ) {
-        var untracked = PresentationChanges()
-        evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states, forDrawing: forDrawing,
-                 changes: &untracked, tracks: false)
-    }
-
+    /// back to the model's before its animations apply (not a whole state copied). With
+    /// `tracks`, `changes` is brought up to date.
     private static func evaluate(
         _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
         frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState], forDrawing: Bool,

@@ -149,19 +149,26 @@ struct FootprintCacheTests {
         #expect(cache.count > 5, "layers were kept: \(cache.count)")
     }
 
+    /// A 400-point canvas holding a group of 30 still 50-point squares in a grid (built inside a
+    /// caller's `scene`).
+    static func gridOfThirty() -> (root: CALayer, group: CALayer) {
+        let root = canvas(400, 400)
+        let group = CALayer()
+        group.frame = CGRect(x: 10, y: 10, width: 380, height: 380)
+        for i in 0..<30 {
+            group.addSublayer(solid(CGRect(x: Double(i % 6) * 60, y: Double(i / 6) * 60, width: 50, height: 50), 0.3, 0.2, 0.1))
+        }
+        root.addSublayer(group)
+        return (root, group)
+    }
+
     /// Under a layer that animates without changing its look or placement (an opacity held at
     /// 1, as a Lottie group between keyframes), its 30 still sublayers are kept: a frame places
     /// the animating layer alone; once its opacity really changes, all of them again.
     @Test(arguments: clockOrigins)
     func stillSublayersOfAnAnimatingLayerAreKept(origin: Double) throws {
         let (root, group) = scene { () -> (CALayer, CALayer) in
-            let root = canvas(400, 400)
-            let group = CALayer()
-            group.frame = CGRect(x: 10, y: 10, width: 380, height: 380)
-            for i in 0..<30 {
-                group.addSublayer(solid(CGRect(x: Double(i % 6) * 60, y: Double(i / 6) * 60, width: 50, height: 50), 0.3, 0.2, 0.1))
-            }
-            root.addSublayer(group)
+            let (root, group) = Self.gridOfThirty()
             let hold = CABasicAnimation(keyPath: "opacity")
             hold.fromValue = 1
             hold.toValue = 1
@@ -210,13 +217,7 @@ struct FootprintCacheTests {
     @Test(arguments: clockOrigins)
     func anAnimatedLayerWhoseValuesHoldIsKept(origin: Double) throws {
         let root = scene { () -> CALayer in
-            let root = canvas(400, 400)
-            let group = CALayer()
-            group.frame = CGRect(x: 10, y: 10, width: 380, height: 380)
-            for i in 0..<30 {
-                group.addSublayer(solid(CGRect(x: Double(i % 6) * 60, y: Double(i / 6) * 60, width: 50, height: 50), 0.3, 0.2, 0.1))
-            }
-            root.addSublayer(group)
+            let (root, group) = Self.gridOfThirty()
             let hold = CAKeyframeAnimation(keyPath: "opacity")
             hold.values = [1, 1, 0.5]
             hold.keyTimes = [0, 0.5, 1]
