@@ -67,3 +67,36 @@ extension RenderEvaluator {
         return next
     }
 }
+
+extension RenderEvaluator {
+    /// The earliest media time after `mediaTime` at which an animation of `snapshot` starts or
+    /// finishes (its delegate's `animationDidStart`/`animationDidStop` and a transaction's
+    /// completion are due then); infinity when none will; `mediaTime` itself when it cannot be
+    /// told ahead (an animation or layer frozen or running backwards).
+    package static func nextEvent(of snapshot: RenderTreeSnapshot, after mediaTime: Double) -> Double {
+        var next = Double.infinity
+        forEachAnimatedNode(of: snapshot) { node, map in
+            func consider(_ timing: MediaTiming) -> Bool {
+                guard timing.speed > 0, map.speed > 0 else { return false }
+                func note(_ local: Double) {
+                    if local.isFinite, let event = map.invert(local), event > mediaTime { next = min(next, event) }
+                }
+                note(timing.beginTime)
+                note(timing.beginTime + timing.activeDuration / timing.speed)
+                return true
+            }
+            for animation in node.animations {
+                if let transition = animation.transition, !consider(transition.timing) {
+                    next = mediaTime
+                    return false
+                }
+                for record in animation.records where !consider(record.groups.first?.timing ?? record.timing) {
+                    next = mediaTime
+                    return false
+                }
+            }
+            return true
+        }
+        return next
+    }
+}

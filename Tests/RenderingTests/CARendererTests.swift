@@ -281,6 +281,48 @@ struct CARendererTests {
         }
     }
 
+    /// Animation events come from the model tree, which a frame walks only when one can be due
+    /// (worked out from the snapshot): over 61 frames of a second, a spinner repeating forever and
+    /// a move from 0.25 to 0.75 s cost a walk at the first frame, at the move's start and at its
+    /// end (3, at most 4 with rounding; every frame walked before), and the move is removed
+    /// (removedOnCompletion) in the very frame its end is reached, at 3 clock origins.
+    @Test(arguments: clockOrigins)
+    func theModelIsWalkedForEventsOnlyWhenOneIsDue(origin o: Double) {
+        let clock = MediaClock.Manual(time: o)
+        MediaClock.withClock(clock) {
+            let (root, mover) = scene { () -> (CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let mover = solid(CGRect(x: 0, y: 40, width: 20, height: 20), 1, 0, 0)
+                root.addSublayer(mover)
+                let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                spin.toValue = Double.pi
+                spin.duration = 0.3
+                spin.repeatCount = .infinity
+                mover.add(spin, forKey: "spin")
+                let move = CABasicAnimation(keyPath: "position.x")
+                move.fromValue = 10
+                move.toValue = 190
+                move.beginTime = o + 0.25
+                move.duration = 0.5
+                mover.add(move, forKey: "move")
+                return (root, mover)
+            }
+            let (renderer, _) = makeRenderer(root)
+            var removedAt: Int?
+            for k in 0...60 {
+                let t = o + Double(k) / 60
+                clock.time = t
+                renderer.beginFrame(atTime: t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+                if removedAt == nil, mover.animation(forKey: "move") == nil { removedAt = k }
+            }
+            #expect(removedAt == 45, "the move ends at 0.75 s, frame 45: removed at \(String(describing: removedAt))")
+            #expect(mover.animation(forKey: "spin") != nil)
+            #expect((3...4).contains(renderer.eventWalkCount), "walks: \(renderer.eventWalkCount)")
+        }
+    }
+
     /// The renderer's bounds choose what part of the layer space fills the destination.
     @Test func boundsScaleTheLayerSpaceOntoTheDestination() {
         let root = scene { () -> CALayer in

@@ -18,7 +18,7 @@ import StrataRender
 open class CARenderer: NSObject {
     /// The root of what is rendered. Rendering reads its committed snapshots only.
     open var layer: CALayer? {
-        didSet { previous = Footprints(); forceFull = true }
+        didSet { previous = Footprints(); forceFull = true; events = nil }
     }
 
     /// The part of the layer's superlayer space that fills the destination.
@@ -40,6 +40,11 @@ open class CARenderer: NSObject {
     /// Footprints of unchanged layers, kept from frame to frame.
     private let footprintCache = FootprintCache()
     private var updates = CGRect.null
+    /// For the snapshot (by version) whose model tree was last walked for animation events: the
+    /// next media time one is due, and the time of that walk.
+    private var events: (version: UInt64, next: Double, walkedAt: Double)?
+    /// Walks of the model tree for animation events so far (tests check frames skip it).
+    package private(set) var eventWalkCount = 0
     private var forceFull = true
 
     /// A renderer drawing into the pixels of the bitmap context `cgContext` (its CTM is not used).
@@ -220,10 +225,26 @@ open class CARenderer: NSObject {
     /// the times it renders. (A loop on the main thread lets the main queue run once a frame,
     /// e.g. `RunLoop.main.run(until: Date())`.) Events already delivered are not repeated.
     open func endFrame() {
-        // A tree committed without animations has no events (and costs no walk).
-        if let t = frameTime, let layer, frame?.snapshot.hasAnimations ?? true { layer.processAnimationEvents(at: t) }
+        if let t = frameTime, let layer, eventsMayBeDue(at: t) {
+            layer.processAnimationEvents(at: t)
+            eventWalkCount += 1
+            if let snapshot = frame?.snapshot {
+                events = (snapshot.version, RenderEvaluator.nextEvent(of: snapshot, after: t), t)
+            }
+        }
         lastFrameTime = frameTime ?? lastFrameTime
         frameTime = nil
+    }
+
+    /// Whether a frame at `t` may have animation events to deliver, which only a walk of the model
+    /// tree finds: a tree committed without animations has none; for the snapshot the last walk
+    /// was made for, none before the next start or end of one of its animations (worked out from
+    /// the snapshot then). A little early is harmless; time going backwards walks.
+    private func eventsMayBeDue(at t: Double) -> Bool {
+        guard let snapshot = frame?.snapshot else { return true }
+        guard snapshot.hasAnimations else { return false }
+        guard let events, events.version == snapshot.version, t >= events.walkedAt else { return true }
+        return t >= events.next - 1e-9 * Swift.max(1, abs(events.next))
     }
 
     /// Superlayer space → destination pixels.
