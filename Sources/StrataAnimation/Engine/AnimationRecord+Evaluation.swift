@@ -119,9 +119,8 @@ extension AnimationRecord {
         return key.write(value, into: base)
     }
 
-    /// True for a keyframe animation along a path with a `rotationMode`: besides its key, it
-    /// turns the layer (see `pathRotation(parentTime:)`).
-    package var rotatesAlongPath: Bool {
+    /// `rotatesAlongPath` for a record of `content`.
+    static func turnsAlongPath(_ content: Content, numeric: NumericTrack?) -> Bool {
         guard numeric == nil, case .keyframes(let track) = content else { return false }
         return track.reportsRotation
     }
@@ -139,9 +138,8 @@ extension AnimationRecord {
         return track.evaluate(at: curve.value(at: sample.progress), cursor: &cursor).rotation
     }
 
-    /// Whether evaluation reads the value underneath (an end is the current value, or the
-    /// animation adds to it).
-    package var needsUnderlying: Bool {
+    /// `needsUnderlying` for a record of `content`.
+    static func readsUnderlying(_ content: Content, numeric: NumericTrack?, isAdditive: Bool) -> Bool {
         if isAdditive { return true }
         if let numeric { return numeric.readsUnderlying }
         switch content {

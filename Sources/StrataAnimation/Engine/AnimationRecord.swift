@@ -48,6 +48,12 @@ package struct AnimationRecord: Sendable {
     /// The typed fast form of `content`, when its values are numbers (see `NumericTrack`); nil
     /// sends evaluation down the general path.
     package var numeric: NumericTrack?
+    /// Whether evaluation reads the value underneath (an end is the current value, or the
+    /// animation adds to it). Worked out once: frames ask it of every record.
+    package let needsUnderlying: Bool
+    /// True for a keyframe animation along a path with a `rotationMode`: besides its key, it
+    /// turns the layer (see `pathRotation(parentTime:)`). Worked out once, as `needsUnderlying`.
+    package let rotatesAlongPath: Bool
 
     package init(
         key: PropertyKey, timing: MediaTiming, curve: TimingCurve = .linear, content: consuming Content,
@@ -62,6 +68,8 @@ package struct AnimationRecord: Sendable {
         self.valueFunction = valueFunction
         self.groups = groups
         self.numeric = valueFunction == nil ? NumericTrack(content, kind: key.valueKind) : nil
+        self.needsUnderlying = Self.readsUnderlying(content, numeric: numeric, isAdditive: isAdditive)
+        self.rotatesAlongPath = Self.turnsAlongPath(content, numeric: numeric)
         // Moved in last: a content is large (two values), and transactions make thousands.
         self.content = content
     }
