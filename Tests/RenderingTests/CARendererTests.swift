@@ -91,6 +91,36 @@ struct CARendererTests {
         #expect(Golden.compare(image, full, channelTolerance: 0)?.maxChannel == 0)
     }
 
+    /// Damage is cut to the destination before it is merged: layers changing far outside it make
+    /// no region at all, one reaching into it a region within it, and the picture equals a full
+    /// render (every channel exact).
+    @Test func damageOutsideTheDestinationIsCutBeforeMerging() {
+        let (root, outside, across) = scene { () -> (CALayer, CALayer, CALayer) in
+            let root = canvas(200, 100)
+            let outside = solid(CGRect(x: 1000, y: 1000, width: 300, height: 300), 1, 0, 0)
+            let across = solid(CGRect(x: 150, y: 50, width: 400, height: 400), 0, 0, 1)
+            root.addSublayer(outside)
+            root.addSublayer(across)
+            return (root, outside, across)
+        }
+        let (renderer, context) = makeRenderer(root)
+        _ = frame(renderer, at: 0)
+        scene { outside.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1) }
+        renderer.beginFrame(atTime: 1, timeStamp: nil)
+        #expect(renderer.updateRegion().isEmpty, "a change nobody sees redraws nothing")
+        renderer.render()
+        renderer.endFrame()
+        scene { across.backgroundColor = CGColor(red: 0, green: 0.5, blue: 0, alpha: 1) }
+        renderer.beginFrame(atTime: 2, timeStamp: nil)
+        let region = renderer.updateRegion()
+        let canvasRect = CGRect(x: 0, y: 0, width: 200, height: 100)
+        #expect(!region.isEmpty && region.allSatisfy { canvasRect.contains($0) }, "\(region)")
+        renderer.render()
+        renderer.endFrame()
+        let full = Golden.render(root, width: 200, height: 100, at: 2)
+        #expect(Golden.compare(context.makeImage()!, full, channelTolerance: 0)?.maxChannel == 0)
+    }
+
     /// The region's merging: neighbours become one, far ones stay apart, many become their box.
     @Test func damageRegionsMergeNeighboursAndKeepFarOnesApart() {
         let near = DamageRegion.merge([CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 9, y: 0, width: 10, height: 10)])

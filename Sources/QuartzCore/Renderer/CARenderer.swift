@@ -121,7 +121,7 @@ open class CARenderer: NSObject {
     package func updateRegion() -> [CGRect] {
         let canvas = CGRect(x: 0, y: 0, width: destination.width, height: destination.height)
         if forceFull { return [canvas] }
-        var rects = current.damageRegion(since: previous)
+        var rects = current.damageRegion(since: previous, within: canvas)
         if !updates.isNull { rects = DamageRegion.merge(rects + [updates.integral]) }
         return rects.map { $0.integral.intersection(canvas) }.filter { !$0.isNull && !$0.isEmpty }
     }

@@ -335,8 +335,17 @@ package struct Footprints: Equatable {
     /// pixels, whole, not overlapping much): the changed layers' old and new boxes, neighbours
     /// merged while that adds little area; one rectangle when they cover most of their union.
     /// Empty when nothing differs.
-    package func damageRegion(since previous: Footprints) -> [CGRect] {
-        DamageRegion.merge(changedBoxes(since: previous))
+    /// With `canvas`, boxes are cut to it first (layers reaching past a small target do not make
+    /// it split and merge boxes nobody sees).
+    package func damageRegion(since previous: Footprints, within canvas: CGRect? = nil) -> [CGRect] {
+        var boxes = changedBoxes(since: previous)
+        if let canvas {
+            boxes = boxes.compactMap { box in
+                let cut = box.intersection(canvas)
+                return cut.isNull || cut.isEmpty ? nil : cut
+            }
+        }
+        return DamageRegion.merge(boxes)
     }
 
     /// The boxes of every layer that differs, before and after (whole pixels, one of slack for
