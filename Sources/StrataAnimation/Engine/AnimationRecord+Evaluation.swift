@@ -119,7 +119,8 @@ extension AnimationRecord {
         return key.write(value, into: base)
     }
 
-    /// `rotatesAlongPath` for a record of `content`.
+    /// `rotatesAlongPath` for a record of `content` (inlined: a call copied the content).
+    @inline(__always)
     static func turnsAlongPath(_ content: Content, numeric: NumericTrack?) -> Bool {
         guard numeric == nil, case .keyframes(let track) = content else { return false }
         return track.reportsRotation
@@ -138,7 +139,8 @@ extension AnimationRecord {
         return track.evaluate(at: curve.value(at: sample.progress), cursor: &cursor).rotation
     }
 
-    /// `needsUnderlying` for a record of `content`.
+    /// `needsUnderlying` for a record of `content` (inlined, as `turnsAlongPath`).
+    @inline(__always)
     static func readsUnderlying(_ content: Content, numeric: NumericTrack?, isAdditive: Bool) -> Bool {
         if isAdditive { return true }
         if let numeric { return numeric.readsUnderlying }
