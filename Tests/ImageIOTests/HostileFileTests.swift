@@ -90,4 +90,58 @@ struct HostileFileTests {
         #expect(CGImageSourceGetStatus(source) == .statusComplete)
         #expect(CGImageSourceCreateImageAtIndex(source, 0, nil)?.width == 256)
     }
+
+    /// A 240×160 picture of pseudo-random pixels (it does not compress: a download of it arrives
+    /// in many pieces).
+    static func noise() -> CGImage {
+        let c = Pictures.context(240, 160)
+        var seed: UInt32 = 12345
+        for y in stride(from: 0, to: 160, by: 2) {
+            for x in stride(from: 0, to: 240, by: 2) {
+                seed = seed &* 1_103_515_245 &+ 12345
+                let v = CGFloat((seed >> 8) & 0xFFFF) / 65535
+                c.setFillColor(CGColor(red: v, green: 1 - v, blue: CGFloat(x) / 240, alpha: 1))
+                c.fill(CGRect(x: x, y: y, width: 2, height: 2))
+            }
+        }
+        return c.makeImage()!
+    }
+
+    /// Tried: every format fed 512 bytes at a time to an incremental source, asking for the image
+    /// after each update (a partial download is not a problem to report). Apple's ImageIO says
+    /// nothing on the console; neither may the codecs here. Run in a child process of this test
+    /// binary, so that no other test's output can mix with what is measured.
+    @Test func anIncrementalSourceSaysNothingOnStandardError() throws {
+        let types = ["public.png", "public.jpeg", "com.compuserve.gif", "public.tiff", "org.webmproject.webp", "public.heic"]
+        if ProcessInfo.processInfo.environment["STRATA_INCREMENTAL_CHILD"] != nil {
+            FileHandle.standardError.write(Data("<<feeding\n".utf8))
+            for type in types {
+                let bytes = try #require(Pictures.encode([(Self.noise(), [:])], type: type), "\(type)")
+                let source = CGImageSourceCreateIncremental(nil)
+                for end in stride(from: 512, to: bytes.count, by: 512) {
+                    CGImageSourceUpdateData(source, bytes.prefix(end) as CFData, false)
+                    _ = CGImageSourceCreateImageAtIndex(source, 0, nil)
+                }
+                CGImageSourceUpdateData(source, bytes as CFData, true)
+                #expect(CGImageSourceCreateImageAtIndex(source, 0, nil)?.width == 240, "\(type) completes")
+            }
+            FileHandle.standardError.write(Data(">>fed\n".utf8))
+            return
+        }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "anIncrementalSourceSaysNothingOnStandardError"]
+        child.environment = ProcessInfo.processInfo.environment.merging(["STRATA_INCREMENTAL_CHILD": "1"]) { $1 }
+        let errors = Pipe()
+        child.standardError = errors
+        child.standardOutput = FileHandle.nullDevice
+        try child.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0, "the child's checks: \(text.suffix(2000))")
+        let feeding = try #require(text.range(of: "<<feeding\n"), "the child ran: \(text.suffix(2000))")
+        let fed = try #require(text.range(of: ">>fed\n"), "the child finished: \(text.suffix(2000))")
+        let between = text[feeding.upperBound..<fed.lowerBound]
+        #expect(between.isEmpty, "printed while feeding: \(between.prefix(2000))")
+    }
 }

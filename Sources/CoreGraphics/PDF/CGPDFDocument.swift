@@ -250,6 +250,10 @@ extension CGContext {
                     + "they are drawn, at most \(PDFDrawingCost.maxFormDepth) deep); not drawn")
             return
         }
+        if let problem = PDFCalculatorCheck.problem(with: page) {
+            Diagnostics.warn("drawPDFPage: page \(page.pageNumber) has \(problem); not drawn")
+            return
+        }
         let height = page.size.height
         paint {
             cairo_save(cr)

@@ -1,4 +1,5 @@
 import Foundation
+import StrataInput
 
 /// Any JSON value, kept as it was read: slot values are stored as JSON and decoded as the
 /// property that names them (its type is known only there).
@@ -60,9 +61,14 @@ struct LottieSlots: Sendable {
     /// Adds the caller's slot values (JSON texts: a property object or a bare value).
     mutating func override(with given: [String: String]) throws {
         for (id, text) in given {
+            let data = Data(text.utf8)
+            // Syntax and nesting first, with the place (the decoder names none).
+            if let problem = JSONSyntax.firstProblem(in: data, maxDepth: LottieAnimation.maxJSONDepth) {
+                throw LottieError.unreadable("slot '\(id)': not a JSON value: \(problem)")
+            }
             let value: JSONValue
             do {
-                value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+                value = try JSONDecoder().decode(JSONValue.self, from: data)
             } catch {
                 throw LottieError.unreadable("slot '\(id)': \(text.prefix(80)) is not a JSON value")
             }

@@ -58,3 +58,31 @@ struct PDFDrawingBudgetTests {
         #expect(result.a == 0, "\(result)")
     }
 }
+
+extension PDFDrawingBudgetTests {
+    /// A page painting a function-based shading whose function is a PostScript calculator
+    /// (type 4) program: `{ pop pop 1 0 0 }` wrapped in `depth` more pairs of braces.
+    static func postScriptShading(depth: Int) -> Data {
+        let program = "{ " + String(repeating: "{ ", count: depth) + "pop pop 1 0 0" + String(repeating: " }", count: depth) + " }"
+        let objects: [(String, Data?)] = [
+            ("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil),
+            ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /Shading << /Sh 5 0 R >> >> >>", nil),
+            ("", Data("/Sh sh".utf8)),
+            ("<< /ShadingType 1 /ColorSpace /DeviceRGB /Domain [0 1 0 1] /Matrix [100 0 0 100 0 0] /Function 6 0 R >>", nil),
+            ("/FunctionType 4 /Domain [0 1 0 1] /Range [0 1 0 1 0 1]", Data(program.utf8)),
+        ]
+        return PDFFileBuilder.file(objects, trailer: "/Root 1 0 R")
+    }
+
+    /// Tried: a calculator function of 100,000 nested braces (poppler parses them recursively and
+    /// overflowed its stack: a crash inside `drawPDFPage`), and 1,000 (4 KB). Neither page is
+    /// drawn; a plain function of the same kind is.
+    @Test func aCalculatorFunctionNestedTooDeepIsNotDrawn() throws {
+        for depth in [100_000, 1_000] {
+            let deep = try draw(Self.postScriptShading(depth: depth))
+            #expect(deep.a == 0, "\(depth) deep: nothing drawn: \(deep)")
+        }
+        let plain = try draw(Self.postScriptShading(depth: 0))
+        #expect(plain.r == 255 && plain.a == 255, "the red shading: \(plain)")
+    }
+}
