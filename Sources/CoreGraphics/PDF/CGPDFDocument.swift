@@ -40,20 +40,37 @@ public final class CGPDFDocument: @unchecked Sendable {
     init?(data: Data) {
         FontAliases.install
         guard !data.isEmpty, data.count < 1 << 31 else { return nil }
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        guard let bytes else { return nil }
-        var error: UnsafeMutablePointer<GError>?
-        let document = poppler_document_new_from_bytes(bytes, nil, &error)
-        let encrypted = error.map { $0.pointee.domain == poppler_error_quark() && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
-        if let error { g_error_free(error) }
-        guard document != nil || encrypted else {
+        var opened = Self.open(data)
+        var data = data
+        // A file poppler cannot open may have lost its trailer with its table.
+        if opened == nil, let repaired = PDFRepair.withTrailer(data), repaired.count < 1 << 31 {
+            opened = Self.open(repaired)
+            data = repaired
+        }
+        guard let (document, bytes, encrypted) = opened else {
             Diagnostics.warn("CGPDFDocument: not a readable PDF")
             return nil
         }
         self.data = data
         self.bytes = document == nil ? nil : bytes
+        if document == nil { g_bytes_unref(bytes) }
         handle = document
         needsPassword = encrypted
+    }
+
+    /// Poppler's document over `data` (nil with `encrypted` when it needs a password); nil when
+    /// poppler cannot read it.
+    private static func open(_ data: Data) -> (document: OpaquePointer?, bytes: OpaquePointer, encrypted: Bool)? {
+        guard let bytes = data.withUnsafeBytes({ g_bytes_new($0.baseAddress, gsize($0.count)) }) else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        let document = poppler_document_new_from_bytes(bytes, nil, &error)
+        let encrypted = error.map { $0.pointee.domain == poppler_error_quark() && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
+        if let error { g_error_free(error) }
+        guard document != nil || encrypted else {
+            g_bytes_unref(bytes)
+            return nil
+        }
+        return (document, bytes, encrypted)
     }
 
     deinit {

@@ -86,3 +86,30 @@ extension PDFDrawingBudgetTests {
         #expect(plain.r == 255 && plain.a == 255, "the red shading: \(plain)")
     }
 }
+
+extension PDFDrawingBudgetTests {
+    /// Tried: a one-page PDF (a red square) that lost its cross-reference table three ways: cut
+    /// after its last object, the table gone but `startxref` kept, `startxref` pointing elsewhere.
+    /// Poppler and qpdf rebuild the table by scanning the objects, as Apple's reader does: each
+    /// opens, has its page and draws it.
+    @Test func aFileThatLostItsCrossReferenceTableIsRebuilt() throws {
+        let whole = Self.nestedForms(fanOut: 1, depth: 1)
+        let text = String(decoding: whole, as: UTF8.self)
+        let table = try #require(text.range(of: "xref\n0 "))
+        let startxref = try #require(text.range(of: "startxref\n"))
+        let damaged: [(String, String)] = [
+            ("cut after the objects", String(text[..<table.lowerBound])),
+            ("table gone", String(text[..<table.lowerBound]) + "trailer\n<< /Size 7 /Root 1 0 R >>\n" + String(text[startxref.lowerBound...])),
+            ("startxref elsewhere", String(text[..<startxref.upperBound]) + "17\n%%EOF\n"),
+        ]
+        for (what, file) in damaged {
+            guard let document = PDFContextTests.document(Data(file.utf8)) else { Issue.record("\(what): does not open"); continue }
+            #expect(document.numberOfPages == 1, "\(what)")
+            let drawn = try draw(Data(file.utf8))
+            #expect(drawn.r == 255 && drawn.a == 255, "\(what): the red square: \(drawn)")
+            let catalog = try #require(document.catalog, "\(what): the object API reads it too")
+            var pages: CGPDFDictionaryRef?
+            #expect(CGPDFDictionaryGetDictionary(catalog, "Pages", &pages), "\(what)")
+        }
+    }
+}
