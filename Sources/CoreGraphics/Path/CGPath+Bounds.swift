@@ -32,16 +32,52 @@ extension CGPath {
     /// Guards every path's `cachedPathBox` (paths are shared between threads; one short lock).
     static let boxLock = NSLock()
 
+    /// The box of every subpath's start, every segment's end and the curves' extrema, in one
+    /// pass over the elements without building segments (a 500-point path sampled at thousands
+    /// of frames spent most of a Lottie file's building here).
     private func computeBoundingBoxOfPath() -> CGRect {
         var box = BoxAccumulator()
-        for subpath in storage.subpaths() {
-            box.add(subpath.start)
-            for segment in subpath.segments {
-                box.add(segment.end)
-                for axis in 0..<2 {
-                    for t in segment.extremaParameters(axis: axis) { box.add(segment.point(at: t)) }
+        let types = storage.types
+        let points = storage.points
+        var index = 0
+        var cursor = CGPoint.zero
+        var start = CGPoint.zero
+        /// The current subpath has drawn since its move (or is closed): drawing after a close
+        /// starts a new subpath at the closed one's start.
+        var open = false
+        for type in types {
+            switch type {
+            case .moveToPoint:
+                cursor = points[index]
+                start = cursor
+                open = true
+                box.add(cursor)
+            case .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint:
+                if !open {
+                    start = cursor
+                    open = true
+                    box.add(cursor)
                 }
+                let end: CGPoint
+                switch type {
+                case .addLineToPoint:
+                    end = points[index]
+                case .addQuadCurveToPoint:
+                    end = points[index + 1]
+                    box.addQuadExtrema(cursor, points[index], end)
+                default:
+                    end = points[index + 2]
+                    box.addCubicExtrema(cursor, points[index], points[index + 1], end)
+                }
+                box.add(end)
+                cursor = end
+            case .closeSubpath:
+                if open { cursor = start }
+                open = false
+            @unknown default:
+                break
             }
+            index += type.pointCount
         }
         return box.rect
     }
@@ -81,6 +117,51 @@ private struct BoxAccumulator {
         minY = Swift.min(minY, p.y)
         maxX = Swift.max(maxX, p.x)
         maxY = Swift.max(maxY, p.y)
+    }
+
+    /// Adds a quadratic's points where it turns in x or y (inside the segment).
+    mutating func addQuadExtrema(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint) {
+        for axis in 0..<2 {
+            let a = axis == 0 ? p0.x : p0.y, b = axis == 0 ? p1.x : p1.y, c = axis == 0 ? p2.x : p2.y
+            let denom = a - 2 * b + c
+            guard denom != 0 else { continue }
+            let t = (a - b) / denom
+            guard t > 0, t < 1 else { continue }
+            let u = 1 - t
+            let k0 = u * u, k1 = 2 * u * t, k2 = t * t
+            add(CGPoint(x: k0 * p0.x + k1 * p1.x + k2 * p2.x, y: k0 * p0.y + k1 * p1.y + k2 * p2.y))
+        }
+    }
+
+    /// Adds a cubic's points where it turns in x or y (inside the segment): the roots of its
+    /// derivative, found as `PathSegment.quadraticRoots` finds them, without an array.
+    mutating func addCubicExtrema(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
+        for axis in 0..<2 {
+            let c0 = axis == 0 ? p0.x : p0.y, c1 = axis == 0 ? p1.x : p1.y
+            let c2 = axis == 0 ? p2.x : p2.y, c3 = axis == 0 ? p3.x : p3.y
+            let a = -c0 + 3 * c1 - 3 * c2 + c3
+            let b = 2 * (c0 - 2 * c1 + c2)
+            let c = c1 - c0
+            let scale = Swift.max(abs(a), abs(b), abs(c))
+            guard scale > 0 else { continue }
+            if abs(a) <= scale * 1e-12 {
+                if b != 0 { addCubicPoint(-c / b, p0, p1, p2, p3) }
+                continue
+            }
+            let disc = b * b - 4 * a * c
+            guard disc >= 0 else { continue }
+            let sq = disc.squareRoot()
+            let q = -0.5 * (b + (b < 0 ? -sq : sq))
+            addCubicPoint(q / a, p0, p1, p2, p3)
+            if q != 0 { addCubicPoint(c / q, p0, p1, p2, p3) }
+        }
+    }
+
+    private mutating func addCubicPoint(_ t: CGFloat, _ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
+        guard t > 0, t < 1 else { return }
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        add(CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
     }
 
     var rect: CGRect {

@@ -139,14 +139,10 @@ open class CGMutablePath: CGPath, @unchecked Sendable {
             Diagnostics.warn("CGMutablePath.\(function): no current point; element ignored")
             return
         }
-        if storage.types.last == .closeSubpath {
-            // A new subpath implicitly starts where the closed one did.
-            storage.types.append(.moveToPoint)
-            storage.points.append(current)
-            subpathStart = current
-        }
-        storage.types.append(type)
-        storage.points.append(contentsOf: points)
+        // After a close, a new subpath implicitly starts where the closed one did.
+        let startsSubpath = storage.types.last == .closeSubpath
+        if startsSubpath { subpathStart = current }
+        storage.append(type, points, after: startsSubpath ? current : nil)
         lastPoint = points.last
     }
 

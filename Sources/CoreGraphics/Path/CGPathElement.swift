@@ -67,6 +67,16 @@ package struct PathStorage: Hashable, Sendable {
 
     package var isEmpty: Bool { types.isEmpty }
 
+    /// Appends an element, after a move to `move` when given (one change to the storage).
+    package mutating func append(_ type: CGPathElementType, _ elementPoints: [CGPoint], after move: CGPoint?) {
+        if let move {
+            types.append(.moveToPoint)
+            points.append(move)
+        }
+        types.append(type)
+        points.append(contentsOf: elementPoints)
+    }
+
     /// Calls `body` with each element's type and its points, in order.
     package func forEachElement(_ body: (CGPathElementType, ArraySlice<CGPoint>) -> Void) {
         var index = 0

@@ -53,6 +53,50 @@ private typealias S = PathTestSupport
         #expect(path.boundingBoxOfPath == CGRect(x: 5, y: 6, width: 0, height: 0))
     }
 
+    /// The box found in one pass over the elements equals the box of the path's segments (its
+    /// subpaths' starts, ends and each segment's extrema, found by `PathSegment`), exactly, on
+    /// 500 pseudo-random paths of moves, lines, quadratics, cubics and closes, drawn after a
+    /// close and without a first move too.
+    @Test func boundingBoxOfPathEqualsTheBoxOfItsSegments() {
+        var seed: UInt64 = 42
+        func next() -> CGFloat {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return CGFloat(Int(seed >> 40) % 2001 - 1000) / 10
+        }
+        func point() -> CGPoint { CGPoint(x: next(), y: next()) }
+        for _ in 0..<500 {
+            let path = CGMutablePath()
+            for _ in 0..<(1 + Int(seed >> 60)) {
+                switch Int(seed >> 33) % 5 {
+                case 0: path.move(to: point())
+                case 1: path.addLine(to: point())
+                case 2: path.addQuadCurve(to: point(), control: point())
+                case 3: path.addCurve(to: point(), control1: point(), control2: point())
+                default: path.closeSubpath()
+                }
+                _ = next()
+            }
+            var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+            func add(_ p: CGPoint) {
+                minX = min(minX, p.x)
+                minY = min(minY, p.y)
+                maxX = max(maxX, p.x)
+                maxY = max(maxY, p.y)
+            }
+            for subpath in path.storage.subpaths() {
+                add(subpath.start)
+                for segment in subpath.segments {
+                    add(segment.end)
+                    for axis in 0..<2 {
+                        for t in segment.extremaParameters(axis: axis) { add(segment.point(at: t)) }
+                    }
+                }
+            }
+            let reference = minX <= maxX ? CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .null
+            #expect(path.boundingBoxOfPath == reference, "\(path.storage)")
+        }
+    }
+
     @Test func isRectIsTrueForRectPathAndWritesTheRect() {
         var rect = CGRect.zero
         #expect(CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4)).isRect(&rect))
