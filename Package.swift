@@ -224,6 +224,9 @@ let package = Package(
         .executableTarget(name: "strata-fuzz-pdf", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PDFFuzzer"),
         .executableTarget(name: "strata-fuzz-path", dependencies: ["CoreGraphics", "FuzzSupport"], path: "Fuzz/PathFuzzer"),
         .executableTarget(name: "strata-fuzz-animation", dependencies: ["QuartzCore", "FuzzSupport"], path: "Fuzz/AnimationFuzzer"),
+        .executableTarget(name: "strata-fuzz-text", dependencies: ["CoreGraphics", "CoreText", "FuzzSupport"], path: "Fuzz/TextAttributesFuzzer"),
+        .executableTarget(
+            name: "strata-fuzz-destination", dependencies: ["CoreGraphics", "ImageIO", "FuzzSupport"], path: "Fuzz/ImageDestinationFuzzer"),
 
         // Pins the fonts of every test process (Tests/TestFontConfiguration/fonts.conf) before
         // any test runs, so that text goldens do not depend on what else is installed.

@@ -3,14 +3,14 @@
 # starting from the committed corpus under Fuzz/Corpus (copied, so the repository is not
 # touched). Findings (crash-*, leak-*, timeout-*) and log.txt land in
 # ${STRATA_FUZZ_OUT:-.build-fuzz/findings}/<target>.
-#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: scene image path animation lottie cli font pdf
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      targets: scene image path animation lottie cli font pdf text destination
 # A long run: STRATA_FUZZ_OUT=.build-fuzz/long scripts/fuzz.sh 1800
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(scene image path animation lottie cli font pdf)
+[ ${#targets[@]} -eq 0 ] && targets=(scene image path animation lottie cli font pdf text destination)
 flags=(-c release --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DSTRATA_FUZZING)
 status=0
 for t in "${targets[@]}"; do

@@ -2,9 +2,10 @@ import CoreGraphics
 import Foundation
 import FuzzSupport
 
-// libFuzzer target: PDF files read through the object API (qpdf). Any bytes must give nil or a
-// document whose catalog, information dictionary and pages' objects walk, whose streams decode
-// (within their budget) and whose page content scans; never a crash.
+// libFuzzer target: PDF files read through the object API (qpdf) and drawn (poppler). Any bytes
+// must give nil or a document whose catalog, information dictionary and pages' objects walk,
+// whose streams decode (within their budget), whose page content scans and whose first pages
+// draw into a small bitmap; never a crash.
 
 /// Objects visited at most per input (a page tree may lead everywhere).
 private let budget = 4000
@@ -93,6 +94,12 @@ public func pdfFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = CGPDFScannerScan(scanner)
         CGPDFScannerRelease(scanner)
         CGPDFContentStreamRelease(content)
+        // Drawn by poppler, within the page's drawing budget (forms, calculator functions).
+        if let context = CGContext(data: nil, width: 24, height: 24, bitsPerComponent: 8, bytesPerRow: 0,
+                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) {
+            context.concatenate(page.getDrawingTransform(.mediaBox, rect: CGRect(x: 0, y: 0, width: 24, height: 24), rotate: 0, preserveAspectRatio: true))
+            context.drawPDFPage(page)
+        }
     }
     return 0
 }

@@ -84,6 +84,12 @@ extension CTTypesetter {
         self.init(text: AttributedText(string: string, attributes: attributes))
     }
 
+    /// A typesetter of `string` in consecutive runs of attributes (UTF-16 lengths), without an
+    /// NSAttributedString (see above): the text-attribute fuzzer's way in.
+    package convenience init(string: String, runs: [(length: Int, attributes: [String: Any])]) {
+        self.init(text: AttributedText(string: string, runs: runs))
+    }
+
     /// The whole string as one line.
     package var wholeLine: CTLine { CTLine(text, 0..<length) }
 }

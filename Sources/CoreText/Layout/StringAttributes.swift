@@ -127,6 +127,22 @@ struct AttributedText {
         runs = units.isEmpty ? [] : [(0..<units.count, RunStyle(attributes))]
     }
 
+    /// `string` in consecutive runs of attributes (each a UTF-16 length), without an
+    /// NSAttributedString; runs past the end are cut, a rest is left plain.
+    init(string: String, runs given: [(length: Int, attributes: [String: Any])]) {
+        self.string = NSAttributedString(string: string)
+        units = Array(string.utf16)
+        var runs: [(Range<Int>, RunStyle)] = []
+        var start = 0
+        for run in given where start < units.count && run.length > 0 {
+            let end = start + min(run.length, units.count - start)
+            runs.append((start..<end, RunStyle(run.attributes)))
+            start = end
+        }
+        if start < units.count { runs.append((start..<units.count, RunStyle([:]))) }
+        self.runs = runs
+    }
+
     /// The style at UTF-16 index `index` (the last one past the end).
     func style(at index: Int) -> RunStyle? {
         runs.first { $0.range.contains(index) }?.style ?? runs.last?.style

@@ -45,8 +45,12 @@ struct LottieSlotsTests {
         // A slot of the wrong kind names the property and the slot.
         let wrong = #expect(throws: LottieError.self) { try LottieAnimation(data: Data(Self.json().utf8), slots: ["fill": "\"red\""]) }
         #expect(wrong.map { "\($0)".contains("slot 'fill'") } == true, "\(String(describing: wrong))")
-        // Not JSON at all.
-        #expect(throws: LottieError.self) { try LottieAnimation(data: Data(Self.json().utf8), slots: ["fill": "[0,1"]) }
+        // Not JSON at all, and nested past 128 levels: the place is named (it said only "is not a JSON value").
+        let broken = #expect(throws: LottieError.self) { try LottieAnimation(data: Data(Self.json().utf8), slots: ["fill": "[0,1"]) }
+        #expect(broken.map { "\($0)".contains("slot 'fill': not a JSON value: line 1, column") } == true, "\(String(describing: broken))")
+        let deep = String(repeating: "[", count: 200) + "1" + String(repeating: "]", count: 200)
+        let nested = #expect(throws: LottieError.self) { try LottieAnimation(data: Data(Self.json().utf8), slots: ["fill": deep]) }
+        #expect(nested.map { "\($0)".contains("line 1, column 129") } == true, "\(String(describing: nested))")
         // A slot no property names changes nothing; a slot whose value names itself is read once.
         let unused = try LottieAnimation(data: Data(Self.json().utf8), slots: ["other": "[0,1,0]"])
         #expect(near(Self.centre(unused), (255, 0, 0, 255)))
