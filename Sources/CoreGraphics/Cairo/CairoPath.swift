@@ -6,9 +6,11 @@ package enum CairoPath {
     package static func append(_ storage: PathStorage, to cr: OpaquePointer) {
         var current = CGPoint.zero
         var start = CGPoint.zero
+        var moved = false
         storage.forEachElement { type, p in
             switch type {
             case .moveToPoint:
+                moved = true
                 let q = p[p.startIndex]
                 cairo_move_to(cr, q.x, q.y)
                 current = q
@@ -20,6 +22,14 @@ package enum CairoPath {
             case .addQuadCurveToPoint:
                 let c = p[p.startIndex]
                 let e = p[p.startIndex + 1]
+                // Before this path's first move, from cairo's current point: a curve continuing
+                // a subpath begun by an earlier call (CGContext's addQuadCurve after a move)
+                // starts there, not at (0, 0).
+                if !moved, cairo_has_current_point(cr) != 0 {
+                    var x = 0.0, y = 0.0
+                    cairo_get_current_point(cr, &x, &y)
+                    current = CGPoint(x: x, y: y)
+                }
                 let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
                 let c2 = CGPoint(x: e.x + 2 / 3 * (c.x - e.x), y: e.y + 2 / 3 * (c.y - e.y))
                 cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, e.x, e.y)

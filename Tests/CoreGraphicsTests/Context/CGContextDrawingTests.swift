@@ -215,3 +215,35 @@ import Testing
         #expect(ctx.pixel(x: 50, y: 54).a == 255 && ctx.pixel(x: 50, y: 56) == .clear)
     }
 }
+
+extension CGContextDrawingTests {
+    /// Issue 44: a quadratic curve that continues a subpath begun by an earlier call (a move,
+    /// then `addQuadCurve`) starts at the current point. It started at (0, 0): a straight
+    /// marker band along y = 50 (control point on the line) became a 30-point hump toward the
+    /// origin. Drawn through the context, it equals the same path added whole, pixel for pixel.
+    @Test func aQuadCurveContinuingASubpathStartsAtTheCurrentPoint() {
+        let direct = makeRGBAContext()
+        direct.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
+        direct.setLineWidth(4)
+        direct.move(to: CGPoint(x: 10, y: 50))
+        direct.addQuadCurve(to: CGPoint(x: 90, y: 50), control: CGPoint(x: 50, y: 50))
+        direct.addQuadCurve(to: CGPoint(x: 90, y: 90), control: CGPoint(x: 90, y: 70))
+        direct.strokePath()
+        #expect(direct.pixel(x: 50, y: 50) == .red, "on the band")
+        #expect(direct.pixel(x: 50, y: 40) == .clear, "no hump below it")
+        #expect(direct.pixel(x: 90, y: 70) == .red, "the second curve goes straight up from the first's end")
+
+        let whole = CGMutablePath()
+        whole.move(to: CGPoint(x: 10, y: 50))
+        whole.addQuadCurve(to: CGPoint(x: 90, y: 50), control: CGPoint(x: 50, y: 50))
+        whole.addQuadCurve(to: CGPoint(x: 90, y: 90), control: CGPoint(x: 90, y: 70))
+        let added = makeRGBAContext()
+        added.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
+        added.setLineWidth(4)
+        added.addPath(whole)
+        added.strokePath()
+        let size = direct.bytesPerRow * direct.height
+        let same = memcmp(direct.data!, added.data!, size) == 0
+        #expect(same, "drawn call by call = drawn as one path")
+    }
+}
