@@ -4,10 +4,11 @@ import Foundation
 /// The comparison behind the image strategies, with swift-snapshot-testing's meanings:
 /// - `precision`: the fraction of pixels that must match (1: all of them);
 /// - `perceptualPrecision`: how close a pixel must be to count as matching. 1 asks for the same
-///   bytes; below 1 a pixel matches when its colour difference ΔE*ab (CIE 1976, in CIELAB under
-///   D65 from straight sRGB, alpha composited over white) is at most `(1 − perceptualPrecision) ×
-///   100` — the library's rule (it asks Core Image's `CILabDeltaE`, which Linux does not have;
-///   ΔE 1–2 is about what an eye can tell, so 0.98–0.99 mimics it).
+///   bytes; below 1 a pixel matches when its colour difference ΔE*94 (CIE 1994, graphic-arts
+///   weights, the reference's chroma; in CIELAB under D65 from sRGB, alpha composited over white)
+///   is at most `(1 − perceptualPrecision) × 100` — the library's rule: it asks Core Image's
+///   `CILabDeltaE`, whose values are ΔE 1994, and which Linux does not have. ΔE 1–2 is about what
+///   an eye can tell, so 0.98–0.99 mimics it.
 struct ImageComparison {
     var precision: Float
     var perceptualPrecision: Float
@@ -17,7 +18,7 @@ struct ImageComparison {
         var width: Int
         var height: Int
         var differingPixels: Int
-        /// The largest ΔE*ab found, and where (x, y from the top left).
+        /// The largest ΔE*94 found, and where (x, y from the top left).
         var worst: (deltaE: Double, x: Int, y: Int)
         /// Per-channel absolute differences, opaque: black where the pictures agree.
         var difference: CGImage
@@ -77,11 +78,21 @@ struct ImageComparison {
         return out
     }
 
-    /// ΔE*ab between two premultiplied ARGB pixels, each composited over white first.
+    /// ΔE*94 from a reference pixel `p` to `q` (premultiplied ARGB), each composited over white.
     static func deltaE(_ p: UInt32, _ q: UInt32) -> Double {
-        let l1 = lab(p), l2 = lab(q)
-        let d = l1 - l2
-        return (d * d).sum().squareRoot()
+        deltaE94(lab(p), lab(q))
+    }
+
+    /// CIE 1994 colour difference from `reference` to `sample` (CIELAB), with the graphic-arts
+    /// weights (kL = kC = kH = 1, K1 = 0.045, K2 = 0.015) and the reference's chroma in SC, SH.
+    static func deltaE94(_ reference: SIMD3<Double>, _ sample: SIMD3<Double>) -> Double {
+        let c1 = (reference.y * reference.y + reference.z * reference.z).squareRoot()
+        let c2 = (sample.y * sample.y + sample.z * sample.z).squareRoot()
+        let dL = reference.x - sample.x, da = reference.y - sample.y, db = reference.z - sample.z
+        let dC = c1 - c2
+        let dH2 = max(0, da * da + db * db - dC * dC)
+        let sC = 1 + 0.045 * c1, sH = 1 + 0.015 * c1
+        return (dL * dL + (dC / sC) * (dC / sC) + dH2 / (sH * sH)).squareRoot()
     }
 
     /// CIELAB (D65) of a premultiplied ARGB pixel over white.
