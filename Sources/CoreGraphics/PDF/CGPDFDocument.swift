@@ -264,7 +264,8 @@ extension CGContext {
         guard PDFDrawingCost.of(page) != nil else {
             Diagnostics.warn(
                 "drawPDFPage: page \(page.pageNumber) costs more than \(PDFDrawingCost.maxOperators) content operators (forms counted each time "
-                    + "they are drawn, at most \(PDFDrawingCost.maxFormDepth) deep); not drawn")
+                    + "they are drawn, \(PDFDrawingCost.formDrawing) more a drawing, at most \(PDFDrawingCost.maxFormDepth) deep; "
+                    + "images one for \(PDFDrawingCost.pixelsPerOperator) pixels); not drawn")
             return
         }
         if let problem = PDFCalculatorCheck.problem(with: page) {

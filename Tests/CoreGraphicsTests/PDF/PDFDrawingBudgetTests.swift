@@ -46,6 +46,36 @@ struct PDFDrawingBudgetTests {
         #expect(modest.r == 255 && modest.a == 255, "the square: \(modest)")
     }
 
+    /// Found by the PDF fuzzer: forms drawing each other ten times, five deep (100,000 drawings
+    /// of cheap forms, 190,000 operators) passed the operator count and took poppler 3.7 s (over
+    /// 10 under AddressSanitizer): each drawing of a form costs a hundred operators more. Not
+    /// drawn; ten thousand drawings are.
+    @Test func manyDrawingsOfCheapFormsCostTheirSetUp() throws {
+        let many = try draw(Self.nestedForms(fanOut: 10, depth: 5))
+        #expect(many.a == 0, "100,000 drawings: not drawn: \(many)")
+        let fewer = try draw(Self.nestedForms(fanOut: 10, depth: 4))
+        #expect(fewer.r == 255 && fewer.a == 255, "10,000 drawings: the square: \(fewer)")
+    }
+
+    /// An image XObject costs its declared pixels at each drawing (poppler decodes it again):
+    /// a 4000×4000 image drawn 30 times is 7.5 million operators, not drawn; 3 times, drawn (the
+    /// red square painted over it).
+    @Test func imagesCostTheirPixelsEachTimeTheyAreDrawn() throws {
+        func page(draws: Int) -> Data {
+            let content = String(repeating: "q 100 0 0 100 0 0 cm /Im Do Q ", count: draws) + "1 0 0 rg 0 0 100 100 re f"
+            return PDFFileBuilder.file([
+                ("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil),
+                ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /XObject << /Im 5 0 R >> >> >>", nil),
+                ("", Data(content.utf8)),
+                ("/Type /XObject /Subtype /Image /Width 4000 /Height 4000 /ColorSpace /DeviceGray /BitsPerComponent 8", Data(repeating: 128, count: 16)),
+            ], trailer: "/Root 1 0 R")
+        }
+        let many = try draw(page(draws: 30))
+        #expect(many.a == 0, "30 drawings: not drawn: \(many)")
+        let few = try draw(page(draws: 3))
+        #expect(few.r == 255 && few.a == 255, "3 drawings: the square: \(few)")
+    }
+
     /// Tried: a form that draws itself (a cycle): nested 32 deep at most, then not drawn.
     @Test func aFormDrawingItselfIsNotDrawn() throws {
         let objects: [(String, Data?)] = [
