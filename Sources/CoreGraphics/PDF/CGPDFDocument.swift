@@ -40,15 +40,17 @@ public final class CGPDFDocument: @unchecked Sendable {
     init?(data: Data) {
         FontAliases.install
         guard !data.isEmpty, data.count < 1 << 31 else { return nil }
-        var opened = Self.open(data)
+        var problem: String?
+        var opened = Self.open(data, problem: &problem)
         var data = data
         // A file poppler cannot open may have lost its trailer with its table.
         if opened == nil, let repaired = PDFRepair.withTrailer(data), repaired.count < 1 << 31 {
-            opened = Self.open(repaired)
+            var ignored: String?
+            opened = Self.open(repaired, problem: &ignored)
             data = repaired
         }
         guard let (document, bytes, encrypted) = opened else {
-            Diagnostics.warn("CGPDFDocument: not a readable PDF")
+            Diagnostics.warn("CGPDFDocument: not a readable PDF (poppler: \(problem ?? "no reason given"))")
             return nil
         }
         self.data = data
@@ -59,13 +61,16 @@ public final class CGPDFDocument: @unchecked Sendable {
     }
 
     /// Poppler's document over `data` (nil with `encrypted` when it needs a password); nil when
-    /// poppler cannot read it.
-    private static func open(_ data: Data) -> (document: OpaquePointer?, bytes: OpaquePointer, encrypted: Bool)? {
+    /// poppler cannot read it, with its reason in `problem`.
+    private static func open(_ data: Data, problem: inout String?) -> (document: OpaquePointer?, bytes: OpaquePointer, encrypted: Bool)? {
         guard let bytes = data.withUnsafeBytes({ g_bytes_new($0.baseAddress, gsize($0.count)) }) else { return nil }
         var error: UnsafeMutablePointer<GError>?
         let document = poppler_document_new_from_bytes(bytes, nil, &error)
         let encrypted = error.map { $0.pointee.domain == poppler_error_quark() && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
-        if let error { g_error_free(error) }
+        if let error {
+            problem = error.pointee.message.map { String(cString: $0) }
+            g_error_free(error)
+        }
         guard document != nil || encrypted else {
             g_bytes_unref(bytes)
             return nil
