@@ -57,6 +57,18 @@ struct PDFDrawingBudgetTests {
         #expect(fewer.r == 255 && fewer.a == 255, "10,000 drawings: the square: \(fewer)")
     }
 
+    /// Found by the PDF fuzzer: forms drawing each other ten times, nine deep, where one form's
+    /// dictionary is damaged (`/F4 9 0 R >> >>` cut to `/F4 9 >`): qpdf cannot read it, so the
+    /// count saw a few hundred drawings of nothing, while poppler reads it and drew 10⁸ forms
+    /// (53 s). A name that resolves to no readable object is priced at 1 % of the budget: not
+    /// drawn, at once.
+    @Test func formsOnlyPopplerCanReadArePricedHigh() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Fuzz/Corpus/pdf/regression-form-poppler-reads-qpdf-not.pdf")
+        let drawn = try draw(Data(contentsOf: file))
+        #expect(drawn.a == 0, "not drawn: \(drawn)")
+    }
+
     /// An image XObject costs its declared pixels at each drawing (poppler decodes it again):
     /// a 4000×4000 image drawn 30 times is 7.5 million operators, not drawn; 3 times, drawn (the
     /// red square painted over it).
