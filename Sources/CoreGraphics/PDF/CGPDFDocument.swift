@@ -270,7 +270,7 @@ extension CGContext {
             Diagnostics.warn(
                 "drawPDFPage: page \(page.pageNumber) costs more than \(PDFDrawingCost.maxOperators) content operators (forms counted each time "
                     + "they are drawn, \(PDFDrawingCost.formDrawing) more a drawing, at most \(PDFDrawingCost.maxFormDepth) deep; "
-                    + "images one for \(PDFDrawingCost.pixelsPerOperator) pixels); not drawn")
+                    + "images one for \(PDFDrawingCost.pixelsPerOperator) pixels) or draws an XObject that cannot be read; not drawn")
             return
         }
         if let problem = PDFCalculatorCheck.problem(with: page) {

@@ -14,13 +14,15 @@ enum PDFDrawingCost {
     /// on 190,000 drawings, against a fraction of a µs for a path operator). 190,000 drawings of
     /// cheap forms passed the plain count and took 3.7 s (over 10 under AddressSanitizer).
     static let formDrawing = 100
-    /// What drawing an XObject name that resolves to no readable object costs, in operators
-    /// (1 % of the budget).
-    static let unreadableXObject = 50_000
+    /// What drawing an XObject name that resolves to no readable object costs: the whole budget.
+    /// Poppler reads some damaged objects qpdf cannot, and what it draws there cannot be
+    /// counted: fuzzed files hid 10⁷ and 10⁸ form drawings (6 and 53 s) behind one such object.
+    static let unreadableXObject = maxOperators + 1
     /// Pixels of an image XObject that cost one operator: poppler decodes it at each drawing.
     static let pixelsPerOperator = 64
 
-    /// The page's cost; nil when it passes `maxOperators` or forms nest past `maxFormDepth`.
+    /// The page's cost; nil when it passes `maxOperators`, forms nest past `maxFormDepth` or it
+    /// draws an XObject that cannot be read.
     static func of(_ page: CGPDFPage) -> Int? {
         let ref = CGPDFContentStreamCreateWithPage(page)
         defer { CGPDFContentStreamRelease(ref) }
@@ -52,9 +54,6 @@ enum PDFDrawingCost {
                     } else if let object {
                         total += object.pixels / PDFDrawingCost.pixelsPerOperator
                     } else {
-                        // Poppler reads some damaged objects qpdf cannot: what it would draw
-                        // there is unknown, so it is priced high (a fuzzed file hid 10⁸ form
-                        // drawings behind one object only poppler could read).
                         total += PDFDrawingCost.unreadableXObject
                     }
                 }
