@@ -78,7 +78,7 @@ let package = Package(
         // PDF documents read and drawn (CGPDFDocument) through poppler's cairo renderer.
         .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"])]),
+            providers: [.apt(["libpoppler-glib-dev", "libpoppler-private-dev"])]),
         .systemLibrary(
             name: "CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
@@ -109,6 +109,11 @@ let package = Package(
         // PDF objects (CGPDFDictionary, CGPDFStream, CGPDFScanner…) read through qpdf: its C API,
         // and its C++ content-stream parser behind a few C calls.
         .target(name: "CStrataPDF", linkerSettings: [.linkedLibrary("qpdf")]),
+        // A page's drawing cost counted on poppler's own reading of the file (its C++ objects,
+        // Debian's libpoppler-private-dev), before poppler-glib draws it.
+        .target(
+            name: "CStrataPoppler", dependencies: [.target(name: "CPoppler", condition: .when(traits: ["PDF"]))],
+            linkerSettings: [.linkedLibrary("poppler", .when(traits: ["PDF"]))]),
         // Presentation copies of CALayer subclasses known only at run time (a Swift call into
         // QuartzCore's own initialiser that Swift code may not make without `required`).
         .target(name: "CStrataRuntime"),
@@ -120,6 +125,7 @@ let package = Package(
                 .target(name: "CWebP", condition: .when(traits: ["WebP"])),
                 .target(name: "CPoppler", condition: .when(traits: ["PDF"])),
                 .target(name: "CStrataPDF", condition: .when(traits: ["PDF"])),
+                .target(name: "CStrataPoppler", condition: .when(traits: ["PDF"])),
             ],
             linkerSettings: [.linkedLibrary("gio-2.0", .when(traits: ["PDF"]))]),
         // The cross-import overlay the toolchain expects when Testing meets a module named CoreGraphics.

@@ -2,8 +2,7 @@ import CoreGraphics
 import Foundation
 import FuzzSupport
 
-// libFuzzer target: PDF files read through the object API (qpdf) and, with STRATA_FUZZ_DRAW_PAGES
-// set, drawn (poppler). Any bytes must give nil or a document whose catalog, information
+// libFuzzer target: PDF files read through the object API (qpdf) and drawn (poppler). Any bytes must give nil or a document whose catalog, information
 // dictionary and pages' objects walk, whose streams decode (within their budget), whose page
 // content scans and whose first pages draw into a small bitmap; never a crash.
 
@@ -72,9 +71,6 @@ nonisolated(unsafe) private let operatorTable: CGPDFOperatorTableRef? = {
     return table
 }()
 
-/// Whether pages are drawn (see below).
-private let drawsPages = ProcessInfo.processInfo.environment["STRATA_FUZZ_DRAW_PAGES"] != nil
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func pdfFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
@@ -97,11 +93,8 @@ public func pdfFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = CGPDFScannerScan(scanner)
         CGPDFScannerRelease(scanner)
         CGPDFContentStreamRelease(content)
-        // Drawn by poppler, within the page's drawing budget (forms, calculator functions), when
-        // STRATA_FUZZ_DRAW_PAGES is set: the budget is counted on qpdf's reading of the file and
-        // poppler draws its own, and damaged files where they differ still take poppler seconds
-        // (issue 42's open finding, Fuzz/Open), which would fail CI's short runs at random.
-        if drawsPages, let context = CGContext(data: nil, width: 24, height: 24, bitsPerComponent: 8, bytesPerRow: 0,
+        // Drawn by poppler, within the page's drawing budget (forms, images, calculator functions).
+        if let context = CGContext(data: nil, width: 24, height: 24, bitsPerComponent: 8, bytesPerRow: 0,
                                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) {
             context.concatenate(page.getDrawingTransform(.mediaBox, rect: CGRect(x: 0, y: 0, width: 24, height: 24), rotate: 0, preserveAspectRatio: true))
             context.drawPDFPage(page)

@@ -1,6 +1,7 @@
 #if PDF
 import CCairo
 import CPoppler
+import CStrataPoppler
 import Foundation
 
 /// Which box of a PDF page (Apple's values).
@@ -23,6 +24,10 @@ public final class CGPDFDocument: @unchecked Sendable {
     private var objectStore: PDFObjectStore?
     private var objectStoreFailed = false
     private var password: String?
+    /// poppler's C++ reading of the same bytes, which prices pages before they are drawn (opened
+    /// when first asked), and whether it could not be opened.
+    private var costReader: OpaquePointer?
+    private var costReaderFailed = false
 
     /// Reads the document in `provider`'s bytes; nil when poppler cannot (not a PDF, damaged).
     /// An encrypted document that needs a password opens locked: `unlockWithPassword` opens it.
@@ -79,8 +84,27 @@ public final class CGPDFDocument: @unchecked Sendable {
     }
 
     deinit {
+        // The cost reader reads `bytes` in place: it goes first.
+        if let costReader { strata_poppler_close(costReader) }
         if let handle { g_object_unref(UnsafeMutableRawPointer(handle)) }
         if let bytes { g_bytes_unref(bytes) }
+    }
+
+    /// What drawing page `index` (from 0) costs as poppler reads it, in content operators; nil
+    /// past `prices`' limit, too deep, or when poppler cannot read the page.
+    func drawingCost(ofPage index: Int, prices: strata_poppler_prices) -> Int? {
+        lock.withLock {
+            guard handle != nil, let bytes, !costReaderFailed, let index = Int32(exactly: index) else { return nil }
+            if costReader == nil {
+                var size: gsize = 0
+                let start = g_bytes_get_data(bytes, &size)?.assumingMemoryBound(to: CChar.self)
+                costReader = strata_poppler_open(start, Int(size), password)
+                costReaderFailed = costReader == nil
+            }
+            guard let costReader else { return nil }
+            let cost = strata_poppler_page_cost(costReader, index, prices)
+            return cost < 0 ? nil : Int(cost)
+        }
     }
 
     /// Opens an encrypted document with `password` (owner or user); true when it is open.
@@ -215,10 +239,33 @@ public final class CGPDFPage: @unchecked Sendable {
     /// The document (kept alive by its pages, as on Apple).
     public let document: CGPDFDocument?
 
+    /// Why drawing the page is refused ("" when it may be drawn), worked out at the first
+    /// drawing: a page is immutable, and working it out walks all it reaches.
+    private var refusal: String?
+    private let refusalLock = NSLock()
+
     init(page: OpaquePointer, number: Int, document: CGPDFDocument) {
         self.page = page
         self.pageNumber = number
         self.document = document
+    }
+
+    /// Why poppler must not draw the page (past the drawing budget, a calculator function past
+    /// its limits), or nil.
+    var drawingRefusal: String? {
+        refusalLock.withLock {
+            if refusal == nil {
+                if PDFDrawingCost.of(self) == nil {
+                    refusal =
+                        "costs more than \(PDFDrawingCost.maxOperators) content operators as poppler reads it (forms counted "
+                        + "each time they are drawn, \(PDFDrawingCost.formDrawing) more a drawing, at most \(PDFDrawingCost.maxFormDepth) "
+                        + "deep; images one for \(PDFDrawingCost.pixelsPerOperator) pixels)"
+                } else {
+                    refusal = PDFCalculatorCheck.problem(with: self).map { "has \($0)" } ?? ""
+                }
+            }
+            return refusal?.isEmpty == false ? refusal : nil
+        }
     }
 
     deinit {
@@ -266,15 +313,8 @@ extension CGContext {
     /// Draws `page` in user space (its media box from the origin, y up), through the CTM and
     /// clip: vectors stay vectors on a PDF context.
     public func drawPDFPage(_ page: CGPDFPage) {
-        guard PDFDrawingCost.of(page) != nil else {
-            Diagnostics.warn(
-                "drawPDFPage: page \(page.pageNumber) costs more than \(PDFDrawingCost.maxOperators) content operators (forms counted each time "
-                    + "they are drawn, \(PDFDrawingCost.formDrawing) more a drawing, at most \(PDFDrawingCost.maxFormDepth) deep; "
-                    + "images one for \(PDFDrawingCost.pixelsPerOperator) pixels) or draws an XObject that cannot be read; not drawn")
-            return
-        }
-        if let problem = PDFCalculatorCheck.problem(with: page) {
-            Diagnostics.warn("drawPDFPage: page \(page.pageNumber) has \(problem); not drawn")
+        if let refusal = page.drawingRefusal {
+            Diagnostics.warn("drawPDFPage: page \(page.pageNumber) \(refusal); not drawn")
             return
         }
         let height = page.size.height
