@@ -64,6 +64,21 @@ struct HostileFileTests {
         #expect(decoded.width == image.width && decoded.height == image.height)
     }
 
+    /// Tried (the image fuzzer's out-of-memory): a 1×1 PNG whose text chunk claims 1,851,878,403
+    /// bytes of a 45 KB file. libpng allocated and cleared the whole claim (1.85 GB) before
+    /// failing to read it; the chunk is found first and the file refused, named. The same chunk
+    /// within the file still reads.
+    @Test func aPNGChunkClaimingMoreThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+        let png = try #require(Pictures.encode([(Pictures.quadrants(), [:])], type: "public.png"))
+        let claim = Data([0x6E, 0x61, 0x6C, 0x03]) + Data("tEXt".utf8) + Data(repeating: 0x41, count: 40_000)
+        let hostile = png.prefix(33) + claim
+        let overrun = try #require(PNGCodec.chunkPastTheEnd(hostile))
+        #expect(overrun.type == "tEXt" && overrun.offset == 33 && overrun.length == 1_851_878_403)
+        #expect(Pictures.decode(hostile) == nil)
+        #expect(PNGCodec.chunkPastTheEnd(png) == nil, "a whole PNG has no such chunk")
+        #expect(Pictures.decode(png)?.width == Pictures.quadrants().width)
+    }
+
     static func crc32(_ data: Data) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in data {
