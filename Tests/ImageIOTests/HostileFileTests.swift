@@ -79,6 +79,20 @@ struct HostileFileTests {
         #expect(Pictures.decode(png)?.width == Pictures.quadrants().width)
     }
 
+    /// Tried (the image fuzzer's out-of-memory): a 589-byte AVIF whose 16×12 image is made from
+    /// a 25223×14080 plane; libheif decoded the plane (2.4 GB, 4.6 s). Nothing an image is made
+    /// from may be more than 1,024 pixels wider or taller than the image: refused at once.
+    @Test func anAVIFMadeFromAHugeHiddenPlaneIsRefused() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/Corpus/image/regression-avif-huge-hidden-plane.avif")
+        let source = try #require(CGImageSourceCreateWithData(try Data(contentsOf: file) as CFData, nil))
+        let start = Date()
+        #expect(CGImageSourceCreateImageAtIndex(source, 0, nil) == nil)
+        #expect(CGImageSourceGetStatus(source) == .statusInvalidData)
+        // Not a timing test: a bound only decoding the plane would pass.
+        #expect(Date().timeIntervalSince(start) < 2, "refused before decoding")
+    }
+
     static func crc32(_ data: Data) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in data {

@@ -26,6 +26,32 @@ struct ImageSourceBehaviourTests {
         #expect(CGImageSourceGetStatus(cut) == .statusUnexpectedEOF, "the final data ends half-way")
     }
 
+    /// A JPEG still arriving shows what has arrived, as Apple's sources do: the top rows of a
+    /// baseline file decoded, the rest grey, the image and its index incomplete until the end.
+    @Test func anIncompleteJPEGShowsTheRowsThatArrived() throws {
+        let jpeg = try #require(Pictures.encode([(Pictures.quadrants(256, 256, alpha: false), [:])], type: "public.jpeg"))
+        let source = CGImageSourceCreateIncremental(nil)
+        CGImageSourceUpdateData(source, jpeg.prefix(jpeg.count * 3 / 4) as CFData, false)
+        #expect(CGImageSourceGetStatus(source) == .statusIncomplete)
+        #expect(CGImageSourceGetStatusAtIndex(source, 0) == .statusIncomplete)
+        #expect(CGImageSourceGetCount(source) == 1)
+        let sofar = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil), "three quarters of a JPEG: the rows so far")
+        #expect(sofar.width == 256 && sofar.height == 256)
+        let top = Pictures.argb(sofar, 16, 16), bottom = Pictures.argb(sofar, 240, 250)
+        #expect(top.r > 230 && top.g < 30 && top.b < 30, "the red top left arrived: \(top)")
+        #expect(abs(bottom.r - bottom.g) < 12 && abs(bottom.g - bottom.b) < 12, "the bottom right has not: grey \(bottom)")
+        CGImageSourceUpdateData(source, jpeg as CFData, true)
+        #expect(CGImageSourceGetStatus(source) == .statusComplete)
+        #expect(CGImageSourceGetStatusAtIndex(source, 0) == .statusComplete)
+        let whole = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+        let corner = Pictures.argb(whole, 240, 250)
+        #expect(!(abs(corner.r - corner.g) < 12 && abs(corner.g - corner.b) < 12), "the whole file: the last quadrant's colour \(corner)")
+        let cut = CGImageSourceCreateIncremental(nil)
+        CGImageSourceUpdateData(cut, jpeg.prefix(jpeg.count * 3 / 4) as CFData, true)
+        #expect(CGImageSourceGetStatus(cut) == .statusUnexpectedEOF, "final data cut short stays an error")
+        #expect(CGImageSourceCreateImageAtIndex(cut, 0, nil) == nil)
+    }
+
     @Test func thumbnailsAreMadeOnlyWhenAskedAndFitTheirSize() throws {
         let source = try #require(CGImageSourceCreateWithData(Self.png as CFData, nil))
         #expect(CGImageSourceCreateThumbnailAtIndex(source, 0, nil) == nil, "no embedded thumbnail and none asked to be made")

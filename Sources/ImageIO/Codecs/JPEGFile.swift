@@ -4,7 +4,9 @@ import Foundation
 /// JPEG files: the image through Core Graphics' reader (libjpeg-turbo), with the JFIF density and
 /// the EXIF orientation read from the file's APP0 and APP1 segments.
 enum JPEGFile {
-    static func decode(_ data: Data) -> Result<DecodedFile, ImageDecodeFailure> {
+    /// `partial`: the bytes of a file still arriving, decoded as far as they go (libjpeg fills
+    /// what is missing with grey, and a progressive file shows its scans so far).
+    static func decode(_ data: Data, partial: Bool = false) -> Result<DecodedFile, ImageDecodeFailure> {
         let segments = Self.segments(data)
         guard let frame = segments.first(where: { (0xC0...0xCF).contains($0.marker) && ![0xC4, 0xC8, 0xCC].contains($0.marker) }),
             frame.body.count >= 5
@@ -17,7 +19,10 @@ enum JPEGFile {
         guard width * height <= ImageDecoding.maxPixels else { return .failure(.tooLarge) }
         // libjpeg reads a cut-short file with a warning (the rest grey), which the reader now
         // accepts as it accepts a stray byte: a file without its end marker is still incomplete.
-        guard let end = data.lastRange(of: Data([0xFF, 0xD9])), end.lowerBound > frame.body.startIndex else {
+        // Bytes still arriving are decoded once their first scan has begun (before it libjpeg
+        // has no image to give, and says so).
+        if partial, !segments.contains(where: { $0.marker == 0xDA }) { return .failure(.truncated) }
+        guard partial || data.lastRange(of: Data([0xFF, 0xD9])).map({ $0.lowerBound > frame.body.startIndex }) == true else {
             return .failure(.truncated)
         }
         guard let provider = CGDataProvider(data: data),

@@ -10,6 +10,9 @@ public final class CGImageSource: @unchecked Sendable {
     private var isFinal: Bool
     private var hint: ImageFormat?
     private var decoded: Result<DecodedFile, ImageDecodeFailure>?
+    /// What the bytes of an incomplete JPEG show so far, as Apple's sources give it: the rows
+    /// (or a progressive file's scans) that arrived, the rest grey.
+    private var partial: DecodedFile?
 
     init(data: Data, final: Bool, options: CFDictionary?) {
         self.data = data
@@ -48,8 +51,25 @@ public final class CGImageSource: @unchecked Sendable {
                 result = .failure(.invalid("unknown format"))
             }
             decoded = result
+            if !isFinal, case .failure(.truncated) = result, ImageFormat.sniff(data) == .jpeg,
+                case .success(let sofar) = JPEGFile.decode(data, partial: true) {
+                partial = sofar
+            }
             return result
         }
+    }
+
+    /// The frames to show: the file's, or while it is incomplete what has arrived of it.
+    private var frames: (frames: [DecodedFrame], properties: [String: Any], complete: Bool)? {
+        let file = self.file
+        if case .success(let f) = file { return (f.frames, f.properties, true) }
+        return lock.withLock { isFinal ? nil : partial.map { ($0.frames, $0.properties, false) } }
+    }
+
+    /// Whether image `index` is all there (false for what an incomplete source shows so far).
+    func isComplete(_ index: Int) -> Bool {
+        guard let frames, index >= 0, index < frames.frames.count else { return false }
+        return frames.complete
     }
 
     var status: CGImageSourceStatus {
@@ -63,19 +83,15 @@ public final class CGImageSource: @unchecked Sendable {
         }
     }
 
-    var count: Int {
-        if case .success(let f) = file { return f.frames.count }
-        return 0
-    }
+    var count: Int { frames?.frames.count ?? 0 }
 
     func frame(_ index: Int) -> DecodedFrame? {
-        guard case .success(let f) = file, index >= 0, index < f.frames.count else { return nil }
-        return f.frames[index]
+        guard let frames, index >= 0, index < frames.frames.count else { return nil }
+        return frames.frames[index]
     }
 
     var fileProperties: [String: Any]? {
-        guard case .success(let f) = file else { return nil }
-        var properties = f.properties
+        guard var properties = frames?.properties else { return nil }
         properties[kCGImagePropertyFileSize] = lock.withLock { data.count }
         return properties
     }
@@ -131,7 +147,7 @@ public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus
 
 /// The status of one image: complete when it is decoded, else the source's.
 public func CGImageSourceGetStatusAtIndex(_ isrc: CGImageSource, _ index: Int) -> CGImageSourceStatus {
-    if isrc.frame(index) != nil { return .statusComplete }
+    if isrc.frame(index) != nil { return isrc.isComplete(index) ? .statusComplete : .statusIncomplete }
     let status = isrc.status
     return status == .statusComplete ? .statusInvalidData : status
 }
