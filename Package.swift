@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "StrataSnapshotTesting",
             dependencies: [
-                "QuartzCore", "CoreGraphics", "StrataRender",
+                "QuartzCore", "CoreGraphics", "ImageIO", "StrataRender",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
         // The live host: an SDL2 window driven by the run loop.

@@ -19,9 +19,9 @@ func badgeLayer(disc: CGColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 
 }
 
 /// The picture a strategy takes of `layer` (the strategies are synchronous).
-func picture(_ strategy: Snapshotting<CALayer, CGImage>, _ layer: CALayer) throws -> CGImage {
+func picture(_ strategy: Snapshotting<CALayer, LayerImage>, _ layer: CALayer) throws -> CGImage {
     var image: CGImage?
-    strategy.snapshot(layer).run { image = $0 }
+    strategy.snapshot(layer).run { image = $0.image }
     return try #require(image)
 }
 
@@ -117,6 +117,176 @@ struct LayerSnapshotTests {
         let message = try #require(verifySnapshot(of: wider, as: .image, named: "badge", record: .never,
                                                   snapshotDirectory: folder, testName: "badge"))
         #expect(message.contains("70×40") && message.contains("60×40"), "\(message)")
+    }
+}
+
+/// Issue 44: references recorded on iOS — at the device's scale, in the simulator's colour space.
+@Suite("StrataSnapshotTesting: references recorded on iOS")
+struct IOSReferenceTests {
+    /// A folder with the badge recorded by `strategy` as "badge".
+    private func recorded(_ strategy: Snapshotting<CALayer, LayerImage>) -> String {
+        let folder = NSTemporaryDirectory() + "strata-snapshots-\(UUID().uuidString)"
+        _ = verifySnapshot(of: badgeLayer(), as: strategy, named: "badge", record: .all, snapshotDirectory: folder, testName: "badge")
+        return folder
+    }
+
+    /// A reference recorded at 2 or 3 pixels a point (as iOS devices record) is met by `.image`
+    /// with no scale: the layer is drawn again at the reference's scale. A scale named by the
+    /// test is kept, and then the sizes differ.
+    @Test func withoutAScaleTheReferencesSizeChoosesIt() throws {
+        for scale: CGFloat in [2, 3] {
+            let folder = recorded(.image(precision: 1, scale: scale))
+            #expect(verifySnapshot(of: badgeLayer(), as: .image, named: "badge", record: .never,
+                                   snapshotDirectory: folder, testName: "badge") == nil, "@\(Int(scale))x reference, no scale given")
+            let named = try #require(verifySnapshot(of: badgeLayer(), as: .image(precision: 1, scale: 1), named: "badge",
+                                                    record: .never, snapshotDirectory: folder, testName: "badge"))
+            #expect(named.contains("60×40"), "scale 1 named: \(named)")
+        }
+        // A size no device scale gives is reported as it is.
+        let folder = recorded(.image(precision: 1, scale: 2))
+        let wider = badgeLayer()
+        wider.frame.size.width = 70
+        let message = try #require(verifySnapshot(of: wider, as: .image, named: "badge", record: .never,
+                                                  snapshotDirectory: folder, testName: "badge"))
+        #expect(message.contains("70×40") && message.contains("120×80"), "\(message)")
+    }
+
+    /// A reference whose PNG carries a Display P3 profile (as simulators record on wide-colour
+    /// devices) is read in sRGB: its P3 bytes of the card's orange match the sRGB drawing. The
+    /// same bytes without the profile are another colour (ΔE ≈ 9) and fail.
+    @Test func aReferenceInDisplayP3IsComparedInSRGB() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        let orange = CGColor(red: 0.9, green: 0.45, blue: 0.2, alpha: 1)
+        layer.backgroundColor = orange
+        let p3 = try #require(CGColorSpace(name: CGColorSpace.displayP3))
+        let inP3 = try #require(orange.converted(to: p3, intent: .defaultIntent, options: nil)?.components)
+        let bytes = inP3.prefix(3).map { UInt8(($0 * 255).rounded()) }
+        let profile = try #require(p3.copyICCData()) as Data
+        let folder = NSTemporaryDirectory() + "strata-snapshots-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let reference = URL(fileURLWithPath: folder).appendingPathComponent("badge.swatch.png")
+        func verify() -> String? {
+            verifySnapshot(of: layer, as: .image(precision: 1, perceptualPrecision: 0.99), named: "swatch", record: .never,
+                           snapshotDirectory: folder, testName: "badge")
+        }
+        try TestPNG.solid(width: 8, height: 8, rgb: bytes, profile: profile).write(to: reference)
+        #expect(verify() == nil, "P3 bytes \(bytes) with their profile: the sRGB orange")
+        try TestPNG.solid(width: 8, height: 8, rgb: bytes, profile: nil).write(to: reference)
+        #expect(verify() != nil, "the same bytes read as sRGB are another orange")
+    }
+
+    @Test func theRecordedOnIOSPresetAllowsAntialiasingDifferences() throws {
+        let folder = recorded(.image)
+        // Two pixels of 2,400 changed a little (ΔE < 2) and 20 a lot (0.8 %): within 99 % and 0.98.
+        let touched = badgeLayer()
+        let patch = CALayer()
+        patch.frame = CGRect(x: 44, y: 4, width: 5, height: 4)
+        patch.backgroundColor = CGColor(gray: 0, alpha: 1)
+        touched.addSublayer(patch)
+        #expect(verifySnapshot(of: touched, as: .imageRecordedOnIOS, named: "badge", record: .never,
+                               snapshotDirectory: folder, testName: "badge") == nil)
+        #expect(verifySnapshot(of: touched, as: .image, named: "badge", record: .never,
+                               snapshotDirectory: folder, testName: "badge") != nil)
+    }
+}
+
+/// PNG files made byte by byte, for references as other tools write them.
+enum TestPNG {
+    /// A `width`×`height` RGB picture of one colour, with an `iCCP` chunk holding `profile`.
+    static func solid(width: Int, height: Int, rgb: [UInt8], profile: Data?) -> Data {
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        png += chunk("IHDR", be32(width) + be32(height) + Data([8, 2, 0, 0, 0]))
+        if let profile { png += chunk("iCCP", Data("P3".utf8) + Data([0, 0]) + zlibStored(profile)) }
+        var rows = Data()
+        for _ in 0..<height { rows += Data([0]) + Data((0..<width).flatMap { _ in rgb }) }
+        png += chunk("IDAT", zlibStored(rows))
+        png += chunk("IEND", Data())
+        return png
+    }
+
+    static func be32(_ v: Int) -> Data { Data([UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]) }
+
+    static func chunk(_ type: String, _ body: Data) -> Data {
+        let typed = Data(type.utf8) + body
+        return be32(body.count) + typed + be32(Int(crc32(typed)))
+    }
+
+    /// A zlib stream of stored (uncompressed) deflate blocks.
+    static func zlibStored(_ data: Data) -> Data {
+        var out = Data([0x78, 0x01])
+        let bytes = [UInt8](data)
+        var offset = 0
+        repeat {
+            let n = min(65_535, bytes.count - offset)
+            let last: UInt8 = offset + n == bytes.count ? 1 : 0
+            out += Data([last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)])
+            out += Data(bytes[offset..<(offset + n)])
+            offset += n
+        } while offset < bytes.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return out + be32(Int(b << 16 | a))
+    }
+
+    static func crc32(_ data: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
+
+/// Issue 44: swift-snapshot-testing's path strategies on Linux.
+@Suite("StrataSnapshotTesting: path strategies")
+struct PathSnapshotTests {
+    /// A 20×10 rectangle at (5, 5) with a triangle cut out (even-odd): drawn over its bounding
+    /// box, black where filled, transparent in the hole, y down.
+    @Test func aPathIsDrawnInBlackOverItsBoundingBox() throws {
+        let path = CGMutablePath()
+        path.addRect(CGRect(x: 5, y: 5, width: 20, height: 10))
+        path.addLines(between: [CGPoint(x: 7, y: 7), CGPoint(x: 13, y: 7), CGPoint(x: 7, y: 13)])
+        path.closeSubpath()
+        var image: CGImage?
+        Snapshotting<CGPath, LayerImage>.image.snapshot(path).run { image = $0.image }
+        let picture = try #require(image)
+        #expect(picture.width == 20 && picture.height == 10)
+        // Rows counted from the top (the picture's memory order).
+        func alpha(_ x: Int, _ y: Int) -> UInt32 { picture.pixels.pixel(x: x, y: y) >> 24 }
+        #expect(picture.pixels.pixel(x: 15, y: 5) == 0xFF00_0000, "filled black")
+        #expect(alpha(3, 3) == 0, "the hole, near the top left (y down)")
+        #expect(alpha(3, 9) == 255, "below the hole")
+        var twice: CGImage?
+        Snapshotting<CGPath, LayerImage>.image(scale: 2).snapshot(path).run { twice = $0.image }
+        #expect(twice?.width == 40 && twice?.height == 20)
+    }
+
+    /// The text swift-snapshot-testing records for a path on Apple platforms.
+    @Test func elementsAreDescribedAsOnApplePlatforms() throws {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 10.5, y: 0))
+        path.addQuadCurve(to: CGPoint(x: 10, y: 10), control: CGPoint(x: 12, y: 5))
+        path.closeSubpath()
+        path.move(to: CGPoint(x: 1.23456, y: 2000))
+        path.addCurve(to: CGPoint(x: 3, y: 3), control1: CGPoint(x: 1, y: 1), control2: CGPoint(x: 2, y: 2))
+        var text: String?
+        Snapshotting<CGPath, String>.elementsDescription.snapshot(path).run { text = $0 }
+        #expect(text == """
+            MoveTo (0.0, 0.0)
+            LineTo (10.5, 0.0)
+            QuadCurveTo (12.0, 5.0) (10.0, 10.0)
+            Close
+
+            MoveTo (1.235, 2000.0)
+            CurveTo (1.0, 1.0) (2.0, 2.0) (3.0, 3.0)
+
+            """)
     }
 }
 
