@@ -269,11 +269,15 @@ package final class Compositor {
 
     /// The raster scale for a layer whose local→target stretch is `stretch`: the next quarter
     /// octave up, so small changes of scale keep the cache, within [1/64, 64].
-    static func rasterScale(stretch: Double, extent: CGRect) -> Double {
+    package static func rasterScale(stretch: Double, extent: CGRect) -> Double {
         let s = stretch.isFinite && stretch > 0 ? Swift.min(Swift.max(stretch, 1.0 / 64), 64) : 1
         // A stretch a rounding above a bucket's scale (1 + 10⁻¹⁶ for a layer that only turns)
         // keeps that bucket: the raster is not remade frame to frame.
         var bucket = pow(2, (log2(s) * 4 - 1e-6).rounded(.up) / 4)
+        // A whole stretch is its own scale: a layer drawn at 3 pixels a point (an iOS device's
+        // scale) from a raster of the 3.36 bucket had soft edges and a translucent last column.
+        let whole = s.rounded()
+        if whole >= 1, abs(s - whole) <= 1e-9 * whole { bucket = whole }
         let side = Swift.max(extent.width, extent.height) * bucket
         if side > Double(Raster.maxSide) { bucket *= Double(Raster.maxSide - 1) / side }
         return bucket
