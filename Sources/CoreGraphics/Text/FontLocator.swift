@@ -105,8 +105,35 @@ package enum FontLocator {
             family = String(name[..<dash])
             style = String(name[name.index(after: dash)...])
         }
+        if !isKnown(family: family), let spelled = familyOfPostScriptName(family), isKnown(family: spelled) {
+            family = spelled
+            if style.hasSuffix("MT") { style.removeLast(2) }
+        }
         guard isKnown(family: family) else { return nil }
         return match(family: family, style: style)
+    }
+
+    /// The family an Apple PostScript name's first part spells: without spaces and with the
+    /// foundry's marks ("HelveticaNeue", "TimesNewRomanPS", "ArialMT", "SFProText") → "Helvetica
+    /// Neue", "Times New Roman", "Arial", "SF Pro Text"; nil when that changes nothing.
+    package static func familyOfPostScriptName(_ name: String) -> String? {
+        var letters = Substring(name)
+        for mark in ["PSMT", "MT", "PS"] where letters.count > mark.count + 2 && letters.hasSuffix(mark) {
+            letters = letters.dropLast(mark.count)
+            break
+        }
+        var spelled = ""
+        let characters = Array(letters)
+        for (i, c) in characters.enumerated() {
+            // A word starts at a capital after a small letter, or at the last capital of a run
+            // followed by a small letter ("SFPro": "SF Pro").
+            if i > 0, c.isUppercase, characters[i - 1] != " ",
+                characters[i - 1].isLowercase || (i + 1 < characters.count && characters[i + 1].isLowercase && characters[i - 1].isUppercase) {
+                spelled.append(" ")
+            }
+            spelled.append(c)
+        }
+        return spelled == name ? nil : spelled
     }
 
     /// Whether `family` is installed or one fontconfig (or Strata's rules) maps to an installed one.
