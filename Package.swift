@@ -113,6 +113,7 @@ let package = Package(
         // Debian's libpoppler-private-dev), before poppler-glib draws it.
         .target(
             name: "CStrataPoppler", dependencies: [.target(name: "CPoppler", condition: .when(traits: ["PDF"]))],
+            cxxSettings: [.define("STRATA_PDF", .when(traits: ["PDF"]))],
             linkerSettings: [.linkedLibrary("poppler", .when(traits: ["PDF"]))]),
         // Presentation copies of CALayer subclasses known only at run time (a Swift call into
         // QuartzCore's own initialiser that Swift code may not make without `required`).

@@ -4,6 +4,9 @@
 #include "strata_poppler.h"
 
 // Without the PDF trait poppler is not on the include path, and nothing calls this.
+#if defined(STRATA_PDF) && !__has_include(<PDFDoc.h>)
+#error "The PDF trait needs poppler's C++ headers: Debian's libpoppler-private-dev (scripts/install-deps.sh installs it)"
+#endif
 #if __has_include(<PDFDoc.h>)
 #include <GlobalParams.h>
 #include <Lexer.h>
