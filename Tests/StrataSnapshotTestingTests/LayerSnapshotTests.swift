@@ -2,6 +2,7 @@ import Foundation
 import QuartzCore
 import SnapshotTesting
 import StrataSnapshotTesting
+import ImageIO
 import Testing
 
 /// A badge: a rounded orange card with a blue disc, 60×40 points.
@@ -196,20 +197,13 @@ enum TestPNG {
     /// A `width`×`height` RGB picture of one colour, with an `iCCP` chunk holding `profile`.
     static func solid(width: Int, height: Int, rgb: [UInt8], profile: Data?) -> Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        png += chunk("IHDR", be32(width) + be32(height) + Data([8, 2, 0, 0, 0]))
-        if let profile { png += chunk("iCCP", Data("P3".utf8) + Data([0, 0]) + zlibStored(profile)) }
+        png += PNGFile.chunk("IHDR", PNGFile.be32(width) + PNGFile.be32(height) + Data([8, 2, 0, 0, 0]))
+        if let profile { png += PNGFile.chunk("iCCP", Data("P3".utf8) + Data([0, 0]) + zlibStored(profile)) }
         var rows = Data()
         for _ in 0..<height { rows += Data([0]) + Data((0..<width).flatMap { _ in rgb }) }
-        png += chunk("IDAT", zlibStored(rows))
-        png += chunk("IEND", Data())
+        png += PNGFile.chunk("IDAT", zlibStored(rows))
+        png += PNGFile.chunk("IEND", Data())
         return png
-    }
-
-    static func be32(_ v: Int) -> Data { Data([UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]) }
-
-    static func chunk(_ type: String, _ body: Data) -> Data {
-        let typed = Data(type.utf8) + body
-        return be32(body.count) + typed + be32(Int(crc32(typed)))
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks.
@@ -229,16 +223,7 @@ enum TestPNG {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
         }
-        return out + be32(Int(b << 16 | a))
-    }
-
-    static func crc32(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+        return out + PNGFile.be32(Int(b << 16 | a))
     }
 }
 

@@ -78,12 +78,12 @@ enum APNGFrames {
     /// The frame as a PNG of its own, decoded.
     private static func frameImage(_ control: Control, _ parts: [Data], header: Data, shared: [(type: String, body: Data)]) -> CGImage? {
         var ihdr = Data(header)
-        ihdr.replaceSubrange(0..<8, with: be32(control.width) + be32(control.height))
+        ihdr.replaceSubrange(0..<8, with: PNGFile.be32(control.width) + PNGFile.be32(control.height))
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        png += chunk("IHDR", ihdr)
-        for part in shared { png += chunk(part.type, part.body) }
-        for part in parts { png += chunk("IDAT", part) }
-        png += chunk("IEND", Data())
+        png += PNGFile.chunk("IHDR", ihdr)
+        for part in shared { png += PNGFile.chunk(part.type, part.body) }
+        for part in parts { png += PNGFile.chunk("IDAT", part) }
+        png += PNGFile.chunk("IEND", Data())
         guard let provider = CGDataProvider(data: png as CFData) else { return nil }
         return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
@@ -113,25 +113,6 @@ enum APNGFrames {
         for row in 0..<control.height {
             for column in 0..<control.width { canvas[(control.y + row) * width + control.x + column] = 0 }
         }
-    }
-
-    private static func be32(_ v: Int) -> Data {
-        Data([UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)])
-    }
-
-    private static func chunk(_ type: String, _ body: Data) -> Data {
-        let typeBytes = Data(type.utf8)
-        return be32(body.count) + typeBytes + body + be32(Int(crc32(typeBytes + body)))
-    }
-
-    /// PNG's CRC-32 (ISO 3309) of `bytes`.
-    private static func crc32(_ bytes: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-        }
-        return crc ^ 0xFFFF_FFFF
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// PNG files: the image through Core Graphics' reader (cairo's libpng), the header and `pHYs`
 /// chunk read here for alpha, interlacing and resolution; an animated PNG's frames through
 /// `APNGFrames`.
-enum PNGFile {
+package enum PNGFile {
     static func decode(_ data: Data) -> Result<DecodedFile, ImageDecodeFailure> {
         let chunks = Self.chunks(data)
         guard let header = chunks.first(where: { $0.type == "IHDR" }), header.body.count >= 13 else {
@@ -53,6 +53,27 @@ enum PNGFile {
             offset = bodyStart + length + 4
         }
         return out
+    }
+
+    /// A chunk: its length, `type`, `body` and CRC.
+    package static func chunk(_ type: String, _ body: Data) -> Data {
+        let typed = Data(type.utf8) + body
+        return be32(body.count) + typed + be32(Int(crc32(typed)))
+    }
+
+    /// `v` as four big-endian bytes.
+    package static func be32(_ v: Int) -> Data {
+        Data([UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)])
+    }
+
+    /// PNG's CRC-32 (ISO 3309) of `bytes`.
+    package static func crc32(_ bytes: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
     }
 
     /// The big-endian 32-bit number at `offset` from the start of `data`.
