@@ -85,11 +85,9 @@ struct HostileFileTests {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fuzz/Corpus/image/regression-avif-huge-hidden-plane.avif")
         let source = try #require(CGImageSourceCreateWithData(try Data(contentsOf: file) as CFData, nil))
-        let start = Date()
+        // Decoded, the plane gave a 16×12 image; refused, there is none.
         #expect(CGImageSourceCreateImageAtIndex(source, 0, nil) == nil)
         #expect(CGImageSourceGetStatus(source) == .statusInvalidData)
-        // Not a timing test: a bound only decoding the plane would pass.
-        #expect(Date().timeIntervalSince(start) < 2, "refused before decoding")
     }
 
     /// Tried: a PNG fed 64 bytes at a time (as a download arrives). The source waits for the

@@ -70,11 +70,8 @@ struct PDFDrawingBudgetTests {
         ]
         for name in names {
             let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Fuzz/Corpus/pdf/" + name)
-            let start = Date()
             let drawn = try draw(Data(contentsOf: file))
             #expect(drawn.a == 0, "\(name): not drawn: \(drawn)")
-            // Not a timing test: a generous bound that only a drawing of the whole would pass.
-            #expect(Date().timeIntervalSince(start) < 5, "\(name): refused before drawing")
         }
     }
 
