@@ -3,17 +3,19 @@ import CoreGraphics
 import StrataRender
 
 /// Everything that decides how a layer's own pixels look (background, contents, border), as a
-/// hashable key: a cached raster is reused while its key is unchanged.
-package struct LayerBody: Hashable {
-    package var bounds: CGRect
-    package var background: RGBA?
-    package var corners: CornerShape
-    package var masksToBounds: Bool
-    package var contents: ContentsKey?
-    package var shape: ShapeKey?
-    package var gradient: GradientKey?
-    package var text: TextKey?
-    package var border: Border?
+/// hashable key: a cached raster is reused while its key is unchanged. Immutable, and held by
+/// reference: a frame hands each drawn layer's body through a dozen calls, and as a 680-byte
+/// value it was copied (with its shape's 200 bytes and references) at each.
+package final class LayerBody: Hashable, @unchecked Sendable {
+    package let bounds: CGRect
+    package let background: RGBA?
+    package let corners: CornerShape
+    package let masksToBounds: Bool
+    package let contents: ContentsKey?
+    package let shape: ShapeKey?
+    package let gradient: GradientKey?
+    package let text: TextKey?
+    package let border: Border?
 
     package struct Border: Hashable {
         package var width: Double
@@ -52,12 +54,7 @@ package struct LayerBody: Hashable {
         bounds = s.bounds
         corners = CornerShape(radius: s.cornerRadius, corners: s.maskedCornersRaw, continuous: s.isCornerCurveContinuous)
         masksToBounds = s.masksToBounds
-        background = nil
-        contents = nil
-        border = nil
-        shape = nil
-        gradient = nil
-        text = nil
+        var background: RGBA?, contents: ContentsKey?, shape: ShapeKey?, gradient: GradientKey?, text: TextKey?
         if withFill {
             switch s.kind {
             case .shape(let state): shape = ShapeKey(state)
@@ -77,11 +74,40 @@ package struct LayerBody: Hashable {
                     magnification: s.magnificationFilterName)
             }
         }
+        self.background = background
+        self.contents = contents
+        self.shape = shape
+        self.gradient = gradient
+        self.text = text
         if withBorder, s.borderWidth > 0, s.borderWidth.isFinite,
             let color = s.borderColor?.sRGBComponents.clamped, color.a > 0
         {
             border = Border(width: s.borderWidth, color: color)
+        } else {
+            border = nil
         }
+    }
+
+    package static func == (l: LayerBody, r: LayerBody) -> Bool {
+        l === r
+            || (l.bounds == r.bounds && l.background == r.background && l.corners == r.corners
+                && l.masksToBounds == r.masksToBounds && l.contents == r.contents && l.shape == r.shape
+                && l.gradient == r.gradient && l.text == r.text && l.border == r.border)
+    }
+
+    package func hash(into h: inout Hasher) {
+        h.combine(bounds.origin.x)
+        h.combine(bounds.origin.y)
+        h.combine(bounds.size.width)
+        h.combine(bounds.size.height)
+        h.combine(background)
+        h.combine(corners)
+        h.combine(masksToBounds)
+        h.combine(contents)
+        h.combine(shape)
+        h.combine(gradient)
+        h.combine(text)
+        h.combine(border)
     }
 
     /// True when the body draws nothing.
