@@ -2,37 +2,40 @@ import CCairo
 import CoreGraphics
 import StrataRender
 
-/// CAShapeLayer's look, as a cache key (the path by identity: paths are immutable).
-package struct ShapeKey: Hashable {
+/// CAShapeLayer's look, as a cache key (the path by identity: paths are immutable). Immutable
+/// and held by reference: bodies, footprints and the walk pass it around many times a frame.
+package final class ShapeKey: Hashable, @unchecked Sendable {
     /// The path's serial (its identity: an address can be reused by the next frame's path).
-    var path: UInt64
-    var pathBox: CGRect
-    var fill: RGBA?
-    var evenOdd: Bool
-    var stroke: RGBA?
-    var lineWidth: Double
-    var miterLimit: Double
-    var cap: String
-    var join: String
-    var dashes: [Double]?
-    var dashPhase: Double
-    var strokeStart: Double
-    var strokeEnd: Double
+    let path: UInt64
+    let pathBox: CGRect
+    let fill: RGBA?
+    let evenOdd: Bool
+    let stroke: RGBA?
+    let lineWidth: Double
+    let miterLimit: Double
+    let cap: String
+    let join: String
+    let dashes: [Double]?
+    let dashPhase: Double
+    let strokeStart: Double
+    let strokeEnd: Double
     /// True when a subpath turns from one segment to the next or closes: only there can a
     /// join (a miter) stick out further than half the line width.
-    var hasJoins: Bool
+    let hasJoins: Bool
 
     init?(_ s: ShapeState) {
         guard let path = s.path, !path.isEmpty else { return nil }
-        self.path = path.serial
-        pathBox = path.boundingBoxOfPath
-        fill = s.fillColor?.sRGBComponents.clamped
+        var fill = s.fillColor?.sRGBComponents.clamped
         if fill?.a == 0 { fill = nil }
-        evenOdd = s.fillRule == "even-odd"
         let width = s.lineWidth.isFinite ? Swift.max(0, s.lineWidth) : 1
-        stroke = width > 0 ? s.strokeColor?.sRGBComponents.clamped : nil
+        var stroke = width > 0 ? s.strokeColor?.sRGBComponents.clamped : nil
         if stroke?.a == 0 { stroke = nil }
         guard fill != nil || stroke != nil else { return nil }
+        self.path = path.serial
+        pathBox = path.boundingBoxOfPath
+        self.fill = fill
+        self.stroke = stroke
+        evenOdd = s.fillRule == "even-odd"
         lineWidth = width
         miterLimit = s.miterLimit.isFinite ? s.miterLimit : 10
         cap = s.lineCap
@@ -43,6 +46,29 @@ package struct ShapeKey: Hashable {
         strokeStart = s.strokeStart.isFinite ? Swift.min(Swift.max(s.strokeStart, 0), 1) : 0
         strokeEnd = s.strokeEnd.isFinite ? Swift.min(Swift.max(s.strokeEnd, 0), 1) : 1
         hasJoins = Self.hasJoins(path.storage.types)
+    }
+
+    package static func == (l: ShapeKey, r: ShapeKey) -> Bool {
+        l === r
+            || (l.path == r.path && l.pathBox == r.pathBox && l.fill == r.fill && l.evenOdd == r.evenOdd
+                && l.stroke == r.stroke && l.lineWidth == r.lineWidth && l.miterLimit == r.miterLimit && l.cap == r.cap
+                && l.join == r.join && l.dashes == r.dashes && l.dashPhase == r.dashPhase && l.strokeStart == r.strokeStart
+                && l.strokeEnd == r.strokeEnd && l.hasJoins == r.hasJoins)
+    }
+
+    package func hash(into h: inout Hasher) {
+        h.combine(path)
+        h.combine(fill)
+        h.combine(stroke)
+        h.combine(lineWidth)
+        h.combine(strokeStart)
+        h.combine(strokeEnd)
+        h.combine(evenOdd)
+        h.combine(miterLimit)
+        h.combine(cap)
+        h.combine(join)
+        h.combine(dashes)
+        h.combine(dashPhase)
     }
 
     /// Whether any subpath has two segments or a close (stops at the first that does).
