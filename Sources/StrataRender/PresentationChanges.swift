@@ -9,6 +9,11 @@ import StrataAnimation
 package struct PresentationChanges {
     /// By node index of the last evaluated snapshot.
     package private(set) var serials: [UInt64] = []
+    /// By node index: a serial that stays while what the layer draws itself (its look: bounds,
+    /// colours, border, contents, a shape's path and paint, a gradient, text) stays, whatever
+    /// places it (position, transform, opacity…): the value serial of a layer animating its look,
+    /// its state's serial for one animating only its placement; 0: never kept.
+    package private(set) var lookSerials: [UInt64] = []
     /// A fingerprint of each animated node's animated values (and which properties animate).
     private var fingerprints: [Int] = []
     /// Value serials are handed out from the top half of the range, above any state serial.
@@ -20,6 +25,7 @@ package struct PresentationChanges {
     mutating func resize(to count: Int, keeping: Bool) {
         if keeping, serials.count == count { return }
         serials = [UInt64](repeating: 0, count: count)
+        lookSerials = [UInt64](repeating: 0, count: count)
         fingerprints = [Int](repeating: 0, count: count)
     }
 
@@ -27,7 +33,19 @@ package struct PresentationChanges {
     @inline(__always)
     mutating func keep(_ i: Int, serial: UInt64) {
         serials[i] = serial
+        lookSerials[i] = serial
     }
+
+    /// The properties that place a layer or act on its composite without changing what it draws
+    /// itself (its body): animating only these keeps its look.
+    static let placement: UInt64 = {
+        let properties: [LayerProperty] = [
+            .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .opacity, .hidden,
+            .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath, .doubleSided,
+            .minificationFilterBias, .shouldRasterize, .rasterizationScale,
+        ]
+        return properties.reduce(0) { $0 | 1 << UInt64($1.bitIndex) }
+    }()
 
     /// Records node `i`'s serial after its evaluation (`state`: its presented state).
     /// `sameLayer`: the node is the layer it was last frame, with the same model state.
@@ -38,13 +56,17 @@ package struct PresentationChanges {
     ) {
         guard animated else {
             serials[i] = hasContents ? 0 : serial
+            lookSerials[i] = serials[i]
             return
         }
         guard mask & (RenderAnimationTable.transition | RenderAnimationTable.otherKey) == 0, !hasContents, serial != 0
         else {
             serials[i] = 0
+            lookSerials[i] = 0
             return
         }
+        let placesOnly = mask & ~Self.placement == 0
+        defer { lookSerials[i] = placesOnly ? serial : serials[i] }
         var h = Hasher()
         h.combine(mask)
         var rest = mask

@@ -151,7 +151,8 @@ open class CARenderer: NSObject {
                 compositor.draw(
                     snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
                     base: baseTransform, clip: area, time: time,
-                    evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current)
+                    evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current,
+                    lookSerials: changes.lookSerials)
             }
             cairo_restore(cr)
             if let space = outputSpace, space.differsFromSRGB {
@@ -184,6 +185,9 @@ open class CARenderer: NSObject {
     public var rastersMadeInLastFrame: Int { compositor.rastersMadeInLastFrame }
     /// Pixels of the layer rasters made in the last frame (Strata addition: the work of remaking them).
     public var rasterPixelsMadeInLastFrame: Int { compositor.rasterPixelsMadeInLastFrame }
+    /// Layer bodies (what a layer draws itself) described anew in the last frame; the others
+    /// were kept from the frame before, their layers' presented states unchanged.
+    package var bodiesMadeInLastFrame: Int { compositor.bodiesMadeInLastFrame }
 
     /// The threads a frame's pixels may be drawn with, 1 or 2 (Strata addition; the same pixels
     /// either way). Default: 2 where the process may use two cores or more, else 1 — a process

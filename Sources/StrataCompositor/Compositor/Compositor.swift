@@ -65,6 +65,10 @@ package final class Compositor {
     package var options = CompositorOptions()
 
     var bodies: [UInt64: CachedRaster] = [:]
+    /// Drawn layers' bodies by node, kept while their value serials hold (see `BodyMemo`).
+    var bodyMemo = BodyMemo()
+    /// Layer bodies described anew (not kept from the frame before) in the last frame drawn.
+    package private(set) var bodiesMadeInLastFrame = 0
     /// Each layer's last look and when it changed (see `keepsChanging`).
     var lookChanges: [LookKey: LookChange] = [:]
     /// The scan converter's buffers, kept from frame to frame.
@@ -156,18 +160,24 @@ package final class Compositor {
     package func draw(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0, placement: RootPlacement,
         into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect, time: Double = 0,
-        evaluate: ((Double) -> [RenderLayerState])? = nil, footprints: Footprints? = nil
+        evaluate: ((Double) -> [RenderLayerState])? = nil, footprints: Footprints? = nil,
+        lookSerials: [UInt64]? = nil
     ) {
         frameNumber &+= 1
         rastersMade = 0
         rasterPixelsMade = 0
         directDraws = 0
         placedMade = 0
+        bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
         var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
         walk.frameTime = time
         walk.evaluate = evaluate
+        if let lookSerials, lookSerials.count == snapshot.nodes.count {
+            walk.lookSerials = lookSerials
+            bodyMemo.resize(to: lookSerials.count)
+        }
         if let footprints, footprints.placement == Footprints.Placement(root: root, rootPlacement: placement, base: base) {
             walk.footprints = footprints
         }
@@ -181,6 +191,7 @@ package final class Compositor {
         rasterPixelsMadeInLastFrame = rasterPixelsMade
         directDrawsInLastFrame = directDraws
         placedMadeInLastFrame = placedMade
+        bodiesMadeInLastFrame = bodyMemo.made
     }
 
     /// Frames between sweeps of the caches.

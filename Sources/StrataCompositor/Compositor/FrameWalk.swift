@@ -28,6 +28,9 @@ struct FrameWalk {
     /// False while a replicator's delayed instance draws from states of another time (the
     /// footprints do not describe those).
     var drawsFrameStates = true
+    /// The frame's look serials by node (`PresentationChanges.lookSerials`), when the caller has
+    /// them: bodies of layers whose look holds are kept from the last frame.
+    var lookSerials: [UInt64] = []
     /// Each replicator's instance matrices, made when its instances are pushed.
     var instanceMatrices: [Int: [CATransform3D]] = [:]
     /// Replicator instances drawn so far this frame, nested ones counted once per outer
@@ -280,8 +283,7 @@ struct FrameWalk {
         // The border goes over everything of the layer: drawn apart when sublayers or tiles come
         // between it and the body.
         let borderApart = hasSublayers || s.tiles != nil
-        let body = LayerBody(
-            s, withBorder: !borderApart, flipped: context.flipped, glyphPositioning: compositor.glyphPositioning)
+        let body = body(node, s, withBorder: !borderApart, flipped: context.flipped)
 
         // The shadow (from the body or shadowPath) goes under everything of the layer. A mask or
         // masksToBounds cuts it too, as on Apple (a shadowed layer that clips needs a container
@@ -504,5 +506,16 @@ struct FrameWalk {
         if nodes[node].isTransformLayer { return true }
         if case .replicator(let r) = states[node].kind { return r.preservesDepth }
         return false
+    }
+}
+
+extension FrameWalk {
+    /// Node `node`'s body (presented as `s`), kept from the last frame while its look serial
+    /// holds and the walk draws the frame's own states.
+    func body(_ node: Int, _ s: RenderLayerState, withBorder: Bool, flipped: Bool) -> LayerBody {
+        let serial = drawsFrameStates && node < lookSerials.count ? lookSerials[node] : 0
+        return compositor.bodyMemo.body(
+            node: node, layerID: nodes[node].layerID, serial: serial, s, withBorder: withBorder, flipped: flipped,
+            glyphPositioning: compositor.glyphPositioning)
     }
 }
