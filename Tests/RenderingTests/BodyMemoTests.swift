@@ -69,4 +69,53 @@ struct BodyMemoTests {
             #expect(s == (255, 255, 0), "the still layer's new colour: \(s)")
         }
     }
+
+    /// Damage follows what places a layer even though its look is named by a serial (footprints
+    /// hash the look serial and the placing properties): a layer that only fades, and one that
+    /// only moves its shadow, are redrawn frame after frame without forced updates.
+    @Test(arguments: clockOrigins)
+    func layersAnimatingOnlyPlacementAreRedrawnByDamage(origin: Double) {
+        MediaClock.withClock(MediaClock.Manual(time: origin)) {
+            let (root, fading, shadowed) = scene { () -> (CALayer, CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let fading = solid(CGRect(x: 20, y: 10, width: 40, height: 80), 0, 0, 1)
+                let shadowed = solid(CGRect(x: 120, y: 30, width: 40, height: 40), 0, 0, 0)
+                shadowed.shadowOpacity = 1
+                shadowed.shadowRadius = 0
+                shadowed.shadowColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                shadowed.shadowOffset = .zero
+                root.addSublayer(fading)
+                root.addSublayer(shadowed)
+                return (root, fading, shadowed)
+            }
+            CATransaction.begin()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0
+            fade.duration = 2
+            fading.add(fade, forKey: "fade")
+            let drop = CABasicAnimation(keyPath: "shadowOffset")
+            drop.fromValue = CGSize.zero
+            drop.toValue = CGSize(width: 30, height: 0)
+            drop.duration = 2
+            shadowed.add(drop, forKey: "drop")
+            CATransaction.commit()
+            let context = Golden.makeContext(width: 200, height: 100)
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = root
+            for t in [0.0, 0.5, 1.0, 1.5] {
+                renderer.beginFrame(atTime: origin + t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+                let alpha = 1 - t / 2
+                let f = pixel(context, 40, 50)
+                let white = Int((255 * (1 - alpha)).rounded())
+                #expect(abs(f.0 - white) <= 2 && abs(f.1 - white) <= 2 && f.2 == 255, "fading at \(t): \(f)")
+                // The shadow's right edge moves right by 15 points a second: past 160 + 15t it is white.
+                let edge = 160 + Int(15 * t)
+                #expect(pixel(context, edge - 2, 50) == (255, 0, 0) || t == 0, "shadow inside at \(t)")
+                #expect(pixel(context, edge + 3, 50) == (255, 255, 255), "white past the shadow at \(t)")
+            }
+        }
+    }
 }

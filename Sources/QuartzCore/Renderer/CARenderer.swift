@@ -98,7 +98,7 @@ open class CARenderer: NSObject {
         frame = (committed.snapshot, committed.index, states)
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
-            time: t, cache: footprintCache, serials: changes.serials)
+            time: t, cache: footprintCache, serials: changes.serials, lookSerials: changes.lookSerials)
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,

@@ -48,11 +48,12 @@ package struct Footprints: Equatable {
     /// compositor places it. With a `cache`, a layer whose state, parent and placement are those
     /// of an earlier frame takes its footprint from there (a frame costs what changed). With
     /// `serials` (`PresentationChanges.serials` of `states`), animated layers are kept too while
-    /// their values hold; without, only layers without animations are.
+    /// their values hold; without, only layers without animations are. With `lookSerials`, a
+    /// placed layer's look is named by its serial instead of hashed whole.
     package init(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double = 0,
-        cache: FootprintCache? = nil, serials: [UInt64]? = nil
+        cache: FootprintCache? = nil, serials: [UInt64]? = nil, lookSerials: [UInt64]? = nil
     ) {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
@@ -78,7 +79,8 @@ package struct Footprints: Equatable {
                     (serials ?? []).withUnsafeBufferPointer { serials in
                         Self.walk(
                             nodes, states, slots, &handed, placed: &placed, root: root, placement: placement,
-                            base: base, time: time, serials: serials)
+                            base: base, time: time, serials: serials,
+                            lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
                     }
                 }
             }
@@ -94,7 +96,7 @@ package struct Footprints: Equatable {
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
         placed: inout Int, root: Int,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double,
-        serials: UnsafeBufferPointer<UInt64>
+        serials: UnsafeBufferPointer<UInt64>, lookSerials: [UInt64]
     ) -> [Entry?] {
         // Value serials name a presented state, animated or not; state serials only a model's.
         let valueSerials = serials.count == nodes.count
@@ -140,7 +142,9 @@ package struct Footprints: Equatable {
                 && slots[node].parentMaps.toPlane == handed[item.handed].toPlane
             if !kept {
                 placed += 1
-                Self.place(nodes, states, item, handed[item.handed], time: time, timeMap: timeMap, into: &slots[node])
+                Self.place(
+                    nodes, states, item, handed[item.handed], time: time, timeMap: timeMap,
+                    lookSerial: node < lookSerials.count ? lookSerials[node] : 0, into: &slots[node])
                 slots[node].serial = cacheable ? serial : 0
                 if slots[node].isFinite, Self.emits(states[node].kind) {
                     // Particles move every frame and may fly anywhere.
@@ -273,7 +277,8 @@ package struct Footprints: Equatable {
     @inline(never)
     private static func place(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ item: Pending,
-        _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, into slot: inout FootprintCache.Slot
+        _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, lookSerial: UInt64,
+        into slot: inout FootprintCache.Slot
     ) {
         let node = item.node, parent = item.parent, isMask = item.isMask
         let s = states[node]
@@ -303,7 +308,13 @@ package struct Footprints: Equatable {
         var h = Hasher()
         h.combine(item.parentChain)
         h.combine(isMask)
-        Self.combine(s, into: &h)
+        if lookSerial != 0 {
+            // The look is named by its serial (a layer that only moves is not hashed whole).
+            h.combine(lookSerial)
+            Self.combinePlacement(s, into: &h)
+        } else {
+            Self.combine(s, into: &h)
+        }
         h.combine(map)
         // Sublayer order depends on the plane (transform layers sort by depth).
         if inTransformLayer { h.combine(toPlane.m43) }
@@ -475,6 +486,20 @@ package struct Footprints: Equatable {
         case .text(let text): h.combine(TextKey(text))
         default: break
         }
+    }
+
+    /// What `combine(_:into:)` hashes of the properties that place a layer or act on its
+    /// composite (`PresentationChanges.placement`), for a layer whose look is named by a serial.
+    static func combinePlacement(_ s: RenderLayerState, into h: inout Hasher) {
+        h.combine(s.opacity)
+        h.combine(s.shadowOpacity)
+        h.combine(s.shadowRadius)
+        h.combine(s.shadowOffset.width)
+        h.combine(s.shadowOffset.height)
+        h.combine(s.shadowColor?.sRGBComponents)
+        h.combine(s.shadowPath?.serial)
+        h.combine(s.isDoubleSided)
+        h.combine(s.zPosition)
     }
 
     static func combine(_ r: CGRect, into h: inout Hasher) {
