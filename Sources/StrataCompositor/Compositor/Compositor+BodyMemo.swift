@@ -35,17 +35,17 @@ struct BodyMemo {
         node: Int, layerID: UInt64, serial: UInt64, _ s: RenderLayerState, withBorder: Bool, withFill: Bool = true,
         flipped: Bool, glyphPositioning: GlyphPositioning
     ) -> LayerBody {
-        made += 1
         guard serial != 0, node >= 0, node < entries.count else {
+            made += 1
             return LayerBody(s, withBorder: withBorder, withFill: withFill, flipped: flipped, glyphPositioning: glyphPositioning)
         }
         let e = entries[node]
         if let body = e.body, e.serial == serial, e.layerID == layerID, e.withBorder == withBorder, e.withFill == withFill,
             e.flipped == flipped, e.glyphPositioning == glyphPositioning
         {
-            made -= 1
             return body
         }
+        made += 1
         let body = LayerBody(s, withBorder: withBorder, withFill: withFill, flipped: flipped, glyphPositioning: glyphPositioning)
         entries[node] = Entry(
             layerID: layerID, serial: serial, withBorder: withBorder, withFill: withFill, flipped: flipped,
