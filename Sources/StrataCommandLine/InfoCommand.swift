@@ -67,6 +67,13 @@ public struct InfoCommand: ParsableCommand {
             lines.append("archive animations: \(archive.animations.isEmpty ? "none listed" : archive.animations.joined(separator: ", "))")
             lines.append("archive themes: \(archive.themes.isEmpty ? "none" : archive.themes.joined(separator: ", "))\(archive.theme.map { " (applied: \($0))" } ?? "")")
         }
+        let fonts = animation.fontDescriptions
+        if fonts.isEmpty {
+            lines.append("fonts: none")
+        } else {
+            lines.append("fonts:")
+            lines += fonts.map { "  \($0)" }
+        }
         lines.append("slots: \(animation.slotIDs.isEmpty ? "none" : animation.slotIDs.joined(separator: ", "))")
         let features = animation.featuresUsed
         lines.append("features: \(features.isEmpty ? "none" : features.joined(separator: ", "))")

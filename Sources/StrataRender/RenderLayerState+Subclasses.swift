@@ -78,6 +78,9 @@ package struct TextState: Sendable {
     /// The outline alone, stroked `strokeWidth` wide in the foreground colour, no fill (a Lottie
     /// character whose stroke colour animates apart from its fill).
     package var strokeOnly = false
+    /// Glyphs at their exact positions with unhinted metrics, whatever the destination's
+    /// subpixel switches say (Strata's own, for Lottie text: After Effects sets it so).
+    package var exactGlyphPositions = false
     /// The attribute runs of an attributed string (empty for a plain one): each run's font,
     /// size, colour, kerning and underline, over the layer's own font and colour.
     package var runs: [TextRun] = []

@@ -17,6 +17,13 @@ extension CALayer {
 }
 
 extension CATextLayer {
+    /// Whether glyphs sit at their exact positions with unhinted metrics (Strata's own, for
+    /// Lottie text, which After Effects and Lottie players set so).
+    package var strataExactGlyphPositions: Bool {
+        get { read(\.visual.text.exactGlyphPositions) }
+        set { updateFilters("textStyle") { $0.visual.text.exactGlyphPositions = newValue } }
+    }
+
     /// The glyphs' outline stroke (colour, width in points, over or under the fill) and extra
     /// space between letters in points (Strata's own, for Lottie text documents).
     package func setStrataTextStyle(

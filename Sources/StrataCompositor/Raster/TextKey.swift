@@ -14,6 +14,8 @@ package struct TextKey: Hashable {
     var alignment: String
     /// Where glyphs may sit (the destination context's subpixel switches).
     var glyphPositioning: GlyphPositioning
+    /// Glyphs unhinted at their exact positions, whatever `glyphPositioning` says (Lottie text).
+    var exact = false
     /// The outline stroke (none when its width is 0), and letter spacing (points).
     var stroke: RGBA?
     var strokeWidth: Double = 0
@@ -47,17 +49,33 @@ package struct TextKey: Hashable {
         truncation = t.truncationMode
         alignment = t.alignmentMode
         self.glyphPositioning = glyphPositioning
+        exact = t.exactGlyphPositions
     }
 
     /// Pango's glyph placement for `glyphPositioning`: whole pixels (its default) or exact
     /// positions, with hinted or unhinted metrics to match.
     private func placeGlyphs(of layout: OpaquePointer) {
+        if exact { Self.placeExactly(layout); return }
         guard glyphPositioning != .unspecified, let context = pango_layout_get_context(layout) else { return }
         let subpixel = glyphPositioning == .subpixel
         pango_context_set_round_glyph_positions(context, subpixel ? 0 : 1)
         if let options = cairo_font_options_create() {
             defer { cairo_font_options_destroy(options) }
             cairo_font_options_set_hint_metrics(options, subpixel ? CAIRO_HINT_METRICS_OFF : CAIRO_HINT_METRICS_ON)
+            pango_cairo_context_set_font_options(context, options)
+        }
+        pango_layout_context_changed(layout)
+    }
+
+    /// Glyph outlines unhinted, at unrounded positions with unhinted metrics: where their font
+    /// units put them, as After Effects and Lottie players draw text.
+    static func placeExactly(_ layout: OpaquePointer) {
+        guard let context = pango_layout_get_context(layout) else { return }
+        pango_context_set_round_glyph_positions(context, 0)
+        if let options = cairo_font_options_create() {
+            defer { cairo_font_options_destroy(options) }
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
             pango_cairo_context_set_font_options(context, options)
         }
         pango_layout_context_changed(layout)
@@ -113,7 +131,7 @@ package struct TextKey: Hashable {
             default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             }
             cairo_move_to(cr, b.minX, b.minY)
-            if stroke == nil {
+            if stroke == nil && (!exact || !runs.isEmpty) {
                 pango_cairo_show_layout(cr, layout)
             } else {
                 pango_cairo_layout_path(cr, layout)
@@ -140,7 +158,7 @@ package struct TextKey: Hashable {
             default: break
             }
             cairo_move_to(cr, x, b.minY + baseline)
-            if stroke == nil {
+            if stroke == nil && (!exact || !runs.isEmpty) {
                 pango_cairo_show_layout_line(cr, line)
             } else {
                 pango_cairo_layout_line_path(cr, line)
@@ -150,8 +168,10 @@ package struct TextKey: Hashable {
     }
 
     /// Fills and strokes the glyph outlines in `cr`'s path (the stroke over or under the fill).
+    /// Exact text is filled as outlines too: cairo's image backend puts shown glyphs on whole
+    /// pixel rows, a quarter of a point off at a 2× raster.
     private func paintOutline(_ cr: OpaquePointer) {
-        guard let stroke, let path = cairo_copy_path(cr) else { return }
+        guard let path = cairo_copy_path(cr) else { return }
         defer { cairo_path_destroy(path) }
         cairo_new_path(cr)
         func fill() {
@@ -161,6 +181,7 @@ package struct TextKey: Hashable {
             cairo_fill(cr)
         }
         func outline() {
+            guard let stroke else { return }
             cairo_append_path(cr, path)
             cairo_set_source_rgba(cr, stroke.r, stroke.g, stroke.b, stroke.a)
             cairo_set_line_width(cr, strokeWidth)

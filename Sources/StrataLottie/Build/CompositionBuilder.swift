@@ -222,7 +222,8 @@ final class CompositionBuilder {
         case .shape(let items):
             ShapeBuilder(emitter: emitter, map: own, size: size).build(items, into: content, inherited: [])
         case .text(let text):
-            TextBuilder(emitter: emitter, map: own, fonts: animation.fonts, masks: model.masks).build(text, into: content)
+            TextBuilder(emitter: emitter, map: own, fonts: animation.fonts, masks: model.masks, glyphs: animation.glyphs)
+                .build(text, into: content)
         case .precomp(let refId, _, let timeRemap):
             guard let asset = animation.assets[refId], let layers = asset.layers else {
                 emitter.warnings.note("precomposition '\(refId)' missing (drawn empty)", at: place)

@@ -4,19 +4,25 @@ import QuartzCore
 import StrataCompositor
 
 /// A text layer's documents as `CATextLayer`s, each shown from its frame to the next one's (drawn
-/// by Pango with the named font family, fontconfig's nearest match when it is not installed).
-/// Point text sits on its baseline at the layer's origin, aligned by its justification;
-/// paragraph text fills its box.
+/// by Pango with the named font family, fontconfig's nearest match when it is not installed), or,
+/// when the family is not installed and the file carries its glyph outlines (`chars`), as shape
+/// layers of those outlines (`GlyphLayout`). Point text sits on its baseline at the layer's
+/// origin, aligned by its justification; paragraph text fills its box.
 struct TextBuilder {
     let emitter: AnimationEmitter
     let map: FrameMap
     let fonts: [String: LottieFont]
     /// The layer's masks (text on a path follows one of their outlines).
     var masks: [LottieMask] = []
+    /// The glyph outlines the file carries.
+    var glyphs = LottieGlyphs()
 
-    /// The first baseline's distance below the top of a text layer, per point of font size
-    /// (Pango puts it at the font's ascent; this is DejaVu Sans's, the fallback Strata pins).
-    static let ascent: CGFloat = 0.93
+    /// The first baseline's distance below the top of a text layer drawing `fontName` at `size`
+    /// points: the font's unhinted ascent, as Pango places it (0.93 em, DejaVu Sans's, when
+    /// Pango cannot lay the font out).
+    static func baseline(_ fontName: String, size: Double) -> Double {
+        TextMeasure.firstBaseline(fontName: fontName, fontSize: size) ?? 0.93 * size
+    }
 
     func build(_ text: LottieText, into container: CALayer) {
         let documents = text.documents
@@ -32,7 +38,9 @@ struct TextBuilder {
                 at: text.animators.isEmpty ? "t.p" : "t.a")
         }
         for (i, entry) in documents.enumerated() {
-            let layer = makeLayer(entry.document)
+            let layer = glyphFont(entry.document).flatMap { font in
+                GlyphLayout(entry.document, glyphs: glyphs, family: font.family, style: font.style, ascent: font.ascent)
+            }.map { glyphLayer(entry.document, $0) } ?? makeLayer(entry.document)
             container.addSublayer(layer)
             guard documents.count > 1 else { continue }
             // Each document from its frame to the next one's (the layer's own frames).
@@ -80,14 +88,29 @@ struct TextBuilder {
         let fontName = fontName(document)
         let size = Double(document.size)
         let baseTracking = document.tracking.isFinite ? document.tracking / 1000 * size : 0
-        guard let measured = TextMeasure.characterOffsets(of: string, fontName: fontName, fontSize: size, letterSpacing: baseTracking)
-        else { return false }
+        // The file's glyph of each character, when its font is drawn from them.
+        let glyphOf: [LottieGlyph?]? = glyphFont(document).flatMap { font in
+            let found = characters.map { glyphs.glyph($0, family: font.family, style: font.style) }
+            return zip(characters, found).allSatisfy { $1 != nil || $0.isWhitespace } ? found : nil
+        }
+        let measured: (offsets: [Double], width: Double)
+        if let glyphOf {
+            let advances = GlyphLayout.advances(of: characters, glyphs: glyphOf, size: size, tracking: baseTracking)
+            var x = 0.0
+            measured = (advances.map { a in defer { x += a }; return x }, advances.reduce(0, +))
+        } else {
+            // Tracking as After Effects adds it: after every character (Pango's letter spacing
+            // puts half of it before each one).
+            guard let m = TextMeasure.characterOffsets(of: string, fontName: fontName, fontSize: size, exact: true)
+            else { return false }
+            measured = (m.offsets.enumerated().map { $1 + Double($0) * baseTracking }, m.width + Double(m.offsets.count) * baseTracking)
+        }
         if animators.contains(where: \.selector.randomized) {
             emitter.warnings.note("randomised text selectors (in order)", at: "t.a")
         }
         let width = measured.width
         let x0: Double = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
-        let ascent = Double(Self.ascent) * size
+        let ascent = Self.baseline(fontName, size: size)
         let height = Double(template.bounds.height)
         let counting = Counting(characters)
         let bases = (fill: document.fillColor, stroke: document.strokeColor ?? [0, 0, 0])
@@ -109,20 +132,38 @@ struct TextBuilder {
             row: Dictionary(frames.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a }))
         // A stroke colour that animates apart from the fill: the outline is a twin layer of its
         // own that strokes in its foreground colour.
-        let strokeApart = document.strokeWidth > 0 && document.strokeWidth.isFinite && animators.contains { $0.strokeColor != nil }
+        let hasStroke = document.strokeWidth > 0 && document.strokeWidth.isFinite
+        let strokeApart = hasStroke && (animators.contains { $0.strokeColor != nil } || (glyphOf != nil && document.strokeColor != nil))
         let colourKeys = (fill: animators.contains { $0.fillColor != nil }, stroke: strokeApart)
         for (i, ch) in characters.enumerated() where !ch.isWhitespace {
             let advance = (i + 1 < characters.count ? measured.offsets[i + 1] : width) - measured.offsets[i]
             let middle = max(advance, 0) / 2
             let home = CGPoint(x: x0 + measured.offsets[i] + middle, y: 0)
             let box = max(advance, 1) + size
-            func part(strokeOnly: Bool) -> CATextLayer {
+            func part(strokeOnly: Bool) -> CALayer {
+                if let glyph = glyphOf?[i] ?? nil {
+                    let layer = CAShapeLayer()
+                    layer.bounds = CGRect(x: 0, y: 0, width: box, height: height)
+                    layer.anchorPoint = CGPoint(x: middle / box, y: ascent / height)
+                    layer.position = home
+                    layer.path = glyph.outline.copy(using: [CGAffineTransform(a: size / 100, b: 0, c: 0, d: size / 100, tx: 0, ty: ascent)])
+                    if strokeOnly {
+                        layer.fillColor = nil
+                        layer.strokeColor = LottieColor.cgColor(document.strokeColor ?? [0, 0, 0])
+                        layer.lineWidth = document.strokeWidth
+                        layer.lineJoin = .round
+                    } else {
+                        layer.fillColor = template.foregroundColor
+                    }
+                    return layer
+                }
                 let layer = CATextLayer()
                 layer.string = String(ch)
                 layer.font = template.font
                 layer.fontSize = template.fontSize
                 layer.contentsScale = template.contentsScale
                 layer.foregroundColor = template.foregroundColor
+                layer.strataExactGlyphPositions = true
                 layer.bounds = CGRect(x: 0, y: 0, width: box, height: height)
                 layer.anchorPoint = CGPoint(x: middle / box, y: ascent / height)
                 layer.position = home
@@ -164,18 +205,57 @@ struct TextBuilder {
                     emitter.sample(layer, "transform") { look($0).transform }
                     emitter.sample(layer, "opacity") { Float(look($0).opacity) }
                     if isStroke ? colourKeys.stroke : colourKeys.fill {
-                        emitter.sample(layer, "foregroundColor") { LottieColor.cgColor(colour(look($0))) }
+                        let key = layer is CAShapeLayer ? (isStroke ? "strokeColor" : "fillColor") : "foregroundColor"
+                        emitter.sample(layer, key) { LottieColor.cgColor(colour(look($0))) }
                     }
                 } else {
                     let still = look(emitter.inPoint)
                     layer.transform = still.transform
                     layer.opacity = Float(still.opacity)
-                    layer.foregroundColor = LottieColor.cgColor(colour(still))
+                    Self.setColour(LottieColor.cgColor(colour(still)), of: layer, stroke: isStroke)
                 }
                 container.addSublayer(layer)
             }
         }
         return true
+    }
+
+    /// Sets a character's text colour, or its glyph's fill or stroke colour.
+    private static func setColour(_ colour: CGColor, of layer: CALayer, stroke: Bool) {
+        if let shape = layer as? CAShapeLayer {
+            if stroke { shape.strokeColor = colour } else { shape.fillColor = colour }
+        } else {
+            (layer as? CATextLayer)?.foregroundColor = colour
+        }
+    }
+
+    /// The family and style a document names, and its ascent, when the file carries that
+    /// font's glyphs and the family is not installed: the document is then drawn from them.
+    private func glyphFont(_ document: LottieTextDocument) -> (family: String, style: String, ascent: Double?)? {
+        guard !glyphs.isEmpty else { return nil }
+        let font = fonts[document.font]
+        let family = font?.fFamily ?? document.font, style = font?.fStyle ?? "Regular"
+        guard glyphs.hasFont(family: family, style: style), !LottieFontChoice.isInstalled(family: family) else { return nil }
+        return (family, style, font?.ascent)
+    }
+
+    /// A document drawn from the file's glyphs: one shape layer of their outlines in its fill
+    /// colour, with a twin that strokes them (above or below, as `of` says) when it has a stroke.
+    private func glyphLayer(_ document: LottieTextDocument, _ layout: GlyphLayout) -> CALayer {
+        let outline = layout.outline
+        let fill = CAShapeLayer()
+        fill.path = outline
+        fill.fillColor = LottieColor.cgColor(document.fillColor)
+        guard document.strokeWidth.isFinite, document.strokeWidth > 0, let strokeColor = document.strokeColor else { return fill }
+        let stroke = CAShapeLayer()
+        stroke.path = outline
+        stroke.fillColor = nil
+        stroke.strokeColor = LottieColor.cgColor(strokeColor)
+        stroke.lineWidth = document.strokeWidth
+        stroke.lineJoin = .round
+        let group = CALayer()
+        for layer in document.strokeOverFill ? [fill, stroke] : [stroke, fill] { group.addSublayer(layer) }
+        return group
     }
 
     /// What the animators make of one character at a frame.
@@ -262,6 +342,7 @@ struct TextBuilder {
         let layer = CATextLayer()
         layer.string = document.text.replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\u{3}", with: "\n")
         layer.font = fontName(document) as CFTypeRef
+        layer.strataExactGlyphPositions = true
         layer.fontSize = document.size
         layer.foregroundColor = LottieColor.cgColor(document.fillColor)
         // Stroke (`sc`, `sw`, `of`) and tracking (`tr`, thousandths of an em) through Strata's own
@@ -288,7 +369,7 @@ struct TextBuilder {
             case 2: x = -width / 2
             default: x = 0
             }
-            layer.frame = CGRect(x: x, y: -document.size * Self.ascent, width: width, height: lineHeight * lines + document.size)
+            layer.frame = CGRect(x: x, y: -Self.baseline(fontName(document), size: document.size), width: width, height: lineHeight * lines + document.size)
         }
         layer.alignmentMode = [1: .right, 2: .center][document.justification] ?? .left
         return layer

@@ -27,6 +27,8 @@ public struct LottieAnimation: Sendable {
     let layers: [LottieLayerModel]
     let assets: [String: LottieAsset]
     let fonts: [String: LottieFont]
+    /// The glyph outlines the file carries (`chars`), drawn for fonts that are not installed.
+    let glyphs: LottieGlyphs
     /// Images of a `.lottie` archive or an asset folder, by asset id.
     var images: [String: CGImage] = [:]
     /// What the file may claim of memory and work, and the images it decoded.
@@ -80,6 +82,7 @@ public struct LottieAnimation: Sendable {
         markers = file.markers ?? []
         assets = Dictionary(file.assets.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         fonts = Dictionary((file.fonts?.list ?? []).map { ($0.fName, $0) }, uniquingKeysWith: { a, _ in a })
+        glyphs = LottieGlyphs(file.chars)
         self.warnings = warnings.messages
         reading = warnings
         try validate()
@@ -188,6 +191,7 @@ struct LottieFile: Decodable {
     var assets: [LottieAsset]
     var fonts: Fonts?
     var markers: [LottieMarker]?
+    var chars: [LottieGlyph] = []
 
     struct Fonts: Decodable { var list: [LottieFont]? }
 
@@ -214,15 +218,53 @@ struct LottieFile: Decodable {
         assets = try c.decodeIfPresent([LottieAsset].self, forKey: .assets) ?? []
         fonts = try? c.decodeIfPresent(Fonts.self, forKey: .fonts)
         markers = LottieMarker.list(c, decoder)
-        if c.contains(.chars) { LottieWarnings.note("glyph outlines (chars; text is drawn with system fonts)", decoder) }
+        if c.contains(.chars) { chars = Self.glyphs(c, decoder) }
     }
 }
 
-/// A font the text layers name: `fName` (the name documents use) and its family and style.
+extension LottieFile {
+    /// The glyphs of `chars`, each read on its own: one that cannot be read (a precomposition
+    /// glyph, a broken path) is left out with a warning, the others are used.
+    private static func glyphs(_ c: KeyedDecodingContainer<CodingKeys>, _ decoder: Decoder) -> [LottieGlyph] {
+        guard var list = try? c.nestedUnkeyedContainer(forKey: .chars) else {
+            LottieWarnings.note("glyph outlines (chars) that are not a list (text is drawn with installed fonts)", decoder)
+            return []
+        }
+        var glyphs: [LottieGlyph] = []
+        var failed = 0
+        while !list.isAtEnd {
+            if let glyph = try? list.decode(LottieGlyph.self) {
+                glyphs.append(glyph)
+            } else {
+                failed += 1
+                // Step over the element that could not be read.
+                _ = try? list.decode(AnyDecodable.self)
+            }
+        }
+        if failed > 0 {
+            LottieWarnings.note("\(failed) glyph outline\(failed == 1 ? "" : "s") in chars that cannot be read (precomposition glyphs or broken paths; their text is drawn with installed fonts)", decoder)
+        }
+        return glyphs
+    }
+}
+
+/// A font the text layers name: `fName` (the name documents use), its family and style, and
+/// the distance from a box's top to its first baseline (`ascent`, points at size 100).
 struct LottieFont: Decodable, Sendable {
     var fName: String
     var fFamily: String?
     var fStyle: String?
+    var ascent: Double?
+
+    enum CodingKeys: String, CodingKey { case fName, fFamily, fStyle, ascent }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        fName = try c.decode(String.self, forKey: .fName)
+        fFamily = try? c.decodeIfPresent(String.self, forKey: .fFamily)
+        fStyle = try? c.decodeIfPresent(String.self, forKey: .fStyle)
+        ascent = (try? c.decodeIfPresent(Double.self, forKey: .ascent)).flatMap { $0 }.flatMap { $0.isFinite && abs($0) < 10_000 ? $0 : nil }
+    }
 }
 
 /// An asset: a precomposition (its layers) or an image (embedded as a data URL, or a file).

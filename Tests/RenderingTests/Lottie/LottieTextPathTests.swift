@@ -79,7 +79,8 @@ struct LottieTextPathTests {
     }
 
     @Test func aMissingMaskIsNamedAndTheTextDrawnOnItsBaseline() throws {
-        let json = Self.json(options: "\"f\":{\"a\":0,\"k\":10}").replacingOccurrences(of: "\"m\":0", with: "\"m\":3")
+        // At (0, 70): on its baseline there (at the origin its capitals would end exactly on the comp's top edge).
+        let json = Self.json(options: "\"f\":{\"a\":0,\"k\":10}", position: (0, 70)).replacingOccurrences(of: "\"m\":0", with: "\"m\":3")
         let player = LottieLayer(animation: try LottieRender.animation(json))
         #expect(player.warnings.contains { $0.contains("mask 3") }, "\(player.warnings)")
         #expect(try Self.ink(json).count > 0, "the text is still drawn")
