@@ -117,7 +117,7 @@ final class CompositionBuilder {
             nested += 1
             let wrapper = CALayer()
             wrapper.name = "parent \(parentModel.name)"
-            let inner = TransformBuilder(emitter: emitter, map: map).apply(
+            let inner = TransformBuilder(emitter: emitter, map: map, is3D: parentModel.is3D).apply(
                 parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
             inner.addSublayer(node)
             node = wrapper
@@ -206,7 +206,7 @@ final class CompositionBuilder {
         // exports keyframes already shifted; lottie-web subtracts `st` from both the frame and
         // the keyframe times, iOS and ThorVG never do).
         let own = map
-        let content = TransformBuilder(emitter: emitter, map: own).apply(
+        let content = TransformBuilder(emitter: emitter, map: own, is3D: model.is3D).apply(
             model.transform, to: layer, size: size, autoOrient: model.autoOrient)
         switch model.kind {
         case .null, .unsupported:

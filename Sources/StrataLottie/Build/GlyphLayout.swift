@@ -47,7 +47,7 @@ struct GlyphLayout {
                 + (ascent.map { $0 * scale } ?? Self.tallest(found.compactMap { $0 }) * scale)
         }
         for (n, line) in lines.enumerated() {
-            let width = line.reduce(0) { $0 + advances[$1] } - (line.isEmpty ? 0 : tracking)
+            let width = line.reduce(0) { $0 + advances[$1] }
             let room = box.map { Double($0.width) } ?? 0
             var x: Double
             switch document.justification {

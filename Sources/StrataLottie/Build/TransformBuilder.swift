@@ -13,6 +13,10 @@ import QuartzCore
 struct TransformBuilder {
     let emitter: AnimationEmitter
     let map: FrameMap
+    /// A 3D layer's transform (`ddd: 1`): x and y turns in the camera's perspective. A 2D
+    /// layer's x and y turns (After Effects has none; exporters write them, lottie-web and
+    /// lottie-ios apply them) are flat: the layer is foreshortened without perspective.
+    var is3D = true
 
     /// Applies `t` to `layer` (sized `size`, or with the given `bounds`: a shape layer keeps
     /// its outline's box, so that its coordinates stay the group's) and returns the layer that
@@ -118,6 +122,7 @@ struct TransformBuilder {
             m = CATransform3DConcat(m, CATransform3DMakeRotation(-angle(t.orientation, 0), 1, 0, 0))
             let z = Self.component(Self.depth(t)?.value(at: f), 2) - Self.component(t.anchor?.value(at: f), 2)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, 0, -z))
+            guard is3D else { return m }
             var perspective = CATransform3DIdentity
             perspective.m34 = -1 / distance
             return CATransform3DConcat(m, perspective)

@@ -23,6 +23,8 @@ struct LottieLayerModel: Decodable, Sendable {
     var stretch: Double
     var transform: LottieTransform
     var autoOrient: Bool
+    /// A 3D layer (`ddd: 1`): its x and y turns are seen through the camera's perspective.
+    var is3D = false
     /// 0 none, 1 alpha, 2 inverted alpha, 3 luma, 4 inverted luma.
     var matteMode: Int
     var isMatteSource: Bool
@@ -56,6 +58,7 @@ struct LottieLayerModel: Decodable, Sendable {
         }
         transform = try c.decodeIfPresent(LottieTransform.self, forKey: .ks) ?? LottieTransform()
         autoOrient = (try? c.decodeIfPresent(Int.self, forKey: .ao)) == 1
+        is3D = (try? c.decodeIfPresent(Int.self, forKey: .ddd)) == 1
         matteMode = (try? c.decodeIfPresent(Int.self, forKey: .tt)) ?? 0
         isMatteSource = (try? c.decodeIfPresent(Int.self, forKey: .td)) == 1
         matteParent = try? c.decodeIfPresent(Int.self, forKey: .tp)

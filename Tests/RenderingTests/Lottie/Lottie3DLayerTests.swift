@@ -8,9 +8,9 @@ import Testing
 @Suite("Lottie 3D layers")
 struct Lottie3DLayerTests {
     /// A 40×40 square layer about (50, 50) in a 100×100 composition, with `extra` transform keys.
-    static func square(_ extra: String) -> String {
+    static func square(_ extra: String, ddd: Int = 1) -> String {
         let ks = "{\"p\":{\"k\":[50,50,0]},\"a\":{\"k\":[0,0,0]},\"s\":{\"k\":[100,100,100]},\"o\":{\"k\":100}\(extra)}"
-        let layer = LJ.shapeLayer([LJ.group([LJ.rect((0, 0), 40, 40), LJ.fill([0, 0, 1])])], ks: ks, extra: ",\"ddd\":1")
+        let layer = LJ.shapeLayer([LJ.group([LJ.rect((0, 0), 40, 40), LJ.fill([0, 0, 1])])], ks: ks, extra: ",\"ddd\":\(ddd)")
         return LJ.animation(layers: [layer])
     }
 
@@ -25,6 +25,17 @@ struct Lottie3DLayerTests {
         #expect(image.rgba(60, 29).a == 255 && image.rgba(60, 70).a == 255, "the near edge is tall")
         #expect(image.rgba(43, 30).a == 0 && image.rgba(43, 69).a == 0, "the far edge is short")
         #expect(image.rgba(38, 50).a == 0 && image.rgba(63, 50).a == 0, "narrowed to x 41…61")
+    }
+
+    @Test func aYTurnOnA2DLayerForeshortensItWithoutPerspective() throws {
+        // ddd 0 with ry 60° (exporters write it; After Effects' 2D layers have no y turn): turned
+        // flat, as lottie-web and lottie-ios draw it: half as wide (cos 60°), both edges 40 high.
+        let image = try LottieRender.frame(Self.square(",\"ry\":{\"k\":60},\"rx\":{\"k\":0},\"rz\":{\"k\":0}", ddd: 0), 0, playing: false)
+        #expect(image.rgba(50, 50).a == 255)
+        #expect(image.rgba(41, 31).a == 255 && image.rgba(41, 68).a == 255, "the left edge (x 40) is 40 high")
+        #expect(image.rgba(58, 31).a == 255 && image.rgba(58, 68).a == 255, "the right edge (x 60) is 40 high")
+        #expect(image.rgba(38, 50).a == 0 && image.rgba(62, 50).a == 0, "narrowed to x 40…60")
+        #expect(image.rgba(50, 28).a == 0 && image.rgba(50, 72).a == 0, "y 30…70")
     }
 
     @Test(arguments: clockOrigins)
