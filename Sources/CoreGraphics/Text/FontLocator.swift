@@ -136,6 +136,14 @@ package enum FontLocator {
         return spelled == name ? nil : spelled
     }
 
+    /// `family` as fontconfig and Strata's rules know it: an Apple PostScript family
+    /// ("HelveticaNeue", "TimesNewRomanPS", "ArialMT") spelled out when only that is known.
+    package static func knownFamily(_ family: String) -> String {
+        if isKnown(family: family) { return family }
+        if let spelled = familyOfPostScriptName(family), isKnown(family: spelled) { return spelled }
+        return family
+    }
+
     /// Whether `family` is installed or one fontconfig (or Strata's rules) maps to an installed one.
     private static func isKnown(family: String) -> Bool {
         let generic = ["sans-serif", "sans", "serif", "monospace", "system-ui"]

@@ -279,6 +279,10 @@ package struct TextKey: Hashable {
         }
         // ".SFUI..." and other system names: the default sans face.
         if family.hasPrefix(".") || family.isEmpty { family = "Sans" }
+        // Apple's PostScript names ("HelveticaNeue-Bold", "Arial-BoldMT"): the family spelled
+        // out, so that Strata's rules map it (fontconfig would give its default face).
+        family = FontLocator.knownFamily(family)
+        if style.hasSuffix("MT") { style.removeLast(2) }
         let styleWords: [String: String] = [
             "Bold": "Bold", "Italic": "Italic", "Oblique": "Italic", "BoldItalic": "Bold Italic",
             "BoldOblique": "Bold Italic", "Light": "Light", "Medium": "Medium", "Regular": "",
