@@ -15,6 +15,11 @@ public struct LottieChoices: ParsableArguments {
     @Option(name: .customLong("theme"), help: "Lottie: which of a .lottie archive's themes (its id; the animation's initial theme when omitted).")
     var themeID: String?
 
+    @Option(name: .customLong("fonts"), help: ArgumentHelp(
+        "Lottie: a folder of font files (.ttf, .otf, .ttc) whose families the text may name, used ahead of installed fonts and the file's glyphs; repeatable.",
+        valueName: "DIR"))
+    var fontFolders: [String] = []
+
     public init() {}
 
     /// The slots given, by id.

@@ -33,8 +33,15 @@ public enum LottieRendering {
     /// Loads `url`, turning decoding errors into a message that names the file and the place.
     public static func load(_ url: URL, limits: InputLimits = .standard, choices: LottieChoices = LottieChoices()) throws -> LottieAnimation {
         do {
-            let animation = try LottieAnimation(
+            var animation = try LottieAnimation(
                 contentsOf: url, limits: limits, slots: try choices.slots(), animationID: choices.animationID, themeID: choices.themeID)
+            for folder in choices.fontFolders {
+                do {
+                    try animation.addFonts(inFolder: URL(fileURLWithPath: folder))
+                } catch let error as LottieError {
+                    throw CommandError(.noInput, "--fonts: \(error)")
+                }
+            }
             for warning in animation.warnings { FileHandle.standardError.write(Data("\(url.lastPathComponent): \(warning)\n".utf8)) }
             return animation
         } catch let error as LottieError {

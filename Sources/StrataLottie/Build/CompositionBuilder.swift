@@ -222,7 +222,9 @@ final class CompositionBuilder {
         case .shape(let items):
             ShapeBuilder(emitter: emitter, map: own, size: size).build(items, into: content, inherited: [])
         case .text(let text):
-            TextBuilder(emitter: emitter, map: own, fonts: animation.fonts, masks: model.masks, glyphs: animation.glyphs)
+            TextBuilder(
+                emitter: emitter, map: own, fonts: animation.fonts, masks: model.masks, glyphs: animation.glyphs,
+                providedFace: animation.providedFace)
                 .build(text, into: content)
         case .precomp(let refId, _, let timeRemap):
             guard let asset = animation.assets[refId], let layers = asset.layers else {

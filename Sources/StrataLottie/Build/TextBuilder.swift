@@ -16,6 +16,8 @@ struct TextBuilder {
     var masks: [LottieMask] = []
     /// The glyph outlines the file carries.
     var glyphs = LottieGlyphs()
+    /// The font handed to the animation for a family, style and name (`LottieAnimation.addFont`).
+    var providedFace: (_ family: String, _ style: String, _ name: String) -> FontFace? = { _, _, _ in nil }
 
     /// The first baseline's distance below the top of a text layer drawing `fontName` at `size`
     /// points: the font's unhinted ascent, as Pango places it (0.93 em, DejaVu Sans's, when
@@ -39,7 +41,7 @@ struct TextBuilder {
         }
         for (i, entry) in documents.enumerated() {
             let layer = glyphFont(entry.document).flatMap { font in
-                GlyphLayout(entry.document, glyphs: glyphs, family: font.family, style: font.style, ascent: font.ascent)
+                GlyphLayout(entry.document, glyphs: font.glyphs, family: font.family, style: font.style, ascent: font.ascent)
             }.map { glyphLayer(entry.document, $0) } ?? makeLayer(entry.document)
             container.addSublayer(layer)
             guard documents.count > 1 else { continue }
@@ -90,7 +92,7 @@ struct TextBuilder {
         let baseTracking = document.tracking.isFinite ? document.tracking / 1000 * size : 0
         // The file's glyph of each character, when its font is drawn from them.
         let glyphOf: [LottieGlyph?]? = glyphFont(document).flatMap { font in
-            let found = characters.map { glyphs.glyph($0, family: font.family, style: font.style) }
+            let found = characters.map { font.glyphs.glyph($0, family: font.family, style: font.style) }
             return zip(characters, found).allSatisfy { $1 != nil || $0.isWhitespace } ? found : nil
         }
         let measured: (offsets: [Double], width: Double)
@@ -229,14 +231,18 @@ struct TextBuilder {
         }
     }
 
-    /// The family and style a document names, and its ascent, when the file carries that
-    /// font's glyphs and the family is not installed: the document is then drawn from them.
-    private func glyphFont(_ document: LottieTextDocument) -> (family: String, style: String, ascent: Double?)? {
-        guard !glyphs.isEmpty else { return nil }
+    /// The family and style a document names, its ascent and the glyphs to draw it from: a
+    /// font handed to the animation, else the file's glyphs when the family is not installed
+    /// (nil: drawn with installed fonts).
+    private func glyphFont(_ document: LottieTextDocument) -> (family: String, style: String, ascent: Double?, glyphs: LottieGlyphs)? {
         let font = fonts[document.font]
         let family = font?.fFamily ?? document.font, style = font?.fStyle ?? "Regular"
-        guard glyphs.hasFont(family: family, style: style), !LottieFontChoice.isInstalled(family: family) else { return nil }
-        return (family, style, font?.ascent)
+        if let face = providedFace(family, style, font?.fName ?? document.font) {
+            let ascent = font?.ascent ?? Double(face.ascent) * 100 / Double(max(face.unitsPerEm, 1))
+            return (family, style, ascent, LottieGlyphs(face: face, family: family, style: style, characters: document.text))
+        }
+        guard !glyphs.isEmpty, glyphs.hasFont(family: family, style: style), !LottieFontChoice.isInstalled(family: family) else { return nil }
+        return (family, style, font?.ascent, glyphs)
     }
 
     /// A document drawn from the file's glyphs: one shape layer of their outlines in its fill

@@ -143,6 +143,14 @@ enum DotLottie {
                 animation.warnings.append("image asset '\(assetID)' (\(name)) is not in the archive or not a PNG, JPEG or WebP; drawn empty")
             }
         }
+        // Fonts the archive carries (`f/`, or `fonts/` of earlier archives) for its text.
+        for path in entries.keys.sorted() where (path.hasPrefix("f/") || path.hasPrefix("fonts/"))
+            && LottieAnimation.fontExtensions.contains((path as NSString).pathExtension.lowercased())
+        {
+            let faces = LottieAnimation.faces(in: try read(path) ?? Data())
+            if faces.isEmpty { animation.warnings.append("font \(path) in the archive could not be read; not used") }
+            faces.forEach { animation.addFace($0) }
+        }
         return animation
     }
 

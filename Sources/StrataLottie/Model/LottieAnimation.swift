@@ -29,6 +29,8 @@ public struct LottieAnimation: Sendable {
     let fonts: [String: LottieFont]
     /// The glyph outlines the file carries (`chars`), drawn for fonts that are not installed.
     let glyphs: LottieGlyphs
+    /// Fonts handed to the animation (`addFont`, `addFonts(inFolder:)`, a `.lottie` archive's).
+    var providedFaces: [FontFace] = []
     /// Images of a `.lottie` archive or an asset folder, by asset id.
     var images: [String: CGImage] = [:]
     /// What the file may claim of memory and work, and the images it decoded.

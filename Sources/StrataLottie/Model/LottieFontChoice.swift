@@ -27,6 +27,9 @@ extension LottieAnimation {
     public var fontDescriptions: [String] {
         fonts.values.sorted { $0.fName < $1.fName }.map { font in
             let family = font.fFamily ?? font.fName, style = font.fStyle ?? "Regular"
+            if let face = providedFace(family: family, style: style, name: font.fName) {
+                return "\(font.fName): the font handed to it (\(face.fullName)\(face.url.map { ", \($0.lastPathComponent)" } ?? ""))"
+            }
             if LottieFontChoice.isInstalled(family: family) {
                 let face = FontLocator.face(named: "\(family)-\(style)") ?? FontLocator.face(named: family)
                 return "\(font.fName): installed (\(face?.fullName ?? family))"
