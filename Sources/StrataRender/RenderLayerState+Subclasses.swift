@@ -81,6 +81,9 @@ package struct TextState: Sendable {
     /// Glyphs at their exact positions with unhinted metrics, whatever the destination's
     /// subpixel switches say (Strata's own, for Lottie text: After Effects sets it so).
     package var exactGlyphPositions = false
+    /// Points between one line's baseline and the next (0: the font's own spacing); Strata's
+    /// own, for Lottie text (`lh`).
+    package var lineHeight: CGFloat = 0
     /// The attribute runs of an attributed string (empty for a plain one): each run's font,
     /// size, colour, kerning and underline, over the layer's own font and colour.
     package var runs: [TextRun] = []

@@ -24,6 +24,13 @@ extension CATextLayer {
         set { updateFilters("textStyle") { $0.visual.text.exactGlyphPositions = newValue } }
     }
 
+    /// Points between one line's baseline and the next, 0 for the font's own spacing (Strata's
+    /// own, for Lottie text's `lh`).
+    package var strataLineHeight: CGFloat {
+        get { read(\.visual.text.lineHeight) }
+        set { updateFilters("textStyle") { $0.visual.text.lineHeight = newValue } }
+    }
+
     /// The glyphs' outline stroke (colour, width in points, over or under the fill) and extra
     /// space between letters in points (Strata's own, for Lottie text documents).
     package func setStrataTextStyle(

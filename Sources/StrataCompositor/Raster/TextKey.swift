@@ -21,6 +21,8 @@ package struct TextKey: Hashable {
     var strokeWidth: Double = 0
     var strokeOverFill = true
     var letterSpacing: Double = 0
+    /// Points from baseline to baseline (0: the font's spacing).
+    var lineHeight: Double = 0
     /// An attributed string's runs (empty for a plain string).
     var runs: [TextRun] = []
 
@@ -41,6 +43,7 @@ package struct TextKey: Hashable {
         strokeWidth = stroke == nil ? 0 : Swift.min(Double(t.strokeWidth), Self.maxFontSize)
         strokeOverFill = t.strokeOverFill
         letterSpacing = t.letterSpacing.isFinite ? Swift.min(Swift.max(Double(t.letterSpacing), -Self.maxFontSize), Self.maxFontSize) : 0
+        lineHeight = t.lineHeight.isFinite ? Swift.min(Swift.max(Double(t.lineHeight), 0), 4 * Self.maxFontSize) : 0
         self.string = string
         fontName = runs.isEmpty ? t.fontName : "Helvetica"
         fontSize = runs.isEmpty ? Swift.min(t.fontSize, Self.maxFontSize) : Swift.min(12, runs.map { Double($0.fontSize) }.min() ?? 12)
@@ -98,10 +101,11 @@ package struct TextKey: Hashable {
         pango_layout_set_font_description(layout, description)
         let visible = visibleText(height: b.height)
         pango_layout_set_text(layout, visible, -1)
-        if letterSpacing != 0 || !runs.isEmpty, let attributes = pango_attr_list_new() {
+        if letterSpacing != 0 || lineHeight > 0 || !runs.isEmpty, let attributes = pango_attr_list_new() {
             if letterSpacing != 0 {
                 pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))))
             }
+            if lineHeight > 0 { pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32(lineHeight * Double(PANGO_SCALE)))) }
             insertRuns(into: attributes, visibleBytes: visible.utf8.count)
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)

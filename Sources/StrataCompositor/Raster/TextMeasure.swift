@@ -22,10 +22,16 @@ package enum TextMeasure {
     }
 
     /// The first baseline's distance below the top of a layout of `fontName` at `fontSize`
-    /// points, unhinted (the font's ascent); nil when Pango cannot lay it out.
-    package static func firstBaseline(fontName: String, fontSize: Double) -> Double? {
+    /// points, unhinted (the font's ascent, and half the leading `lineHeight` adds, when it is
+    /// given: Pango shares it above and below each line); nil when Pango cannot lay it out.
+    package static func firstBaseline(fontName: String, fontSize: Double, lineHeight: Double = 0) -> Double? {
         withLayout(fontName: fontName, fontSize: fontSize, exact: true) { layout in
             pango_layout_set_text(layout, "x", -1)
+            if lineHeight > 0, lineHeight.isFinite, let attributes = pango_attr_list_new() {
+                pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32(min(lineHeight, 1e5) * Double(PANGO_SCALE))))
+                pango_layout_set_attributes(layout, attributes)
+                pango_attr_list_unref(attributes)
+            }
             return Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         }
     }

@@ -22,8 +22,8 @@ struct TextBuilder {
     /// The first baseline's distance below the top of a text layer drawing `fontName` at `size`
     /// points: the font's unhinted ascent, as Pango places it (0.93 em, DejaVu Sans's, when
     /// Pango cannot lay the font out).
-    static func baseline(_ fontName: String, size: Double) -> Double {
-        TextMeasure.firstBaseline(fontName: fontName, fontSize: size) ?? 0.93 * size
+    static func baseline(_ fontName: String, size: Double, lineHeight: Double = 0) -> Double {
+        TextMeasure.firstBaseline(fontName: fontName, fontSize: size, lineHeight: lineHeight) ?? 0.93 * size
     }
 
     func build(_ text: LottieText, into container: CALayer) {
@@ -362,10 +362,19 @@ struct TextBuilder {
         }
         layer.contentsScale = 2
         let lines = CGFloat(max(1, document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" }.count))
-        let lineHeight = document.lineHeight ?? document.size * 1.2
+        // Lines `lh` apart (1.2 × size when not given), as After Effects sets them; Pango shares
+        // the leading above and below each line, so its first baseline is found and moved to
+        // the text's origin (point text) or to the box's top plus the font's ascent (box text).
+        let given = document.lineHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let lineHeight = given ?? document.size * 1.2
+        layer.strataLineHeight = lineHeight
+        let name = fontName(document)
+        let first = Self.baseline(name, size: document.size, lineHeight: lineHeight)
         if let box = document.boxSize, box.count >= 2 {
             let origin = document.boxPosition ?? [0, 0]
-            layer.frame = CGRect(x: origin.nth(0) ?? 0, y: origin.count > 1 ? origin[1] : 0, width: box[0], height: box[1])
+            let ascent = fonts[document.font]?.ascent.map { $0 * document.size / 100 } ?? Self.baseline(name, size: document.size)
+            let top = (origin.count > 1 ? origin[1] : 0) + ascent - first
+            layer.frame = CGRect(x: origin.nth(0) ?? 0, y: top, width: box[0], height: box[1])
             layer.isWrapped = true
         } else {
             let width = max(document.size * CGFloat(document.text.count), 1)
@@ -375,7 +384,7 @@ struct TextBuilder {
             case 2: x = -width / 2
             default: x = 0
             }
-            layer.frame = CGRect(x: x, y: -Self.baseline(fontName(document), size: document.size), width: width, height: lineHeight * lines + document.size)
+            layer.frame = CGRect(x: x, y: -first, width: width, height: lineHeight * lines + document.size)
         }
         layer.alignmentMode = [1: .right, 2: .center][document.justification] ?? .left
         return layer

@@ -158,14 +158,15 @@ struct LottieGlyphTests {
     }
 
     @Test func boxTextWrapsAndStartsAtTheAscentLikeTheInstalledFont() throws {
-        // DejaVu Sans: ascent 1901 and line height (ascent + descent) 2384 of 2048 units.
+        // Lines 1.5 × size apart (Pango's own spacing would be 1.16), the first baseline at the
+        // box's top plus the file's ascent (80 % of the size: not DejaVu's own 92.8 %).
         let text = "Mind the lines of humbug"
         let face = try Self.dejaVu
-        let ascent = Double(face.ascent) / Double(face.unitsPerEm) * 100
-        let lineHeight = Double(face.ascent + face.descent) / Double(face.unitsPerEm) * 24
-        let document = Self.document(text, size: 24, extra: ",\"sz\":[160,90],\"ps\":[0,-60],\"lh\":\(LJ.num(lineHeight))")
+        let ascent = 80.0
+        let lineHeight = 36.0
+        let document = Self.document(text, size: 24, extra: ",\"sz\":[160,130],\"ps\":[0,-60],\"lh\":\(LJ.num(lineHeight))")
         let fromGlyphs = Self.file(document, family: Self.missingFamily, chars: Self.chars(text, family: Self.missingFamily, face: face), ascent: ascent)
-        let fromFont = Self.file(document, family: "DejaVu Sans")
+        let fromFont = Self.file(document, family: "DejaVu Sans", ascent: ascent)
         let glyphImage = try LottieRender.frame(fromGlyphs, 0, playing: false)
         Self.expectSame(glyphImage, try LottieRender.frame(fromFont, 0, playing: false), "box text")
         // Two lines at least: ink below the first line's descent.
