@@ -38,9 +38,9 @@ struct GlyphLayout {
         let advances = Self.advances(of: characters, glyphs: found, size: size, tracking: tracking)
         let box = document.boxSize.flatMap { $0.count >= 2 && $0[0].isFinite && $0[1].isFinite ? CGSize(width: $0[0], height: $0[1]) : nil }
         let lines = Self.lines(characters, advances: advances, width: box.map { Double($0.width) })
-        let lineHeight = document.lineHeight.flatMap { $0.isFinite ? $0 : nil } ?? size * 1.2
+        let lineHeight = document.lineHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? size * 1.2
         var top = 0.0, left = 0.0
-        if let box {
+        if box != nil {
             let origin = document.boxPosition ?? [0, 0]
             left = origin.nth(0).flatMap { $0.isFinite ? $0 : nil } ?? 0
             top = (origin.count > 1 && origin[1].isFinite ? origin[1] : 0)
