@@ -76,6 +76,21 @@ import Testing
         #expect(CTFontDescriptorCopyAttribute(descriptor, kCTFontSizeAttribute) as? CGFloat == 11)
     }
 
+    @Test func ctFontManagerErrorsH() {
+        let _: CFString = kCTFontManagerErrorDomain
+        let _: CFString = kCTFontManagerErrorFontURLsKey
+        let _: CFString = kCTFontManagerErrorFontDescriptorsKey
+        let _: CFString = kCTFontManagerErrorFontAssetNameKey
+        let codes: [CTFontManagerError] = [
+            .fileNotFound, .insufficientPermissions, .unrecognizedFormat, .invalidFontData, .alreadyRegistered,
+            .exceededResourceLimit, .assetNotFound, .notRegistered, .inUse, .systemRequired, .registrationFailed,
+            .missingEntitlement, .insufficientInfo, .cancelledByUser, .duplicatedName, .invalidFilePath, .unsupportedScope,
+        ]
+        let raw: [CFIndex] = codes.map(\.rawValue)
+        #expect(raw == [101, 102, 103, 104, 105, 106, 107, 201, 202, 203, 301, 302, 303, 304, 305, 306, 307], "Apple's codes")
+        #expect(kCTFontManagerErrorDomain as String == "com.apple.CoreText.CTFontManagerErrorDomain")
+    }
+
     @Test func ctLineAndRunH() {
         let _: (CFAttributedString) -> CTLine = CTLineCreateWithAttributedString
         let _: (CTLine, Double, CTLineTruncationType, CTLine?) -> CTLine? = CTLineCreateTruncatedLine

@@ -54,38 +54,59 @@ public func CTFontManagerCopyAvailablePostScriptNames() -> CFArray {
 }
 
 /// Makes the font file at `fontURL` available by name to Core Text in this process (not to
-/// CATextLayer's Pango text: documented); false with an error when it is not a font or is
-/// already registered.
+/// CATextLayer's Pango text: documented); false with a `kCTFontManagerErrorDomain` error when
+/// the file is missing (`fileNotFound`), not a font (`unrecognizedFormat`) or already registered.
 public func CTFontManagerRegisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
+    guard FileManager.default.fileExists(atPath: fontURL.path) else {
+        error?.pointee = CTFontManagerError.fileNotFound.cfError(urls: [fontURL], "no file at \(fontURL.path)")
+        return false
+    }
     guard let face = FontFace(contentsOf: fontURL) else {
-        error?.pointee = Unmanaged.passRetained(NSError(domain: "com.apple.CoreText.CTFontManagerErrorDomain", code: 105,
-                                                        userInfo: [NSLocalizedDescriptionKey: "not a font file: \(fontURL.path)"]))
+        error?.pointee = CTFontManagerError.unrecognizedFormat.cfError(urls: [fontURL], "not a font file: \(fontURL.path)")
         return false
     }
     guard FontRegistry.register(face) else {
-        error?.pointee = Unmanaged.passRetained(NSError(domain: "com.apple.CoreText.CTFontManagerErrorDomain", code: 105,
-                                                        userInfo: [NSLocalizedDescriptionKey: "already registered: \(face.postScriptName)"]))
+        error?.pointee = CTFontManagerError.alreadyRegistered.cfError(urls: [fontURL], "already registered: \(face.postScriptName)")
         return false
     }
     return true
 }
 
-/// Makes `font` available by name to Core Text in this process.
+/// Makes `font` available by name to Core Text in this process; false (`alreadyRegistered`)
+/// when a font of its PostScript name is.
 public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
     guard FontRegistry.register(font.face) else {
-        error?.pointee = Unmanaged.passRetained(NSError(domain: "com.apple.CoreText.CTFontManagerErrorDomain", code: 105, userInfo: nil))
+        error?.pointee = CTFontManagerError.alreadyRegistered.cfError("already registered: \(font.face.postScriptName)")
         return false
     }
     return true
 }
 
+/// Withdraws the font file at `fontURL`; false with `fileNotFound`, `unrecognizedFormat` or
+/// `notRegistered`.
 public func CTFontManagerUnregisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
-    guard let face = FontFace(contentsOf: fontURL) else { return false }
-    return FontRegistry.unregister(postScriptName: face.postScriptName)
+    guard FileManager.default.fileExists(atPath: fontURL.path) else {
+        error?.pointee = CTFontManagerError.fileNotFound.cfError(urls: [fontURL], "no file at \(fontURL.path)")
+        return false
+    }
+    guard let face = FontFace(contentsOf: fontURL) else {
+        error?.pointee = CTFontManagerError.unrecognizedFormat.cfError(urls: [fontURL], "not a font file: \(fontURL.path)")
+        return false
+    }
+    guard FontRegistry.unregister(postScriptName: face.postScriptName) else {
+        error?.pointee = CTFontManagerError.notRegistered.cfError(urls: [fontURL], "not registered: \(face.postScriptName)")
+        return false
+    }
+    return true
 }
 
+/// Withdraws `font`; false (`notRegistered`) when it was not registered.
 public func CTFontManagerUnregisterGraphicsFont(_ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
-    FontRegistry.unregister(postScriptName: font.face.postScriptName)
+    guard FontRegistry.unregister(postScriptName: font.face.postScriptName) else {
+        error?.pointee = CTFontManagerError.notRegistered.cfError("not registered: \(font.face.postScriptName)")
+        return false
+    }
+    return true
 }
 
 /// The descriptors of the faces in the font file `data` (one a face of a collection).

@@ -142,4 +142,36 @@ import Testing
         #expect(notFont?.takeRetainedValue().domain == "com.apple.CoreText.CTFontManagerErrorDomain")
         #expect(CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil))
     }
+
+    /// Tried: a missing file, a text file, the same font twice, withdrawing one not registered;
+    /// each fails with Apple's code in `kCTFontManagerErrorDomain` and names the URL.
+    @Test func theFontManagerNamesWhyARegistrationFailed() throws {
+        func code(_ error: Unmanaged<CFError>?) -> (CTFontManagerError?, [URL]) {
+            guard let e = error?.takeRetainedValue(), e.domain == kCTFontManagerErrorDomain as String else { return (nil, []) }
+            return (CTFontManagerError(rawValue: e.code), e.userInfo[kCTFontManagerErrorFontURLsKey as String] as? [URL] ?? [])
+        }
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("strata-missing-\(UUID().uuidString).ttf")
+        var error: Unmanaged<CFError>?
+        #expect(!CTFontManagerRegisterFontsForURL(missing as CFURL, .process, &error))
+        let (missingCode, urls) = code(error)
+        #expect(missingCode == .fileNotFound && urls == [missing], "\(String(describing: missingCode)) \(urls)")
+        let text = FileManager.default.temporaryDirectory.appendingPathComponent("strata-text-\(UUID().uuidString).ttf")
+        try Data("hello".utf8).write(to: text)
+        defer { try? FileManager.default.removeItem(at: text) }
+        error = nil
+        #expect(!CTFontManagerRegisterFontsForURL(text as CFURL, .process, &error))
+        #expect(code(error).0 == .unrecognizedFormat)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("strata-twice-\(UUID().uuidString).ttf")
+        try FileManager.default.copyItem(at: Pinned.mono, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        _ = CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil)
+        #expect(CTFontManagerRegisterFontsForURL(copy as CFURL, .process, nil))
+        error = nil
+        #expect(!CTFontManagerRegisterFontsForURL(copy as CFURL, .process, &error))
+        #expect(code(error).0 == .alreadyRegistered)
+        #expect(CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil))
+        error = nil
+        #expect(!CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, &error), "withdrawn twice")
+        #expect(code(error).0 == .notRegistered)
+    }
 }
