@@ -76,6 +76,23 @@ import Testing
         #expect(CTFontDescriptorCopyAttribute(descriptor, kCTFontSizeAttribute) as? CGFloat == 11)
     }
 
+    @Test func ctFontTraitsH() {
+        let _: UInt32 = kCTFontClassMaskShift
+        let classes: [CTFontStylisticClass] = [
+            .classUnknown, .classOldStyleSerifs, .classTransitionalSerifs, .classModernSerifs, .classClarendonSerifs,
+            .classSlabSerifs, .classFreeformSerifs, .classSansSerif, .classOrnamentals, .classScripts, .classSymbolic,
+        ]
+        let old: [CTFontStylisticClass] = [
+            .unknownClass, .oldStyleSerifsClass, .transitionalSerifsClass, .modernSerifsClass, .clarendonSerifsClass,
+            .slabSerifsClass, .freeformSerifsClass, .sansSerifClass, .ornamentalsClass, .scriptsClass, .symbolicClass,
+        ]
+        #expect(classes.map { $0.rawValue >> kCTFontClassMaskShift } == [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 12] && old == classes)
+        let traits: [CTFontSymbolicTraits] = [
+            .expandedTrait, .condensedTrait, .verticalTrait, .UIOptimizedTrait, .colorGlyphsTrait, .compositeTrait, .classMaskTrait,
+        ]
+        #expect(traits == [.traitExpanded, .traitCondensed, .traitVertical, .traitUIOptimized, .traitColorGlyphs, .traitComposite, .traitClassMask])
+    }
+
     @Test func ctFontManagerErrorsH() {
         let _: CFString = kCTFontManagerErrorDomain
         let _: CFString = kCTFontManagerErrorFontURLsKey

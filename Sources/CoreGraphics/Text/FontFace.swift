@@ -169,6 +169,12 @@ package final class FontFace: @unchecked Sendable {
         guard let os2 = table("OS/2"), os2.count >= 6 else { return styleName.localizedCaseInsensitiveContains("bold") ? 700 : 400 }
         return Int(UInt16(os2[os2.startIndex + 4]) << 8 | UInt16(os2[os2.startIndex + 5]))
     }
+    /// The OS/2 family class (`sFamilyClass`'s high byte: 1 old-style serif … 8 sans serif,
+    /// 10 script, 12 symbolic; 0 when unclassified or without an OS/2 table).
+    package var familyClass: Int {
+        guard let os2 = table("OS/2"), os2.count >= 32 else { return 0 }
+        return Int(os2[os2.startIndex + 30])
+    }
     package var isItalic: Bool {
         let style = styleName.lowercased()
         return style.contains("italic") || style.contains("oblique") || italicAngle != 0

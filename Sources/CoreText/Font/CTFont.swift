@@ -42,6 +42,11 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {
         if face.weightClass >= 600 { traits.insert(.traitBold) }
         if face.isItalic { traits.insert(.traitItalic) }
         if face.isMonospaced { traits.insert(.traitMonoSpace) }
+        // The stylistic class in the top four bits, from the OS/2 family class (Apple's rule).
+        let familyClass = face.familyClass
+        if (1...15).contains(familyClass), familyClass != 6, familyClass != 11, familyClass != 13, familyClass != 14 {
+            traits.insert(CTFontSymbolicTraits(rawValue: UInt32(familyClass) << kCTFontClassMaskShift))
+        }
         return traits
     }
 }

@@ -16,9 +16,49 @@ public struct CTFontSymbolicTraits: OptionSet, Hashable, Sendable {
     public static let italicTrait = traitItalic
     public static let boldTrait = traitBold
     public static let monoSpaceTrait = traitMonoSpace
+    public static let expandedTrait = traitExpanded
+    public static let condensedTrait = traitCondensed
+    public static let verticalTrait = traitVertical
+    public static let UIOptimizedTrait = traitUIOptimized
+    public static let colorGlyphsTrait = traitColorGlyphs
+    public static let compositeTrait = traitComposite
+    public static let classMaskTrait = traitClassMask
 }
 
 /// Which advances and bounds a glyph query means.
+/// Where the stylistic class sits in `CTFontSymbolicTraits` (its top four bits).
+public let kCTFontClassMaskShift: UInt32 = 28
+
+/// A font's stylistic class (the OS/2 family class), as `CTFontSymbolicTraits` carries it in
+/// `traitClassMask`.
+public struct CTFontStylisticClass: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let classUnknown = CTFontStylisticClass([])
+    public static let classOldStyleSerifs = CTFontStylisticClass(rawValue: 1 << 28)
+    public static let classTransitionalSerifs = CTFontStylisticClass(rawValue: 2 << 28)
+    public static let classModernSerifs = CTFontStylisticClass(rawValue: 3 << 28)
+    public static let classClarendonSerifs = CTFontStylisticClass(rawValue: 4 << 28)
+    public static let classSlabSerifs = CTFontStylisticClass(rawValue: 5 << 28)
+    public static let classFreeformSerifs = CTFontStylisticClass(rawValue: 7 << 28)
+    public static let classSansSerif = CTFontStylisticClass(rawValue: 8 << 28)
+    public static let classOrnamentals = CTFontStylisticClass(rawValue: 9 << 28)
+    public static let classScripts = CTFontStylisticClass(rawValue: 10 << 28)
+    public static let classSymbolic = CTFontStylisticClass(rawValue: 12 << 28)
+    public static let unknownClass = classUnknown
+    public static let oldStyleSerifsClass = classOldStyleSerifs
+    public static let transitionalSerifsClass = classTransitionalSerifs
+    public static let modernSerifsClass = classModernSerifs
+    public static let clarendonSerifsClass = classClarendonSerifs
+    public static let slabSerifsClass = classSlabSerifs
+    public static let freeformSerifsClass = classFreeformSerifs
+    public static let sansSerifClass = classSansSerif
+    public static let ornamentalsClass = classOrnamentals
+    public static let scriptsClass = classScripts
+    public static let symbolicClass = classSymbolic
+}
+
 public enum CTFontOrientation: UInt32, Sendable {
     case `default` = 0
     case horizontal = 1

@@ -143,6 +143,24 @@ import Testing
         #expect(CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil))
     }
 
+    /// The stylistic class comes from the OS/2 family class: Liberation Sans is sans serif (8),
+    /// Liberation Serif old-style serif (1); DejaVu Sans leaves it unclassified (0).
+    @Test func symbolicTraitsCarryTheStylisticClass() throws {
+        let liberation = URL(fileURLWithPath: "/usr/share/fonts/truetype/liberation")
+        try #require(FileManager.default.fileExists(atPath: liberation.path), "fonts-liberation is installed by scripts/install-deps.sh")
+        func stylisticClass(_ url: URL) throws -> CTFontStylisticClass {
+            let provider = try #require(CGDataProvider(url: url as CFURL))
+            let font = CTFontCreateWithGraphicsFont(try #require(CGFont(provider)), 12, nil, nil)
+            return CTFontStylisticClass(rawValue: CTFontGetSymbolicTraits(font).intersection(.traitClassMask).rawValue)
+        }
+        #expect(try stylisticClass(liberation.appendingPathComponent("LiberationSans-Regular.ttf")) == .classSansSerif)
+        #expect(try stylisticClass(liberation.appendingPathComponent("LiberationSerif-Regular.ttf")) == .classOldStyleSerifs)
+        #expect(try stylisticClass(Pinned.sans) == .classUnknown)
+        let boldProvider = try #require(CGDataProvider(url: Pinned.bold as CFURL))
+        let bold = CTFontGetSymbolicTraits(CTFontCreateWithGraphicsFont(try #require(CGFont(boldProvider)), 12, nil, nil))
+        #expect(bold.contains(.boldTrait) && !bold.contains(.italicTrait), "the old spellings name the same bits")
+    }
+
     /// Tried: a missing file, a text file, the same font twice, withdrawing one not registered;
     /// each fails with Apple's code in `kCTFontManagerErrorDomain` and names the URL.
     @Test func theFontManagerNamesWhyARegistrationFailed() throws {
@@ -161,8 +179,10 @@ import Testing
         error = nil
         #expect(!CTFontManagerRegisterFontsForURL(text as CFURL, .process, &error))
         #expect(code(error).0 == .unrecognizedFormat)
+        // Another face than the registration test above uses: tests run at once, and the
+        // registry holds one font a PostScript name.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("strata-twice-\(UUID().uuidString).ttf")
-        try FileManager.default.copyItem(at: Pinned.mono, to: copy)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"), to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
         _ = CTFontManagerUnregisterFontsForURL(copy as CFURL, .process, nil)
         #expect(CTFontManagerRegisterFontsForURL(copy as CFURL, .process, nil))
