@@ -26,6 +26,8 @@ package enum FontLocator {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var faces: [String: FontFace] = [:]
     nonisolated(unsafe) private static var misses: Set<String> = []
+    /// `knownFamily`'s answers (each asks fontconfig for the installed faces).
+    nonisolated(unsafe) private static var spelled: [String: String] = [:]
 
     /// The face `name` names: a PostScript name ("DejaVuSans-Bold"), a full name ("DejaVu Sans
     /// Bold") or a family with an optional "-Style" suffix ("Helvetica-BoldOblique"); nil when no
@@ -139,9 +141,16 @@ package enum FontLocator {
     /// `family` as fontconfig and Strata's rules know it: an Apple PostScript family
     /// ("HelveticaNeue", "TimesNewRomanPS", "ArialMT") spelled out when only that is known.
     package static func knownFamily(_ family: String) -> String {
-        if isKnown(family: family) { return family }
-        if let spelled = familyOfPostScriptName(family), isKnown(family: spelled) { return spelled }
-        return family
+        lock.lock()
+        let cached = spelled[family]
+        lock.unlock()
+        if let cached { return cached }
+        var known = family
+        if !isKnown(family: family), let name = familyOfPostScriptName(family), isKnown(family: name) { known = name }
+        lock.lock()
+        if spelled.count < 1024 { spelled[family] = known }
+        lock.unlock()
+        return known
     }
 
     /// Whether `family` is installed or one fontconfig (or Strata's rules) maps to an installed one.

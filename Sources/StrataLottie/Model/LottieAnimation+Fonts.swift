@@ -26,7 +26,9 @@ extension LottieAnimation {
         var added = 0
         for name in names where Self.fontExtensions.contains((name as NSString).pathExtension.lowercased()) {
             let url = folder.appendingPathComponent(name)
-            let faces = Self.faces(in: (try? Data(contentsOf: url)) ?? Data(), url: url)
+            // The size first: a file larger than any font is not read at all.
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+            let faces = size <= FontFace.maximumFileSize ? Self.faces(in: (try? Data(contentsOf: url)) ?? Data(), url: url) : []
             if faces.isEmpty { warnings.append("font file \(url.path) could not be read; not used") }
             faces.forEach { addFace($0) }
             added += faces.count

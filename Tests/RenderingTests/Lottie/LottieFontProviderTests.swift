@@ -17,13 +17,19 @@ struct LottieFontProviderTests {
         LottieGlyphTests.file(LottieGlyphTests.document(text, size: 32), family: "Liberation Sans")
     }
 
-    /// A folder holding a copy of Liberation Sans Regular, and a file that is not a font.
+    /// A folder holding a copy of Liberation Sans Regular, a file that is not a font, and a
+    /// sparse 65 MB "font" (larger than any font may be: refused without being read).
     static func fontFolder() throws -> URL {
         try #require(FileManager.default.fileExists(atPath: liberation.path), "fonts-liberation is installed by scripts/install-deps.sh")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fonts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: liberation, to: folder.appendingPathComponent("LiberationSans-Regular.ttf"))
         try Data("not a font".utf8).write(to: folder.appendingPathComponent("broken.ttf"))
+        let huge = folder.appendingPathComponent("huge.otf")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
         return folder
     }
 
@@ -63,6 +69,7 @@ struct LottieFontProviderTests {
         let before = animation.fontDescriptions
         #expect(try animation.addFonts(inFolder: folder) == 1, "one face read, the broken file left out")
         #expect(animation.warnings.contains { $0.contains("broken.ttf") && $0.contains("could not be read") }, "\(animation.warnings)")
+        #expect(animation.warnings.contains { $0.contains("huge.otf") && $0.contains("could not be read") }, "\(animation.warnings)")
         #expect(animation.fontDescriptions == ["Face: the font handed to it (Liberation Sans, LiberationSans-Regular.ttf)"],
             "was \(before), now \(animation.fontDescriptions)")
 
