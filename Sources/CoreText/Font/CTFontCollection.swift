@@ -57,19 +57,25 @@ public func CTFontManagerCopyAvailablePostScriptNames() -> CFArray {
 /// CATextLayer's Pango text: documented); false with a `kCTFontManagerErrorDomain` error when
 /// the file is missing (`fileNotFound`), not a font (`unrecognizedFormat`) or already registered.
 public func CTFontManagerRegisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
-    guard FileManager.default.fileExists(atPath: fontURL.path) else {
-        error?.pointee = CTFontManagerError.fileNotFound.cfError(urls: [fontURL], "no file at \(fontURL.path)")
-        return false
-    }
-    guard let face = FontFace(contentsOf: fontURL) else {
-        error?.pointee = CTFontManagerError.unrecognizedFormat.cfError(urls: [fontURL], "not a font file: \(fontURL.path)")
-        return false
-    }
+    guard let face = fontFace(at: fontURL, error) else { return false }
     guard FontRegistry.register(face) else {
         error?.pointee = CTFontManagerError.alreadyRegistered.cfError(urls: [fontURL], "already registered: \(face.postScriptName)")
         return false
     }
     return true
+}
+
+/// The font file at `url`; nil with `fileNotFound` or `unrecognizedFormat` in `error`.
+private func fontFace(at url: CFURL, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> FontFace? {
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        error?.pointee = CTFontManagerError.fileNotFound.cfError(urls: [url], "no file at \(url.path)")
+        return nil
+    }
+    guard let face = FontFace(contentsOf: url) else {
+        error?.pointee = CTFontManagerError.unrecognizedFormat.cfError(urls: [url], "not a font file: \(url.path)")
+        return nil
+    }
+    return face
 }
 
 /// Makes `font` available by name to Core Text in this process; false (`alreadyRegistered`)
@@ -85,14 +91,7 @@ public func CTFontManagerRegisterGraphicsFont(_ font: CGFont, _ error: UnsafeMut
 /// Withdraws the font file at `fontURL`; false with `fileNotFound`, `unrecognizedFormat` or
 /// `notRegistered`.
 public func CTFontManagerUnregisterFontsForURL(_ fontURL: CFURL, _ scope: CTFontManagerScope, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool {
-    guard FileManager.default.fileExists(atPath: fontURL.path) else {
-        error?.pointee = CTFontManagerError.fileNotFound.cfError(urls: [fontURL], "no file at \(fontURL.path)")
-        return false
-    }
-    guard let face = FontFace(contentsOf: fontURL) else {
-        error?.pointee = CTFontManagerError.unrecognizedFormat.cfError(urls: [fontURL], "not a font file: \(fontURL.path)")
-        return false
-    }
+    guard let face = fontFace(at: fontURL, error) else { return false }
     guard FontRegistry.unregister(postScriptName: face.postScriptName) else {
         error?.pointee = CTFontManagerError.notRegistered.cfError(urls: [fontURL], "not registered: \(face.postScriptName)")
         return false
