@@ -29,12 +29,13 @@ let package = Package(
     // lcms2, libjpeg-turbo, zlib): on by default; a package that draws layers only can turn
     // them off (`traits: []` in its dependency on Strata) and need none of those libraries.
     traits: [
-        .default(enabledTraits: ["PDF", "WebP", "GIF", "TIFF", "HEIF"]),
+        .default(enabledTraits: ["PDF", "WebP", "GIF", "TIFF", "HEIF", "Metadata"]),
         .trait(name: "PDF", description: "Reading PDF documents: CGPDFDocument and CGPDFPage (poppler), CGPDFDictionary, CGPDFScanner and the other PDF objects (qpdf). PDF contexts (writing) need only cairo."),
         .trait(name: "WebP", description: "WebP images, still and animated (libwebp), in CGImage, ImageIO and Lottie files."),
         .trait(name: "GIF", description: "GIF images read and written by ImageIO (giflib)."),
         .trait(name: "TIFF", description: "TIFF images read and written by ImageIO (libtiff)."),
         .trait(name: "HEIF", description: "HEIC and AVIF images read and written by ImageIO (libheif)."),
+        .trait(name: "Metadata", description: "Exif, GPS, IPTC and XMP metadata read and written by ImageIO (libexiv2)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -115,6 +116,12 @@ let package = Package(
             name: "CStrataPoppler", dependencies: [.target(name: "CPoppler", condition: .when(traits: ["PDF"]))],
             cxxSettings: [.define("STRATA_PDF", .when(traits: ["PDF"]))],
             linkerSettings: [.linkedLibrary("poppler", .when(traits: ["PDF"]))]),
+        // Image metadata (Exif, IPTC, XMP) read and written in memory through exiv2's C++ API
+        // (Debian's libexiv2-dev), behind a few C calls.
+        .target(
+            name: "CStrataExiv2",
+            cxxSettings: [.define("STRATA_METADATA", .when(traits: ["Metadata"]))],
+            linkerSettings: [.linkedLibrary("exiv2", .when(traits: ["Metadata"]))]),
         // Presentation copies of CALayer subclasses known only at run time (a Swift call into
         // QuartzCore's own initialiser that Swift code may not make without `required`).
         .target(name: "CStrataRuntime"),
@@ -165,7 +172,7 @@ let package = Package(
         .target(
             name: "ImageIO",
             dependencies: [
-                "CoreGraphics", "CStrataZlib",
+                "CoreGraphics", "CStrataZlib", "CStrataExiv2",
                 .target(name: "CGIF", condition: .when(traits: ["GIF"])),
                 .target(name: "CTIFF", condition: .when(traits: ["TIFF"])),
                 .target(name: "CWebP", condition: .when(traits: ["WebP"])),

@@ -3,7 +3,7 @@
 # Runs apt-get directly as root, through sudo otherwise. Needs the Swift toolchain on PATH.
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev libwebp-dev libpango1.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation fontconfig libsdl2-dev ffmpeg libpolyclipping-dev zlib1g-dev librlottie-dev libgif-dev libtiff-dev libpoppler-glib-dev libpoppler-private-dev liblcms2-dev libheif-dev libqpdf-dev python3)
+packages=(pkg-config libcairo2-dev libpixman-1-dev libturbojpeg0-dev libwebp-dev libpango1.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-dejavu-core fonts-liberation fontconfig libsdl2-dev ffmpeg libpolyclipping-dev zlib1g-dev librlottie-dev libgif-dev libtiff-dev libpoppler-glib-dev libpoppler-private-dev liblcms2-dev libheif-dev libqpdf-dev libexiv2-dev python3)
 # --extra-fonts: also fonts that change fontconfig's default choices ("Helvetica" becomes Nimbus
 # Sans or Liberation Sans), for the check that the tests' pinned fonts hold on such machines.
 if [ "${1:-}" = "--extra-fonts" ]; then packages+=(fonts-liberation fonts-urw-base35); fi

@@ -80,3 +80,77 @@ enum Pictures {
         return CGImageSourceCopyPropertiesAtIndex(source, index, nil)
     }
 }
+
+/// Exif segments built byte by byte (little-endian TIFF), independent of the library that reads them.
+enum ExifBuilder {
+    enum Field {
+        case ascii(UInt16, String)
+        case short(UInt16, [UInt16])
+        case rational(UInt16, [(UInt32, UInt32)])
+        case undefined(UInt16, [UInt8])
+        case bytes(UInt16, [UInt8])
+
+        var tag: UInt16 {
+            switch self { case .ascii(let t, _), .short(let t, _), .rational(let t, _), .undefined(let t, _), .bytes(let t, _): t }
+        }
+
+        /// TIFF type, count and value bytes.
+        var encoded: (UInt16, UInt32, [UInt8]) {
+            switch self {
+            case .ascii(_, let s): let b = Array(s.utf8) + [0]; return (2, UInt32(b.count), b)
+            case .short(_, let v): return (3, UInt32(v.count), v.flatMap(ExifBuilder.le16))
+            case .rational(_, let v): return (5, UInt32(v.count), v.flatMap { ExifBuilder.le32($0.0) + ExifBuilder.le32($0.1) })
+            case .undefined(_, let v): return (7, UInt32(v.count), v)
+            case .bytes(_, let v): return (1, UInt32(v.count), v)
+            }
+        }
+    }
+
+    static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    static func le32(_ v: UInt32) -> [UInt8] { [0, 8, 16, 24].map { UInt8((v >> UInt32($0)) & 0xFF) } }
+
+    /// A TIFF structure: IFD0's fields, with pointers to an Exif and a GPS directory when given.
+    static func tiff(ifd0: [Field], exif: [Field] = [], gps: [Field] = []) -> [UInt8] {
+        var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8)
+        // Directory sizes are known up front: 2 + 12 n + 4, then each directory's long values.
+        func size(_ fields: [Field]) -> Int { 2 + 12 * fields.count + 4 + fields.map { $0.encoded.2.count > 4 ? $0.encoded.2.count : 0 }.reduce(0, +) }
+        var first = ifd0
+        if !exif.isEmpty { first.append(.short(0x8769, [])) }
+        if !gps.isEmpty { first.append(.short(0x8825, [])) }
+        let exifOffset = 8 + size(first)
+        let gpsOffset = exifOffset + (exif.isEmpty ? 0 : size(exif))
+        func directory(_ fields: [Field], at offset: Int) -> [UInt8] {
+            var entries: [UInt8] = le16(UInt16(fields.count)), tail: [UInt8] = []
+            let tailStart = offset + 2 + 12 * fields.count + 4
+            for field in fields.sorted(by: { $0.tag < $1.tag }) {
+                entries += le16(field.tag)
+                if field.tag == 0x8769 || field.tag == 0x8825 {
+                    entries += le16(4) + le32(1) + le32(UInt32(field.tag == 0x8769 ? exifOffset : gpsOffset))
+                    continue
+                }
+                let (type, count, bytes) = field.encoded
+                entries += le16(type) + le32(count)
+                if bytes.count <= 4 {
+                    entries += bytes + [UInt8](repeating: 0, count: 4 - bytes.count)
+                } else {
+                    entries += le32(UInt32(tailStart + tail.count))
+                    tail += bytes
+                }
+            }
+            return entries + le32(0) + tail
+        }
+        out += directory(first, at: 8)
+        if !exif.isEmpty { out += directory(exif, at: exifOffset) }
+        if !gps.isEmpty { out += directory(gps, at: gpsOffset) }
+        return out
+    }
+
+    /// `jpeg` with an APP1 "Exif" segment holding `tiff` right after its start marker.
+    static func insertingAPP1(_ tiff: [UInt8], into jpeg: Data) -> Data {
+        let body = Array("Exif\0\0".utf8) + tiff
+        let length = body.count + 2
+        var bytes = [UInt8](jpeg)
+        bytes.insert(contentsOf: [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + body, at: 2)
+        return Data(bytes)
+    }
+}

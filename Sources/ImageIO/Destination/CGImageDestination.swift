@@ -55,7 +55,7 @@ public final class CGImageDestination: @unchecked Sendable {
             return false
         }
         let result = ImageEncoding.encode(images, fileProperties: properties, as: format).flatMap { bytes -> Result<Void, ImageDestinationFailure> in
-            write(bytes)
+            write(withMetadata(bytes, images.first?.properties ?? [:]))
         }
         if case .failure(let failure) = result {
             Diagnostics.warn("CGImageDestinationFinalize: \(Self.describe(failure, images.count, expectedCount))")
@@ -66,6 +66,22 @@ public final class CGImageDestination: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Encoded `bytes` with the Exif, GPS, TIFF, IPTC and ExifAux metadata the first image's
+    /// properties give (a GIF holds none; HEIC and AVIF are written without, with a warning).
+    private func withMetadata(_ bytes: Data, _ properties: [String: Any]) -> Data {
+        guard format.holdsMetadata else { return bytes }
+        guard format.takesMetadata else {
+            if MetadataProperties.metadata(from: properties) != nil {
+                Diagnostics.warn("CGImageDestination: \(format.identifier) is written without its Exif, GPS and IPTC metadata")
+            }
+            return bytes
+        }
+        if format == .webp, properties[kCGImagePropertyIPTCDictionary] != nil {
+            Diagnostics.warn("CGImageDestination: WebP holds no IPTC: the {IPTC} dictionary is left out")
+        }
+        return MetadataProperties.writing(properties, into: bytes)
     }
 
     private func write(_ bytes: Data) -> Result<Void, ImageDestinationFailure> {

@@ -44,8 +44,20 @@ enum ImageDecoding {
         ]
     }
 
-    /// Decodes `data` as `format`.
+    /// Decodes `data` as `format`, the first image's properties with the file's Exif, GPS,
+    /// TIFF, IPTC and ExifAux metadata beneath what the codec says.
     static func decode(_ data: Data, as format: ImageFormat) -> Result<DecodedFile, ImageDecodeFailure> {
+        decodePixels(data, as: format).map { file in
+            guard format.holdsMetadata, !file.frames.isEmpty else { return file }
+            let metadata = MetadataProperties.read(data)
+            guard !metadata.isEmpty else { return file }
+            var file = file
+            file.frames[0].properties = MetadataProperties.merged(file.frames[0].properties, with: metadata)
+            return file
+        }
+    }
+
+    private static func decodePixels(_ data: Data, as format: ImageFormat) -> Result<DecodedFile, ImageDecodeFailure> {
         guard format.isAvailable else { return .failure(.invalid(format.unavailableReason)) }
         switch format {
         case .png: return PNGFile.decode(data)

@@ -81,6 +81,12 @@ enum ImageFormat: CaseIterable, Sendable {
     }
 
     /// The formats this build reads and writes.
+    /// Whether files of the format carry Exif, IPTC or XMP metadata exiv2 reads (GIF has none).
+    var holdsMetadata: Bool { self != .gif }
+
+    /// Whether exiv2 writes metadata into files of the format (HEIC and AVIF it only reads).
+    var takesMetadata: Bool { self == .jpeg || self == .png || self == .tiff || self == .webp }
+
     static var available: [ImageFormat] { allCases.filter(\.isAvailable) }
 
     /// Why an unavailable format gives nothing.

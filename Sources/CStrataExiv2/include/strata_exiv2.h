@@ -1,0 +1,73 @@
+// Image metadata (Exif, IPTC, XMP) read from and written into image files in memory through
+// exiv2 (Debian's libexiv2), behind a few C calls for ImageIO.
+#ifndef STRATA_EXIV2_H
+#define STRATA_EXIV2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Metadata entries: Exif, IPTC and XMP data, each entry named by exiv2's key
+/// ("Exif.Photo.FNumber", "Iptc.Application2.Keywords", "Xmp.dc.title").
+typedef struct strata_exiv2_metadata strata_exiv2_metadata;
+
+/// 1 when Strata was built with exiv2 (the Metadata trait); 0 when every call finds nothing.
+int strata_exiv2_available(void);
+
+/// The metadata of an image file of `length` bytes; NULL when exiv2 does not read its format or
+/// the file is damaged (`error`, when not NULL, then holds exiv2's reason, cut to `error_length`).
+strata_exiv2_metadata *strata_exiv2_read(const uint8_t *bytes, size_t length, char *error, size_t error_length);
+/// Empty metadata, to be filled with `strata_exiv2_set` and written with `strata_exiv2_write`.
+strata_exiv2_metadata *strata_exiv2_create(void);
+void strata_exiv2_free(strata_exiv2_metadata *metadata);
+
+/// Entries held (Exif first, then IPTC, then XMP).
+size_t strata_exiv2_count(strata_exiv2_metadata *metadata);
+/// Entry `index`'s key; valid until the metadata changes or is freed.
+const char *strata_exiv2_key(strata_exiv2_metadata *metadata, size_t index);
+/// Entry `index`'s exiv2 type (`Exiv2::TypeId`: 1 byte, 2 ascii, 3 short, 4 long, 5 rational,
+/// 7 undefined, 8 signed short, 9 signed long, 10 signed rational, 0x10000 string, 0x10001 date,
+/// 0x10002 time, 0x10003 comment, 0x10004 directory, 0x10005 XMP text, 0x10006 XMP alt,
+/// 0x10007 XMP bag, 0x10008 XMP seq, 0x10009 language alternatives).
+int strata_exiv2_type(strata_exiv2_metadata *metadata, size_t index);
+/// Components of entry `index` (numbers, bytes, or an XMP array's items).
+long strata_exiv2_components(strata_exiv2_metadata *metadata, size_t index);
+/// Component `component` of entry `index` as a number (a rational divided out; NaN when it is not one).
+double strata_exiv2_number(strata_exiv2_metadata *metadata, size_t index, long component);
+/// The numerator and denominator of rational component `component` (0 when it is not one).
+int strata_exiv2_rational(strata_exiv2_metadata *metadata, size_t index, long component, int64_t *numerator, int64_t *denominator);
+/// Entry `index` as text (`component` -1: the whole value; an XMP array's item or a language
+/// alternative otherwise; a comment without its character-set prefix). Valid until the next call.
+const char *strata_exiv2_text(strata_exiv2_metadata *metadata, size_t index, long component);
+/// The language of an XMP language alternative's item (NULL for other entries).
+const char *strata_exiv2_language(strata_exiv2_metadata *metadata, size_t index, long component);
+
+/// Sets `key` to `text`, read as the key's own type (Exif and IPTC tags know theirs; XMP is text)
+/// or as `type` when it is not 0 (an `Exiv2::TypeId`); replaces an entry of that key. 0 when exiv2
+/// does not know the key or cannot read the text as its type.
+int strata_exiv2_set(strata_exiv2_metadata *metadata, const char *key, int type, const char *text);
+/// Adds `text` as one more item of `key`: a repeated IPTC dataset (Keywords), or an item of an XMP
+/// array of `array_type` (0x10007 bag, 0x10008 seq, 0x10006 alt) made when absent. 0 on failure.
+int strata_exiv2_append(strata_exiv2_metadata *metadata, const char *key, int array_type, const char *text);
+/// The type exiv2 reads `key`'s values as (an `Exiv2::TypeId`); 0 for a key it does not know.
+int strata_exiv2_default_type(const char *key);
+/// Removes every entry of `key`.
+void strata_exiv2_remove(strata_exiv2_metadata *metadata, const char *key);
+/// Registers an XMP namespace (`prefix` for `uri`) so that keys may name it.
+int strata_exiv2_register_namespace(const char *uri, const char *prefix);
+
+/// The image file of `length` bytes with `metadata` written into it (entries of the same keys
+/// replaced, others kept, unless `replace` is 1: then only `metadata`'s), in a buffer the caller
+/// frees with `free`; NULL when exiv2 cannot write that format (`error` says why).
+uint8_t *strata_exiv2_write(
+    const uint8_t *bytes, size_t length, strata_exiv2_metadata *metadata, int replace, size_t *written_length,
+    char *error, size_t error_length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
