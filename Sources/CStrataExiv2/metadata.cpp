@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -287,6 +288,27 @@ int strata_exiv2_append(strata_exiv2_metadata *m, const char *key, int array_typ
     }
 }
 
+int strata_exiv2_set_container(strata_exiv2_metadata *m, const char *key, int kind) {
+    if (!m || !key || !starts(key, "Xmp.")) return 0;
+    try {
+        Exiv2::XmpKey k(key);
+        Exiv2::XmpTextValue container;
+        switch (kind) {
+        case 0: container.setXmpStruct(); break;
+        case Exiv2::xmpBag: container.setXmpArrayType(Exiv2::XmpValue::xaBag); break;
+        case Exiv2::xmpSeq: container.setXmpArrayType(Exiv2::XmpValue::xaSeq); break;
+        case Exiv2::xmpAlt: container.setXmpArrayType(Exiv2::XmpValue::xaAlt); break;
+        default: return 0;
+        }
+        eraseAll(m->xmp, k);
+        m->xmp.add(k, &container);
+        m->stale = true;
+        return 1;
+    } catch (...) {
+        return 0;
+    }
+}
+
 int strata_exiv2_default_type(const char *key) {
     if (!key) return 0;
     prepare();
@@ -303,6 +325,17 @@ int strata_exiv2_default_type(const char *key) {
     } catch (...) {
     }
     return 0;
+}
+
+void strata_exiv2_remove_prefixed(strata_exiv2_metadata *m, const char *prefix) {
+    if (!m || !prefix) return;
+    try {
+        m->stale = true;
+        for (auto it = m->exif.begin(); it != m->exif.end();) it = starts(it->key().c_str(), prefix) ? m->exif.erase(it) : std::next(it);
+        for (auto it = m->iptc.begin(); it != m->iptc.end();) it = starts(it->key().c_str(), prefix) ? m->iptc.erase(it) : std::next(it);
+        for (auto it = m->xmp.begin(); it != m->xmp.end();) it = starts(it->key().c_str(), prefix) ? m->xmp.erase(it) : std::next(it);
+    } catch (...) {
+    }
 }
 
 void strata_exiv2_remove(strata_exiv2_metadata *m, const char *key) {
@@ -323,6 +356,91 @@ int strata_exiv2_register_namespace(const char *uri, const char *prefix) {
         return 1;
     } catch (...) {
         return 0;
+    }
+}
+
+void strata_exiv2_add_xmp_from_exif_and_iptc(strata_exiv2_metadata *m) {
+    if (!m) return;
+    try {
+        Exiv2::XmpData converted;
+        Exiv2::copyExifToXmp(m->exif, converted);
+        Exiv2::copyIptcToXmp(m->iptc, converted);
+        for (const auto &d : converted) {
+            if (m->xmp.findKey(Exiv2::XmpKey(d.key())) == m->xmp.end()) m->xmp.add(d);
+        }
+        m->stale = true;
+    } catch (...) {
+    }
+}
+
+void strata_exiv2_add_exif_and_iptc_from_xmp(strata_exiv2_metadata *m) {
+    if (!m) return;
+    try {
+        Exiv2::ExifData exif;
+        Exiv2::IptcData iptc;
+        Exiv2::copyXmpToExif(m->xmp, exif);
+        Exiv2::copyXmpToIptc(m->xmp, iptc);
+        for (const auto &d : exif) {
+            if (m->exif.findKey(Exiv2::ExifKey(d.key())) == m->exif.end()) m->exif.add(d);
+        }
+        for (const auto &d : iptc) {
+            if (m->iptc.findKey(Exiv2::IptcKey(d.key())) == m->iptc.end()) m->iptc.add(d);
+        }
+        m->stale = true;
+    } catch (...) {
+    }
+}
+
+char *strata_exiv2_xmp_packet(strata_exiv2_metadata *m, size_t *length) {
+    if (!m) return nullptr;
+    prepare();
+    try {
+        std::string packet;
+        if (Exiv2::XmpParser::encode(packet, m->xmp, Exiv2::XmpParser::useCompactFormat) != 0) return nullptr;
+        auto *out = static_cast<char *>(std::malloc(packet.size() + 1));
+        if (!out) return nullptr;
+        std::memcpy(out, packet.c_str(), packet.size() + 1);
+        *length = packet.size();
+        return out;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+strata_exiv2_metadata *strata_exiv2_from_xmp_packet(const char *packet, size_t length) {
+    prepare();
+    if (!packet || length == 0 || length > (64u << 20)) return nullptr;
+    try {
+        auto *m = new strata_exiv2_metadata();
+        if (Exiv2::XmpParser::decode(m->xmp, std::string(packet, length)) != 0) {
+            delete m;
+            return nullptr;
+        }
+        return m;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+const char *strata_exiv2_xmp_namespace(const char *prefix) {
+    prepare();
+    thread_local std::string answer;
+    try {
+        answer = Exiv2::XmpProperties::ns(prefix);
+        return answer.empty() ? nullptr : answer.c_str();
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+const char *strata_exiv2_xmp_prefix(const char *uri) {
+    prepare();
+    thread_local std::string answer;
+    try {
+        answer = Exiv2::XmpProperties::prefix(uri);
+        return answer.empty() ? nullptr : answer.c_str();
+    } catch (...) {
+        return nullptr;
     }
 }
 
@@ -389,9 +507,17 @@ const char *strata_exiv2_text(strata_exiv2_metadata *, size_t, long) { return nu
 const char *strata_exiv2_language(strata_exiv2_metadata *, size_t, long) { return nullptr; }
 int strata_exiv2_set(strata_exiv2_metadata *, const char *, int, const char *) { return 0; }
 int strata_exiv2_append(strata_exiv2_metadata *, const char *, int, const char *) { return 0; }
+int strata_exiv2_set_container(strata_exiv2_metadata *, const char *, int) { return 0; }
 int strata_exiv2_default_type(const char *) { return 0; }
+void strata_exiv2_remove_prefixed(strata_exiv2_metadata *, const char *) {}
 void strata_exiv2_remove(strata_exiv2_metadata *, const char *) {}
 int strata_exiv2_register_namespace(const char *, const char *) { return 0; }
+void strata_exiv2_add_xmp_from_exif_and_iptc(strata_exiv2_metadata *) {}
+void strata_exiv2_add_exif_and_iptc_from_xmp(strata_exiv2_metadata *) {}
+char *strata_exiv2_xmp_packet(strata_exiv2_metadata *, size_t *) { return nullptr; }
+strata_exiv2_metadata *strata_exiv2_from_xmp_packet(const char *, size_t) { return nullptr; }
+const char *strata_exiv2_xmp_namespace(const char *) { return nullptr; }
+const char *strata_exiv2_xmp_prefix(const char *) { return nullptr; }
 uint8_t *strata_exiv2_write(const uint8_t *, size_t, strata_exiv2_metadata *, int, size_t *, char *, size_t) { return nullptr; }
 }
 

@@ -54,10 +54,30 @@ int strata_exiv2_set(strata_exiv2_metadata *metadata, const char *key, int type,
 int strata_exiv2_append(strata_exiv2_metadata *metadata, const char *key, int array_type, const char *text);
 /// The type exiv2 reads `key`'s values as (an `Exiv2::TypeId`); 0 for a key it does not know.
 int strata_exiv2_default_type(const char *key);
+/// Adds an empty XMP container at `key` for the entries below it ("key/ns:field", "key[1]"):
+/// `kind` 0 a structure, 0x10007 a bag, 0x10008 a sequence, 0x10006 an alternative array.
+int strata_exiv2_set_container(strata_exiv2_metadata *metadata, const char *key, int kind);
+/// Removes every entry whose key starts with `prefix` ("Exif.GPSInfo.", "Xmp.").
+void strata_exiv2_remove_prefixed(strata_exiv2_metadata *metadata, const char *prefix);
 /// Removes every entry of `key`.
 void strata_exiv2_remove(strata_exiv2_metadata *metadata, const char *key);
 /// Registers an XMP namespace (`prefix` for `uri`) so that keys may name it.
 int strata_exiv2_register_namespace(const char *uri, const char *prefix);
+
+/// Adds to the XMP entries what the Exif and IPTC entries say (exiv2's conversions: exif:,
+/// tiff:, dc:, photoshop:, Iptc4xmpCore:…), where the XMP does not already say it.
+void strata_exiv2_add_xmp_from_exif_and_iptc(strata_exiv2_metadata *metadata);
+/// Adds to the Exif and IPTC entries what the XMP entries say, where they do not already say it.
+void strata_exiv2_add_exif_and_iptc_from_xmp(strata_exiv2_metadata *metadata);
+/// The XMP entries as an XMP packet (RDF/XML) in a buffer the caller frees; NULL on failure.
+char *strata_exiv2_xmp_packet(strata_exiv2_metadata *metadata, size_t *length);
+/// Metadata holding the XMP entries of an XMP packet; NULL when it is not one.
+strata_exiv2_metadata *strata_exiv2_from_xmp_packet(const char *packet, size_t length);
+/// The namespace URI exiv2 knows for XMP prefix `prefix` (its own prefixes: "iptc" for IPTC
+/// Core), or the prefix it uses for namespace `uri`; NULL when unknown. Valid until the next call
+/// on the same thread.
+const char *strata_exiv2_xmp_namespace(const char *prefix);
+const char *strata_exiv2_xmp_prefix(const char *uri);
 
 /// The image file of `length` bytes with `metadata` written into it (entries of the same keys
 /// replaced, others kept, unless `replace` is 1: then only `metadata`'s), in a buffer the caller

@@ -22,6 +22,8 @@ public typealias CFTypeRef = AnyObject
 public typealias CFDictionary = [AnyHashable: Any]
 /// Bytes an API writes into (`NSMutableData() as CFMutableData`): a reference, so the caller sees them.
 public typealias CFMutableData = NSMutableData
+/// An error an API hands back through an `Unmanaged<CFError>?` pointer (Core Text, ImageIO).
+public typealias CFError = NSError
 /// A Core Foundation type's number (`CGImageSourceGetTypeID()`), compared with `CFGetTypeID(_:)`.
 public typealias CFTypeID = UInt
 

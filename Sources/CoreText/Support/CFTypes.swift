@@ -37,4 +37,3 @@ extension CFRange {
     }
 }
 
-public typealias CFError = NSError

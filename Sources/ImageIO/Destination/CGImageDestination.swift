@@ -7,6 +7,7 @@ public final class CGImageDestination: @unchecked Sendable {
     enum Output {
         case data(NSMutableData)
         case url(URL)
+        case consumer(CGDataConsumer)
     }
 
     let format: ImageFormat
@@ -15,6 +16,8 @@ public final class CGImageDestination: @unchecked Sendable {
     private let lock = NSLock()
     private var images: [(image: CGImage, properties: [String: Any])] = []
     private var properties: [String: Any] = [:]
+    /// The first image's XMP metadata (`CGImageDestinationAddImageAndMetadata`).
+    private var xmp: CGImageMetadata?
     private var finalized = false
 
     init?(format: ImageFormat, count: Int, output: Output) {
@@ -41,21 +44,30 @@ public final class CGImageDestination: @unchecked Sendable {
         }
     }
 
+    /// Adds an image with XMP metadata (kept for the first image: the formats written hold one set).
+    func add(_ image: CGImage, metadata: CGImageMetadata?, properties: [String: Any]?) {
+        lock.withLock {
+            if images.isEmpty, xmp == nil { xmp = metadata }
+        }
+        add(image, properties: properties)
+    }
+
     func setProperties(_ new: [String: Any]?) {
         lock.withLock { properties.merge(new ?? [:]) { _, b in b } }
     }
 
     func finalize() -> Bool {
-        let (images, properties, done) = lock.withLock { () -> ([(image: CGImage, properties: [String: Any])], [String: Any], Bool) in
+        let (images, properties, xmp, done) = lock.withLock {
+            () -> ([(image: CGImage, properties: [String: Any])], [String: Any], CGImageMetadata?, Bool) in
             defer { finalized = true }
-            return (self.images, self.properties, finalized)
+            return (self.images, self.properties, self.xmp, finalized)
         }
         guard !done else {
             Diagnostics.warn("CGImageDestination: finalized twice")
             return false
         }
         let result = ImageEncoding.encode(images, fileProperties: properties, as: format).flatMap { bytes -> Result<Void, ImageDestinationFailure> in
-            write(withMetadata(bytes, images.first?.properties ?? [:]))
+            write(withMetadata(bytes, images.first?.properties ?? [:], xmp: xmp))
         }
         if case .failure(let failure) = result {
             Diagnostics.warn("CGImageDestinationFinalize: \(Self.describe(failure, images.count, expectedCount))")
@@ -70,10 +82,10 @@ public final class CGImageDestination: @unchecked Sendable {
 
     /// Encoded `bytes` with the Exif, GPS, TIFF, IPTC and ExifAux metadata the first image's
     /// properties give (a GIF holds none; HEIC and AVIF are written without, with a warning).
-    private func withMetadata(_ bytes: Data, _ properties: [String: Any]) -> Data {
+    private func withMetadata(_ bytes: Data, _ properties: [String: Any], xmp: CGImageMetadata?) -> Data {
         guard format.holdsMetadata else { return bytes }
         guard format.takesMetadata else {
-            if MetadataProperties.metadata(from: properties) != nil {
+            if MetadataProperties.metadata(from: properties) != nil || xmp != nil {
                 Diagnostics.warn("CGImageDestination: \(format.identifier) is written without its Exif, GPS and IPTC metadata")
             }
             return bytes
@@ -81,7 +93,19 @@ public final class CGImageDestination: @unchecked Sendable {
         if format == .webp, properties[kCGImagePropertyIPTCDictionary] != nil {
             Diagnostics.warn("CGImageDestination: WebP holds no IPTC: the {IPTC} dictionary is left out")
         }
-        return MetadataProperties.writing(properties, into: bytes)
+        return MetadataProperties.writing(properties, xmp: xmp, into: bytes)
+    }
+
+    /// Finishes the destination with `bytes` as its file (a source copied whole); false when it
+    /// was finished already or has images.
+    func finish(with bytes: Data) -> Result<Void, ImageDestinationFailure> {
+        let free = lock.withLock { () -> Bool in
+            guard !finalized, images.isEmpty else { return false }
+            finalized = true
+            return true
+        }
+        guard free else { return .failure(.unsupported("the destination was finalized or has images added")) }
+        return write(bytes)
     }
 
     private func write(_ bytes: Data) -> Result<Void, ImageDestinationFailure> {
@@ -89,6 +113,9 @@ public final class CGImageDestination: @unchecked Sendable {
         case .data(let data):
             data.append(bytes)
             return .success(())
+        case .consumer(let consumer):
+            let taken = bytes.withUnsafeBytes { raw in raw.baseAddress.map { consumer.put($0, count: raw.count) } ?? 0 }
+            return taken == bytes.count ? .success(()) : .failure(.cannotWrite("the data consumer took \(taken) of \(bytes.count) bytes"))
         case .url(let url):
             do {
                 try bytes.write(to: url, options: .atomic)
@@ -117,6 +144,13 @@ public func CGImageDestinationCreateWithData(
     _ data: CFMutableData, _ type: CFString, _ count: Int, _ options: CFDictionary?
 ) -> CGImageDestination? {
     CGImageDestination(type: type, count: count, output: .data(data))
+}
+
+/// A destination handing the file to `consumer` when finalized; nil for a type not written here.
+public func CGImageDestinationCreateWithDataConsumer(
+    _ consumer: CGDataConsumer, _ type: CFString, _ count: Int, _ options: CFDictionary?
+) -> CGImageDestination? {
+    CGImageDestination(type: type, count: count, output: .consumer(consumer))
 }
 
 /// A destination writing a file at `url` when finalized; nil for a type not written here.

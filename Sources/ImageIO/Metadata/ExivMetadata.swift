@@ -74,6 +74,43 @@ final class ExivMetadata {
 
     func remove(_ key: String) { strata_exiv2_remove(handle, key) }
 
+    /// Removes every entry whose key starts with `prefix` ("Exif.GPSInfo.", "Xmp.").
+    func remove(prefixed prefix: String) { strata_exiv2_remove_prefixed(handle, prefix) }
+
+    /// Adds an empty XMP structure (`kind` 0) or array (`ExivType.xmpBag`…) for entries below `key`.
+    @discardableResult
+    func setContainer(_ key: String, kind: Int32) -> Bool { strata_exiv2_set_container(handle, key, kind) != 0 }
+
+    /// Adds XMP entries for what the Exif and IPTC entries say, where the XMP does not say it.
+    func addXMPFromExifAndIPTC() { strata_exiv2_add_xmp_from_exif_and_iptc(handle) }
+
+    /// Adds Exif and IPTC entries for what the XMP entries say, where they do not say it.
+    func addExifAndIPTCFromXMP() { strata_exiv2_add_exif_and_iptc_from_xmp(handle) }
+
+    /// The XMP entries as an XMP packet (RDF/XML).
+    var xmpPacket: Data? {
+        var length = 0
+        guard let bytes = strata_exiv2_xmp_packet(handle, &length) else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
+    /// The XMP entries of packet `data`; nil when it is not an XMP packet.
+    init?(xmpPacket data: Data) {
+        let made = data.withUnsafeBytes { raw -> OpaquePointer? in
+            guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return nil }
+            return strata_exiv2_from_xmp_packet(base, raw.count)
+        }
+        guard let made else { return nil }
+        handle = made
+    }
+
+    /// The namespace URI exiv2 knows for its XMP prefix `prefix` ("iptc": IPTC Core).
+    static func namespace(ofPrefix prefix: String) -> String? { strata_exiv2_xmp_namespace(prefix).map { String(cString: $0) } }
+
+    /// exiv2's prefix for XMP namespace `uri`.
+    static func prefix(ofNamespace uri: String) -> String? { strata_exiv2_xmp_prefix(uri).map { String(cString: $0) } }
+
     /// The type exiv2 reads `key`'s values as; 0 for a key it does not know.
     static func defaultType(of key: String) -> Int32 { strata_exiv2_default_type(key) }
 

@@ -27,8 +27,16 @@ extension MetadataProperties {
     /// Encoded file `bytes` with the metadata `properties` ask for; the bytes as they were when
     /// they ask for none, and with a warning when the format cannot hold it (exiv2 writes JPEG,
     /// PNG, TIFF and WebP).
-    static func writing(_ properties: [String: Any], into bytes: Data) -> Data {
-        guard let metadata = metadata(from: properties) else { return bytes }
+    static func writing(_ properties: [String: Any], xmp: CGImageMetadata? = nil, into bytes: Data) -> Data {
+        var metadata = metadata(from: properties)
+        if let xmp {
+            // The XMP, and Exif and IPTC entries for what it says that the properties do not.
+            guard let exiv = metadata ?? ExivMetadata() else { return bytes }
+            if !xmp.write(into: exiv) { Diagnostics.warn("CGImageDestination: some XMP tags could not be written (namespaces)") }
+            exiv.addExifAndIPTCFromXMP()
+            metadata = exiv
+        }
+        guard let metadata else { return bytes }
         switch metadata.written(into: bytes) {
         case .success(let out): return out
         case .failure(let failure):

@@ -25,6 +25,9 @@ public final class CGImageSource: @unchecked Sendable {
         ImageFormat.sniff(data) ?? (data.count < ImageFormat.sniffLength ? hint : nil)
     }
 
+    /// The file's bytes as they are now.
+    var bytes: Data { lock.withLock { data } }
+
     func update(_ data: Data, final: Bool) {
         lock.withLock {
             self.data = data
