@@ -24,6 +24,10 @@ public typealias CFDictionary = [AnyHashable: Any]
 public typealias CFMutableData = NSMutableData
 /// An error an API hands back through an `Unmanaged<CFError>?` pointer (Core Text, ImageIO).
 public typealias CFError = NSError
+/// A result code of Apple's C APIs (0, `noErr`, for success; negative for errors).
+public typealias OSStatus = Int32
+/// The result code of success.
+public let noErr: OSStatus = 0
 /// A Core Foundation type's number (`CGImageSourceGetTypeID()`), compared with `CFGetTypeID(_:)`.
 public typealias CFTypeID = UInt
 
