@@ -74,3 +74,57 @@ struct ImageIOSymbolTests {
         #expect(Set(options).count == options.count, "option keys are distinct")
     }
 }
+
+/// The metadata, animation and newer source/destination functions with Apple's signatures, and
+/// the enumerations' raw values.
+@Suite("ImageIO: metadata and animation names")
+struct ImageIOMetadataSymbolTests {
+    @Test func metadataFunctionsHaveApplesSignatures() {
+        let functions: [Any] = [
+            CGImageMetadataGetTypeID as () -> CFTypeID,
+            CGImageMetadataCreateMutable as () -> CGMutableImageMetadata,
+            CGImageMetadataCreateMutableCopy as (CGImageMetadata) -> CGMutableImageMetadata?,
+            CGImageMetadataTagGetTypeID as () -> CFTypeID,
+            CGImageMetadataTagCreate as (CFString, CFString?, CFString, CGImageMetadataType, CFTypeRef) -> CGImageMetadataTag?,
+            CGImageMetadataTagCopyNamespace as (CGImageMetadataTag) -> CFString?,
+            CGImageMetadataTagCopyPrefix as (CGImageMetadataTag) -> CFString?,
+            CGImageMetadataTagCopyName as (CGImageMetadataTag) -> CFString?,
+            CGImageMetadataTagCopyValue as (CGImageMetadataTag) -> CFTypeRef?,
+            CGImageMetadataTagGetType as (CGImageMetadataTag) -> CGImageMetadataType,
+            CGImageMetadataTagCopyQualifiers as (CGImageMetadataTag) -> CFArray?,
+            CGImageMetadataCopyTags as (CGImageMetadata) -> CFArray?,
+            CGImageMetadataCopyTagWithPath as (CGImageMetadata, CGImageMetadataTag?, CFString) -> CGImageMetadataTag?,
+            CGImageMetadataCopyStringValueWithPath as (CGImageMetadata, CGImageMetadataTag?, CFString) -> CFString?,
+            CGImageMetadataRegisterNamespaceForPrefix as (CGMutableImageMetadata, CFString, CFString, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool,
+            CGImageMetadataSetTagWithPath as (CGMutableImageMetadata, CGImageMetadataTag?, CFString, CGImageMetadataTag) -> Bool,
+            CGImageMetadataSetValueWithPath as (CGMutableImageMetadata, CGImageMetadataTag?, CFString, CFTypeRef) -> Bool,
+            CGImageMetadataRemoveTagWithPath as (CGMutableImageMetadata, CGImageMetadataTag?, CFString) -> Bool,
+            CGImageMetadataEnumerateTagsUsingBlock as (CGImageMetadata, CFString?, CFDictionary?, CGImageMetadataTagBlock) -> Void,
+            CGImageMetadataCopyTagMatchingImageProperty as (CGImageMetadata, CFString, CFString) -> CGImageMetadataTag?,
+            CGImageMetadataSetValueMatchingImageProperty as (CGMutableImageMetadata, CFString, CFString, CFTypeRef) -> Bool,
+            CGImageMetadataCreateXMPData as (CGImageMetadata, CFDictionary?) -> CFData?,
+            CGImageMetadataCreateFromXMPData as (CFData) -> CGImageMetadata?,
+            CGImageSourceCopyMetadataAtIndex as (CGImageSource, Int, CFDictionary?) -> CGImageMetadata?,
+            CGImageSourceRemoveCacheAtIndex as (CGImageSource, Int) -> Void,
+            CGImageDestinationAddImageAndMetadata as (CGImageDestination, CGImage, CGImageMetadata?, CFDictionary?) -> Void,
+            CGImageDestinationCopyImageSource as (CGImageDestination, CGImageSource, CFDictionary?, UnsafeMutablePointer<Unmanaged<CFError>?>?) -> Bool,
+            CGImageDestinationCreateWithDataConsumer as (CGDataConsumer, CFString, Int, CFDictionary?) -> CGImageDestination?,
+            CGAnimateImageAtURLWithBlock as (CFURL, CFDictionary?, @escaping CGImageSourceAnimationBlock) -> OSStatus,
+            CGAnimateImageDataWithBlock as (CFData, CFDictionary?, @escaping CGImageSourceAnimationBlock) -> OSStatus,
+        ]
+        #expect(functions.count == 30)
+    }
+
+    @Test func enumerationsHaveApplesRawValues() {
+        let types: [CGImageMetadataType] = [.invalid, .default, .string, .arrayUnordered, .arrayOrdered, .alternateArray, .alternateText, .structure]
+        #expect(types.map(\.rawValue) == [-1, 0, 1, 2, 3, 4, 5, 6])
+        let errors: [CGImageMetadataErrors] = [.unknown, .unsupportedFormat, .badArgument, .conflictingArguments, .prefixConflict]
+        #expect(errors.map(\.rawValue) == [0, 1, 2, 3, 4])
+        let statuses: [CGImageAnimationStatus] = [.parameterError, .corruptInputImage, .unsupportedFormat, .incompleteInputImage, .allocationFailure]
+        #expect(statuses.map(\.rawValue) == [-22140, -22141, -22142, -22143, -22144])
+        let orientations: [CGImagePropertyOrientation] = [.up, .upMirrored, .down, .downMirrored, .leftMirrored, .right, .rightMirrored, .left]
+        #expect(orientations.map(\.rawValue) == Array(1...8))
+        #expect([CGImagePropertyTGACompression.none, .RLE].map(\.rawValue) == [0, 1])
+        #expect(IMAGEIO_PNG_ALL_FILTERS == 0xF8 && IMAGEIO_PNG_NO_FILTERS == 0 && IMAGEIO_PNG_FILTER_PAETH == 0x80)
+    }
+}

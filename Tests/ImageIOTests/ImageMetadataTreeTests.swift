@@ -177,3 +177,25 @@ import Testing
         #expect(error?.takeRetainedValue().code == Int(CGImageMetadataErrors.unsupportedFormat.rawValue))
     }
 }
+
+/// Properties of Apple's dictionaries found by their XMP twins.
+@Suite struct ImageMetadataMatchingTests {
+    @Test func propertiesFindTheirXMPTags() throws {
+        let m = CGImageMetadataCreateMutable()
+        let pairs: [(CFString, CFString, String)] = [
+            (kCGImagePropertyExifDictionary, kCGImagePropertyExifFNumber, "exif:FNumber"),
+            (kCGImagePropertyTIFFDictionary, kCGImagePropertyTIFFMake, "tiff:Make"),
+            (kCGImagePropertyIPTCDictionary, kCGImagePropertyIPTCCity, "photoshop:City"),
+            (kCGImagePropertyExifAuxDictionary, kCGImagePropertyExifAuxLensModel, "aux:Lens"),
+        ]
+        for (dictionary, property, path) in pairs {
+            #expect(CGImageMetadataSetValueMatchingImageProperty(m, dictionary, property, "v-\(property)" as CFTypeRef), "\(property)")
+            #expect(CGImageMetadataCopyStringValueWithPath(m, nil, path as CFString) == "v-\(property)", "\(property) → \(path)")
+            let tag = CGImageMetadataCopyTagMatchingImageProperty(m, dictionary, property)
+            #expect(tag.flatMap { CGImageMetadataTagCopyValue($0) as? String } == "v-\(property)")
+        }
+        #expect(CGImageMetadataCopyTagMatchingImageProperty(m, kCGImagePropertyGIFDictionary, kCGImagePropertyGIFDelayTime) == nil,
+                "tried: a property XMP does not hold")
+        #expect(!CGImageMetadataSetValueMatchingImageProperty(m, "{Nope}" as CFString, "Nothing" as CFString, "x" as CFTypeRef))
+    }
+}

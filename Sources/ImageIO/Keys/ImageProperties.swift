@@ -57,3 +57,31 @@ public let kCGImagePropertyWebPLoopCount: CFString = "LoopCount"
 public let kCGImagePropertyWebPCanvasPixelWidth: CFString = "CanvasPixelWidth"
 public let kCGImagePropertyWebPCanvasPixelHeight: CFString = "CanvasPixelHeight"
 public let kCGImagePropertyPrimaryImage: CFString = "PrimaryImage"
+
+/// How an image's stored pixels turn to be upright: EXIF's orientation values (Apple's
+/// `CGImagePropertyOrientation`).
+public enum CGImagePropertyOrientation: UInt32, Sendable {
+    case up = 1
+    case upMirrored
+    case down
+    case downMirrored
+    case leftMirrored
+    case right
+    case rightMirrored
+    case left
+}
+
+/// A TGA file's compression (`kCGImagePropertyTGACompression`).
+public enum CGImagePropertyTGACompression: UInt32, Sendable {
+    case none = 0
+    case RLE = 1
+}
+
+/// PNG row filters for `kCGImagePropertyPNGCompressionFilter` (a bit mask).
+public let IMAGEIO_PNG_NO_FILTERS: Int32 = 0x00
+public let IMAGEIO_PNG_FILTER_NONE: Int32 = 0x08
+public let IMAGEIO_PNG_FILTER_SUB: Int32 = 0x10
+public let IMAGEIO_PNG_FILTER_UP: Int32 = 0x20
+public let IMAGEIO_PNG_FILTER_AVG: Int32 = 0x40
+public let IMAGEIO_PNG_FILTER_PAETH: Int32 = 0x80
+public let IMAGEIO_PNG_ALL_FILTERS: Int32 = IMAGEIO_PNG_FILTER_NONE | IMAGEIO_PNG_FILTER_SUB | IMAGEIO_PNG_FILTER_UP | IMAGEIO_PNG_FILTER_AVG | IMAGEIO_PNG_FILTER_PAETH

@@ -25,6 +25,9 @@ public final class CGImageSource: @unchecked Sendable {
         ImageFormat.sniff(data) ?? (data.count < ImageFormat.sniffLength ? hint : nil)
     }
 
+    /// Forgets the decoded images (they are decoded again when next asked for).
+    func removeCache() { lock.withLock { decoded = nil; partial = nil } }
+
     /// The file's bytes as they are now.
     var bytes: Data { lock.withLock { data } }
 
@@ -171,6 +174,10 @@ public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: I
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     isrc.frame(index)?.image
 }
+
+/// Frees the decoded images (Strata decodes a file whole: every image's, decoded again when
+/// next asked for).
+public func CGImageSourceRemoveCacheAtIndex(_ isrc: CGImageSource, _ index: Int) { isrc.removeCache() }
 
 /// The type identifiers sources read: PNG, JPEG, GIF, WebP, TIFF.
 public func CGImageSourceCopyTypeIdentifiers() -> CFArray { ImageFormat.available.map(\.identifier) }
