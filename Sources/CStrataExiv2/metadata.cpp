@@ -10,6 +10,7 @@
 #include <cstring>
 #include <iterator>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,21 @@ strata_exiv2_metadata *strata_exiv2_read(const uint8_t *bytes, size_t length, ch
         say(error, error_length, "exiv2 failed");
     }
     return nullptr;
+}
+
+strata_exiv2_metadata *strata_exiv2_from_blocks(const uint8_t *exif, size_t exif_length, const char *xmp, size_t xmp_length) {
+    prepare();
+    auto *m = new strata_exiv2_metadata();
+    try {
+        if (exif && exif_length > 8 && exif_length < (64u << 20)) {
+            Exiv2::ExifParser::decode(m->exif, exif, static_cast<uint32_t>(exif_length));
+        }
+        if (xmp && xmp_length > 0 && xmp_length < (64u << 20)) {
+            Exiv2::XmpParser::decode(m->xmp, std::string(xmp, xmp_length));
+        }
+    } catch (...) {
+    }
+    return m;
 }
 
 strata_exiv2_metadata *strata_exiv2_create(void) {
@@ -365,8 +381,10 @@ void strata_exiv2_add_xmp_from_exif_and_iptc(strata_exiv2_metadata *m) {
         Exiv2::XmpData converted;
         Exiv2::copyExifToXmp(m->exif, converted);
         Exiv2::copyIptcToXmp(m->iptc, converted);
+        std::set<std::string> had;
+        for (const auto &d : m->xmp) had.insert(d.key());
         for (const auto &d : converted) {
-            if (m->xmp.findKey(Exiv2::XmpKey(d.key())) == m->xmp.end()) m->xmp.add(d);
+            if (!had.count(d.key())) m->xmp.add(d);
         }
         m->stale = true;
     } catch (...) {
@@ -380,11 +398,15 @@ void strata_exiv2_add_exif_and_iptc_from_xmp(strata_exiv2_metadata *m) {
         Exiv2::IptcData iptc;
         Exiv2::copyXmpToExif(m->xmp, exif);
         Exiv2::copyXmpToIptc(m->xmp, iptc);
+        // Keys present before: a repeated dataset (Keywords) converts to several entries of one key.
+        std::set<std::string> had;
+        for (const auto &d : m->exif) had.insert(d.key());
+        for (const auto &d : m->iptc) had.insert(d.key());
         for (const auto &d : exif) {
-            if (m->exif.findKey(Exiv2::ExifKey(d.key())) == m->exif.end()) m->exif.add(d);
+            if (!had.count(d.key())) m->exif.add(d);
         }
         for (const auto &d : iptc) {
-            if (m->iptc.findKey(Exiv2::IptcKey(d.key())) == m->iptc.end()) m->iptc.add(d);
+            if (!had.count(d.key())) m->iptc.add(d);
         }
         m->stale = true;
     } catch (...) {
@@ -401,6 +423,22 @@ char *strata_exiv2_xmp_packet(strata_exiv2_metadata *m, size_t *length) {
         if (!out) return nullptr;
         std::memcpy(out, packet.c_str(), packet.size() + 1);
         *length = packet.size();
+        return out;
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+uint8_t *strata_exiv2_exif_block(strata_exiv2_metadata *m, size_t *length) {
+    if (!m || m->exif.empty()) return nullptr;
+    try {
+        Exiv2::Blob blob;
+        Exiv2::ExifParser::encode(blob, Exiv2::littleEndian, m->exif);
+        if (blob.empty()) return nullptr;
+        auto *out = static_cast<uint8_t *>(std::malloc(blob.size()));
+        if (!out) return nullptr;
+        std::memcpy(out, blob.data(), blob.size());
+        *length = blob.size();
         return out;
     } catch (...) {
         return nullptr;
@@ -495,6 +533,7 @@ extern "C" {
 struct strata_exiv2_metadata {};
 int strata_exiv2_available(void) { return 0; }
 strata_exiv2_metadata *strata_exiv2_read(const uint8_t *, size_t, char *, size_t) { return nullptr; }
+strata_exiv2_metadata *strata_exiv2_from_blocks(const uint8_t *, size_t, const char *, size_t) { return nullptr; }
 strata_exiv2_metadata *strata_exiv2_create(void) { return nullptr; }
 void strata_exiv2_free(strata_exiv2_metadata *) {}
 size_t strata_exiv2_count(strata_exiv2_metadata *) { return 0; }
@@ -515,6 +554,7 @@ int strata_exiv2_register_namespace(const char *, const char *) { return 0; }
 void strata_exiv2_add_xmp_from_exif_and_iptc(strata_exiv2_metadata *) {}
 void strata_exiv2_add_exif_and_iptc_from_xmp(strata_exiv2_metadata *) {}
 char *strata_exiv2_xmp_packet(strata_exiv2_metadata *, size_t *) { return nullptr; }
+uint8_t *strata_exiv2_exif_block(strata_exiv2_metadata *, size_t *) { return nullptr; }
 strata_exiv2_metadata *strata_exiv2_from_xmp_packet(const char *, size_t) { return nullptr; }
 const char *strata_exiv2_xmp_namespace(const char *) { return nullptr; }
 const char *strata_exiv2_xmp_prefix(const char *) { return nullptr; }

@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["public.jpeg", "public.png", "public.tiff", "org.webmproject.webp"])
+    @Test(arguments: ["public.jpeg", "public.png", "public.tiff", "org.webmproject.webp", "public.heic"])
     func aPhotosMetadataWrittenIsReadBackEqual(type: String) throws {
         let data = try #require(Pictures.encode([(Pictures.quadrants(40, 30, alpha: false), Self.photo)], type: type))
         let p = try #require(Pictures.properties(data))

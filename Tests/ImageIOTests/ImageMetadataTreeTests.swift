@@ -77,7 +77,7 @@ import Testing
         #expect(CGImageMetadataCreateFromXMPData(Data("not xmp at all".utf8)) == nil, "tried: text that is no XMP")
     }
 
-    @Test(arguments: ["public.jpeg", "public.png", "public.tiff", "org.webmproject.webp"])
+    @Test(arguments: ["public.jpeg", "public.png", "public.tiff", "org.webmproject.webp", "public.heic"])
     func metadataAddedWithAnImageIsReadBackWithItsExifTwin(type: String) throws {
         let m = Self.sample()
         #expect(CGImageMetadataSetValueWithPath(m, nil, "tiff:Make" as CFString, "Strata" as CFTypeRef))

@@ -20,6 +20,9 @@ int strata_exiv2_available(void);
 /// The metadata of an image file of `length` bytes; NULL when exiv2 does not read its format or
 /// the file is damaged (`error`, when not NULL, then holds exiv2's reason, cut to `error_length`).
 strata_exiv2_metadata *strata_exiv2_read(const uint8_t *bytes, size_t length, char *error, size_t error_length);
+/// The metadata of an Exif block (a TIFF structure: "II*" or "MM*" first) and an XMP packet, as a
+/// container exiv2 does not read keeps them (HEIF's Exif and XMP items); either may be NULL.
+strata_exiv2_metadata *strata_exiv2_from_blocks(const uint8_t *exif, size_t exif_length, const char *xmp, size_t xmp_length);
 /// Empty metadata, to be filled with `strata_exiv2_set` and written with `strata_exiv2_write`.
 strata_exiv2_metadata *strata_exiv2_create(void);
 void strata_exiv2_free(strata_exiv2_metadata *metadata);
@@ -71,6 +74,9 @@ void strata_exiv2_add_xmp_from_exif_and_iptc(strata_exiv2_metadata *metadata);
 void strata_exiv2_add_exif_and_iptc_from_xmp(strata_exiv2_metadata *metadata);
 /// The XMP entries as an XMP packet (RDF/XML) in a buffer the caller frees; NULL on failure.
 char *strata_exiv2_xmp_packet(strata_exiv2_metadata *metadata, size_t *length);
+/// The Exif entries as an Exif block (a little-endian TIFF structure, as HEIF's Exif item holds
+/// after its offset) in a buffer the caller frees; NULL when there are none or on failure.
+uint8_t *strata_exiv2_exif_block(strata_exiv2_metadata *metadata, size_t *length);
 /// Metadata holding the XMP entries of an XMP packet; NULL when it is not one.
 strata_exiv2_metadata *strata_exiv2_from_xmp_packet(const char *packet, size_t length);
 /// The namespace URI exiv2 knows for XMP prefix `prefix` (its own prefixes: "iptc" for IPTC

@@ -41,6 +41,45 @@ enum HEIFFile {
         return .success(DecodedFile(frames: frames, properties: [kCGImagePropertyPrimaryImage: primary]))
     }
 
+    /// The primary image's Exif block (from its TIFF header on) and XMP packet; nil when libheif
+    /// cannot read the file.
+    static func metadataBlocks(_ data: Data) -> (exif: Data?, xmp: Data?)? {
+        guard let context = heif_context_alloc() else { return nil }
+        defer { heif_context_free(context) }
+        let read = data.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) }
+        var handle: OpaquePointer?
+        guard read.code == heif_error_Ok, heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok, let handle else {
+            return nil
+        }
+        defer { heif_image_handle_release(handle) }
+        // HEIF's Exif item starts with the offset of the TIFF header after its 4 bytes.
+        let exif = block(handle, type: "Exif").flatMap { item -> Data? in
+            guard item.count > 8 else { return nil }
+            let offset = Int(item[0]) << 24 | Int(item[1]) << 16 | Int(item[2]) << 8 | Int(item[3])
+            guard offset >= 0, 4 + offset < item.count else { return nil }
+            return item.dropFirst(4 + offset)
+        }
+        return (exif, block(handle, type: "mime", contentType: "application/rdf+xml"))
+    }
+
+    /// The first metadata item of `type` (and content type) of an image; at most 16 MB.
+    private static func block(_ handle: OpaquePointer, type: String, contentType: String? = nil) -> Data? {
+        let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, type))
+        guard count > 0, count < 1_000 else { return nil }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        _ = heif_image_handle_get_list_of_metadata_block_IDs(handle, type, &ids, Int32(count))
+        for id in ids {
+            if let contentType, let given = heif_image_handle_get_metadata_content_type(handle, id),
+                String(cString: given) != contentType { continue }
+            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard size > 0, size < 16 << 20 else { continue }
+            var bytes = Data(count: size)
+            let got = bytes.withUnsafeMutableBytes { heif_image_handle_get_metadata(handle, id, $0.baseAddress) }
+            if got.code == heif_error_Ok { return bytes }
+        }
+        return nil
+    }
+
     /// One image, as premultiplied BGRA.
     private static func decode(_ handle: OpaquePointer, width w: Int, height h: Int) -> CGImage? {
         var decoded: OpaquePointer?
@@ -67,7 +106,10 @@ enum HEIFFile {
     }
 
     /// `images` as a HEIC (HEVC) or AVIF (AV1) file, the first the primary image; quality 0…1 (1 lossless).
-    static func encode(_ images: [CGImage], quality: Double?, avif: Bool) -> Result<Data, ImageDestinationFailure> {
+    /// Encodes `images`; the first carries `metadata` (an Exif block, an XMP packet) when given.
+    static func encode(
+        _ images: [CGImage], quality: Double?, avif: Bool, metadata: (exif: Data?, xmp: Data?) = (nil, nil)
+    ) -> Result<Data, ImageDestinationFailure> {
         guard let context = heif_context_alloc() else { return .failure(.encoder("libheif")) }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -78,11 +120,14 @@ enum HEIFFile {
         defer { heif_encoder_release(encoder) }
         let q = min(max(quality ?? 0.9, 0), 1)
         if q >= 1 { _ = heif_encoder_set_lossless(encoder, 1) } else { _ = heif_encoder_set_lossy_quality(encoder, Int32(q * 100)) }
-        for image in images {
+        for (i, image) in images.enumerated() {
             guard let heifImage = rgbaImage(image) else { return .failure(.encoder("HEIF image \(image.width)×\(image.height)")) }
             defer { heif_image_release(heifImage) }
-            let encoded = heif_context_encode_image(context, heifImage, encoder, nil, nil)
+            var handle: OpaquePointer?
+            let encoded = heif_context_encode_image(context, heifImage, encoder, nil, &handle)
             guard encoded.code == heif_error_Ok else { return .failure(.encoder(message(encoded))) }
+            defer { if let handle { heif_image_handle_release(handle) } }
+            if i == 0, let handle { addMetadata(metadata, to: handle, in: context) }
         }
         let sink = NSMutableData()
         var writer = heif_writer(writer_api_version: 1, write: { _, bytes, size, userdata in
@@ -92,6 +137,19 @@ enum HEIFFile {
         let written = heif_context_write(context, &writer, Unmanaged.passUnretained(sink).toOpaque())
         guard written.code == heif_error_Ok else { return .failure(.encoder(message(written))) }
         return .success(sink as Data)
+    }
+
+    /// Stores an Exif block and an XMP packet as the image's metadata items (a warning when libheif refuses one).
+    private static func addMetadata(_ metadata: (exif: Data?, xmp: Data?), to handle: OpaquePointer, in context: OpaquePointer) {
+        for (name, data) in [("Exif", metadata.exif), ("XMP", metadata.xmp)] {
+            guard let data, data.count < Int(Int32.max) else { continue }
+            let added = data.withUnsafeBytes { raw in
+                name == "Exif"
+                    ? heif_context_add_exif_metadata(context, handle, raw.baseAddress, Int32(raw.count))
+                    : heif_context_add_XMP_metadata(context, handle, raw.baseAddress, Int32(raw.count))
+            }
+            if added.code != heif_error_Ok { Diagnostics.warn("CGImageDestination: HEIF \(name) metadata not stored (\(message(added)))") }
+        }
     }
 
     /// A libheif RGBA image of `image`'s straight pixels.

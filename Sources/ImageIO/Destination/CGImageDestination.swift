@@ -66,7 +66,7 @@ public final class CGImageDestination: @unchecked Sendable {
             Diagnostics.warn("CGImageDestination: finalized twice")
             return false
         }
-        let result = ImageEncoding.encode(images, fileProperties: properties, as: format).flatMap { bytes -> Result<Void, ImageDestinationFailure> in
+        let result = ImageEncoding.encode(images, fileProperties: properties, as: format, xmp: xmp).flatMap { bytes -> Result<Void, ImageDestinationFailure> in
             write(withMetadata(bytes, images.first?.properties ?? [:], xmp: xmp))
         }
         if case .failure(let failure) = result {
@@ -81,15 +81,9 @@ public final class CGImageDestination: @unchecked Sendable {
     }
 
     /// Encoded `bytes` with the Exif, GPS, TIFF, IPTC and ExifAux metadata the first image's
-    /// properties give (a GIF holds none; HEIC and AVIF are written without, with a warning).
+    /// properties give (a GIF holds none; HEIC and AVIF got theirs while encoding).
     private func withMetadata(_ bytes: Data, _ properties: [String: Any], xmp: CGImageMetadata?) -> Data {
-        guard format.holdsMetadata else { return bytes }
-        guard format.takesMetadata else {
-            if MetadataProperties.metadata(from: properties) != nil || xmp != nil {
-                Diagnostics.warn("CGImageDestination: \(format.identifier) is written without its Exif, GPS and IPTC metadata")
-            }
-            return bytes
-        }
+        guard format.takesMetadata else { return bytes }
         if format == .webp, properties[kCGImagePropertyIPTCDictionary] != nil {
             Diagnostics.warn("CGImageDestination: WebP holds no IPTC: the {IPTC} dictionary is left out")
         }

@@ -5,7 +5,10 @@ import Foundation
 enum ImageEncoding {
     typealias Entry = (image: CGImage, properties: [String: Any])
 
-    static func encode(_ images: [Entry], fileProperties: [String: Any], as format: ImageFormat) -> Result<Data, ImageDestinationFailure> {
+    /// `xmp`: the first image's XMP metadata, for the formats that store metadata while encoding (HEIF).
+    static func encode(
+        _ images: [Entry], fileProperties: [String: Any], as format: ImageFormat, xmp: CGImageMetadata? = nil
+    ) -> Result<Data, ImageDestinationFailure> {
         guard let first = images.first else { return .failure(.noImages) }
         let maxSide = { (p: [String: Any]) in
             Thumbnail.number(p[kCGImageDestinationImageMaxPixelSize] ?? fileProperties[kCGImageDestinationImageMaxPixelSize])
@@ -64,7 +67,8 @@ enum ImageEncoding {
         #endif
         #if HEIF
         case .heic, .avif:
-            return HEIFFile.encode(images.map(\.0), quality: quality, avif: format == .avif)
+            let metadata = MetadataProperties.heifItems(first.properties, xmp: xmp)
+            return HEIFFile.encode(images.map(\.0), quality: quality, avif: format == .avif, metadata: metadata)
         #endif
         #if !(GIF && WebP && TIFF && HEIF)
         default:

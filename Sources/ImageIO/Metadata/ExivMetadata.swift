@@ -19,6 +19,31 @@ final class ExivMetadata {
         handle = made
     }
 
+    /// The metadata of an Exif block (a TIFF structure) and an XMP packet, either may be nil.
+    init?(exifBlock: Data?, xmpPacket: Data?) {
+        let exif = exifBlock ?? Data(), xmp = xmpPacket ?? Data()
+        let made = exif.withUnsafeBytes { e in
+            xmp.withUnsafeBytes { x in
+                strata_exiv2_from_blocks(e.bindMemory(to: UInt8.self).baseAddress, e.count, x.bindMemory(to: CChar.self).baseAddress, x.count)
+            }
+        }
+        guard let made else { return nil }
+        handle = made
+    }
+
+    /// The metadata of image file `data` of `format`: HEIF's Exif and XMP items read by libheif
+    /// (exiv2 0.27 misplaces the items of files libheif writes), other formats by exiv2.
+    convenience init?(readingFile data: Data, format: ImageFormat) {
+        #if HEIF
+        if format == .heic || format == .avif {
+            guard let blocks = HEIFFile.metadataBlocks(data) else { return nil }
+            self.init(exifBlock: blocks.exif, xmpPacket: blocks.xmp)
+            return
+        }
+        #endif
+        self.init(reading: data)
+    }
+
     /// No entries yet.
     init?() {
         guard let made = strata_exiv2_create() else { return nil }
@@ -91,6 +116,14 @@ final class ExivMetadata {
     var xmpPacket: Data? {
         var length = 0
         guard let bytes = strata_exiv2_xmp_packet(handle, &length) else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
+    /// The Exif entries as a TIFF-structured block (HEIF's Exif item); nil when there are none.
+    var exifBlock: Data? {
+        var length = 0
+        guard let bytes = strata_exiv2_exif_block(handle, &length) else { return nil }
         defer { free(bytes) }
         return Data(bytes: bytes, count: length)
     }

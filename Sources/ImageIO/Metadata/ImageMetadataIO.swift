@@ -6,7 +6,8 @@ import Foundation
 /// conversions); nil when it has none, or for an image past the first (the formats read hold
 /// one set).
 public func CGImageSourceCopyMetadataAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImageMetadata? {
-    guard index == 0, index < isrc.count, isrc.format?.holdsMetadata == true, let exiv = ExivMetadata(reading: isrc.bytes) else {
+    guard index == 0, index < isrc.count, let format = isrc.format, format.holdsMetadata,
+        let exiv = ExivMetadata(readingFile: isrc.bytes, format: format) else {
         return nil
     }
     exiv.addXMPFromExifAndIPTC()

@@ -28,21 +28,33 @@ extension MetadataProperties {
     /// they ask for none, and with a warning when the format cannot hold it (exiv2 writes JPEG,
     /// PNG, TIFF and WebP).
     static func writing(_ properties: [String: Any], xmp: CGImageMetadata? = nil, into bytes: Data) -> Data {
-        var metadata = metadata(from: properties)
-        if let xmp {
-            // The XMP, and Exif and IPTC entries for what it says that the properties do not.
-            guard let exiv = metadata ?? ExivMetadata() else { return bytes }
-            if !xmp.write(into: exiv) { Diagnostics.warn("CGImageDestination: some XMP tags could not be written (namespaces)") }
-            exiv.addExifAndIPTCFromXMP()
-            metadata = exiv
-        }
-        guard let metadata else { return bytes }
+        guard let metadata = combined(properties, xmp: xmp) else { return bytes }
         switch metadata.written(into: bytes) {
         case .success(let out): return out
         case .failure(let failure):
             Diagnostics.warn("CGImageDestination: metadata not written (\(failure))")
             return bytes
         }
+    }
+
+    /// The entries `properties` ask for, with `xmp`'s tags and Exif and IPTC entries for what
+    /// they say that the properties do not; nil when there are none.
+    static func combined(_ properties: [String: Any], xmp: CGImageMetadata?) -> ExivMetadata? {
+        let metadata = metadata(from: properties)
+        guard let xmp else { return metadata }
+        guard let exiv = metadata ?? ExivMetadata() else { return nil }
+        if !xmp.write(into: exiv) { Diagnostics.warn("CGImageDestination: some XMP tags could not be written (namespaces)") }
+        exiv.addExifAndIPTCFromXMP()
+        return exiv
+    }
+
+    /// The Exif block and XMP packet a HEIF file stores for `properties` and `xmp`.
+    static func heifItems(_ properties: [String: Any], xmp: CGImageMetadata?) -> (exif: Data?, xmp: Data?) {
+        guard let exiv = combined(properties, xmp: xmp) else { return (nil, nil) }
+        // HEIF has no IPTC item: IPTC goes as its XMP twin (dc:, photoshop:, Iptc4xmpCore:).
+        if properties[kCGImagePropertyIPTCDictionary] != nil { exiv.addXMPFromExifAndIPTC() }
+        let hasXMP = exiv.entries.contains { $0.key.hasPrefix("Xmp.") }
+        return (exiv.exifBlock, hasXMP ? exiv.xmpPacket : nil)
     }
 
     private static func set(_ key: MetadataKey, _ value: Any, in m: ExivMetadata, all: [String: Any]) -> Bool {

@@ -5,8 +5,10 @@ import Foundation
 enum MetadataProperties {
     /// The property dictionaries the metadata of image file `data` fills (empty when it has none
     /// or the format is not one exiv2 reads), and the orientation at the top level.
-    static func read(_ data: Data) -> [String: Any] {
-        guard ExivMetadata.isAvailable, let metadata = ExivMetadata(reading: data) else { return [:] }
+    static func read(_ data: Data, format: ImageFormat) -> [String: Any] {
+        guard ExivMetadata.isAvailable, let metadata = ExivMetadata(readingFile: data, format: format) else { return [:] }
+        // What only the XMP says (a HEIF file's IPTC, an editor's fields) fills the gaps.
+        metadata.addExifAndIPTCFromXMP()
         return properties(of: metadata)
     }
 

@@ -49,7 +49,7 @@ enum ImageDecoding {
     static func decode(_ data: Data, as format: ImageFormat) -> Result<DecodedFile, ImageDecodeFailure> {
         decodePixels(data, as: format).map { file in
             guard format.holdsMetadata, !file.frames.isEmpty else { return file }
-            let metadata = MetadataProperties.read(data)
+            let metadata = MetadataProperties.read(data, format: format)
             guard !metadata.isEmpty else { return file }
             var file = file
             file.frames[0].properties = MetadataProperties.merged(file.frames[0].properties, with: metadata)
