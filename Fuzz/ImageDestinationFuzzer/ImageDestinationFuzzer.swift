@@ -6,7 +6,7 @@ import ImageIO
 // libFuzzer target: ImageIO destinations' options. The input chooses a format, one to four
 // small images (sizes, pixels, alpha layouts) and the options and properties they are added
 // with (quality, background colour, largest size, orientation, resolution, GIF/PNG/WebP delays
-// and loop counts, file-level properties) as any numbers (NaN, 1e300, negative…) or the wrong
+// and loop counts, file-level properties, Exif/GPS/TIFF/IPTC metadata) as any numbers (NaN, 1e300, negative…) or the wrong
 // types; the file is finalised and read back. Any outcome but a crash, a hang or a blow-up is fine.
 
 private let types = ["public.png", "public.jpeg", "com.compuserve.gif", "public.tiff", "org.webmproject.webp", "public.heic", "public.avif", "com.microsoft.bmp", "nonsense"]
@@ -34,6 +34,34 @@ private func image(_ reader: inout FuzzReader) -> CGImage? {
         context.fill(CGRect(x: reader.int(0...48), y: reader.int(0...48), width: reader.int(1...48), height: reader.int(1...48)))
     }
     return context.makeImage()
+}
+
+/// Exif, GPS, TIFF, IPTC and ExifAux properties of any value (metadata written through exiv2).
+private let metadataKeys: [(CFString, [CFString])] = [
+    (kCGImagePropertyExifDictionary, [kCGImagePropertyExifFNumber, kCGImagePropertyExifExposureTime, kCGImagePropertyExifISOSpeedRatings,
+                                       kCGImagePropertyExifVersion, kCGImagePropertyExifUserComment, kCGImagePropertyExifDateTimeOriginal,
+                                       kCGImagePropertyExifSubjectArea, kCGImagePropertyExifExposureBiasValue]),
+    (kCGImagePropertyGPSDictionary, [kCGImagePropertyGPSLatitude, kCGImagePropertyGPSLatitudeRef, kCGImagePropertyGPSLongitude,
+                                      kCGImagePropertyGPSTimeStamp, kCGImagePropertyGPSAltitude, kCGImagePropertyGPSVersion]),
+    (kCGImagePropertyTIFFDictionary, [kCGImagePropertyTIFFMake, kCGImagePropertyTIFFDateTime, kCGImagePropertyTIFFOrientation]),
+    (kCGImagePropertyIPTCDictionary, [kCGImagePropertyIPTCKeywords, kCGImagePropertyIPTCCaptionAbstract, kCGImagePropertyIPTCDateCreated]),
+    (kCGImagePropertyExifAuxDictionary, [kCGImagePropertyExifAuxLensModel, kCGImagePropertyExifAuxLensInfo]),
+]
+
+private func metadataDictionaries(_ reader: inout FuzzReader) -> [String: Any] {
+    var out: [String: Any] = [:]
+    for (dictionary, keys) in metadataKeys where reader.bool() {
+        var d: [String: Any] = [:]
+        for key in keys where reader.bool() {
+            switch reader.byte() % 4 {
+            case 0: d[key as String] = String(repeating: "é9:/", count: reader.int(0...40))
+            case 1: d[key as String] = (0..<reader.int(0...6)).map { _ in value(&reader) }
+            default: d[key as String] = value(&reader)
+            }
+        }
+        out[dictionary as String] = d
+    }
+    return out
 }
 
 private func properties(_ reader: inout FuzzReader) -> [String: Any] {
@@ -70,6 +98,7 @@ private func properties(_ reader: inout FuzzReader) -> [String: Any] {
         ]
     }
     if present & 1024 != 0 { properties[kCGImagePropertyHasAlpha as String] = value(&reader) }
+    if present & 2048 != 0 { properties.merge(metadataDictionaries(&reader)) { _, b in b } }
     return properties
 }
 
@@ -91,6 +120,7 @@ public func imageDestinationFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) ->
         _ = CGImageSourceCopyPropertiesAtIndex(source, index, nil)
         _ = CGImageSourceCreateImageAtIndex(source, index, nil)
     }
+    if let metadata = CGImageSourceCopyMetadataAtIndex(source, 0, nil) { _ = CGImageMetadataCreateXMPData(metadata, nil) }
     return 0
 }
 

@@ -5,7 +5,8 @@ import ImageIO
 
 // libFuzzer target: PNG, JPEG and WebP (still and animated) decoding, then drawing what decoded; and the
 // same bytes through ImageIO's CGImageSource (PNG, JPEG, GIF, WebP, TIFF: every frame, its properties, a
-// thumbnail; also fed incrementally). Any bytes must give nil or an image that draws; never a crash.
+// thumbnail, its Exif/IPTC/XMP metadata; also fed incrementally; the bytes as an XMP packet).
+// Any bytes must give nil or an image that draws; never a crash.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func imageFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -17,6 +18,11 @@ public func imageFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         CGImage.webp(bytes),
     ]
     var images = decoded.compactMap { $0 }
+    // The bytes as an XMP packet too (exiv2's and Adobe's XMP parsers).
+    if let metadata = CGImageMetadataCreateFromXMPData(bytes as CFData) {
+        _ = CGImageMetadataCopyStringValueWithPath(metadata, nil, "dc:subject[0]" as CFString)
+        _ = CGImageMetadataCreateXMPData(metadata, nil)
+    }
     if let source = CGImageSourceCreateWithData(bytes as CFData, nil) {
         _ = CGImageSourceGetStatus(source)
         _ = CGImageSourceCopyProperties(source, nil)
@@ -29,6 +35,10 @@ public func imageFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             kCGImageSourceCreateThumbnailWithTransform: true,
         ] as CFDictionary
         if let thumbnail = CGImageSourceCreateThumbnailAtIndex(source, 0, options) { images.append(thumbnail) }
+        if let metadata = CGImageSourceCopyMetadataAtIndex(source, 0, nil) {
+            CGImageMetadataEnumerateTagsUsingBlock(metadata, nil, [kCGImageMetadataEnumerateRecursively: true] as CFDictionary) { _, _ in true }
+            if let packet = CGImageMetadataCreateXMPData(metadata, nil) { _ = CGImageMetadataCreateFromXMPData(packet) }
+        }
         let incremental = CGImageSourceCreateIncremental(nil)
         CGImageSourceUpdateData(incremental, bytes.prefix(size / 2) as CFData, false)
         _ = CGImageSourceGetStatus(incremental)
