@@ -111,11 +111,16 @@ import Testing
     }
 
     /// Tried: a number given as text that is no number, a dictionary where a string goes, an
-    /// unknown key. The bad values are left out (with a warning); the good ones are written.
+    /// unknown key, a version of NaN and 1e300 (the destination fuzzer's trap), a latitude of
+    /// 1e300, a time of 10¹¹ hours. The bad values are left out (with a warning); the good ones are written.
     @Test func aValueOfTheWrongTypeIsLeftOutAndTheRestWritten() throws {
         let properties: [String: Any] = [
-            kCGImagePropertyExifDictionary as String: ["FNumber": "wide open", "LensModel": ["a": 1], "ISOSpeedRatings": [400], "NoSuchKey": 3],
+            kCGImagePropertyExifDictionary as String: [
+                "FNumber": "wide open", "LensModel": ["a": 1], "ISOSpeedRatings": [400], "NoSuchKey": 3,
+                "ExifVersion": [Double.nan, 1e300], "FlashPixVersion": [1, 0, 0, 7_000_000],
+            ],
             kCGImagePropertyTIFFDictionary as String: ["Make": "Strata"],
+            kCGImagePropertyGPSDictionary as String: ["Latitude": 1e300, "TimeStamp": "99999999999:00:00", "Altitude": 12.5],
         ]
         let data = try #require(Pictures.encode([(Pictures.solid(8, 8, 0, 1, 0), properties)], type: "public.jpeg"))
         let p = Pictures.properties(data)
@@ -124,6 +129,9 @@ import Testing
         #expect(exif["LensModel"] == nil)
         #expect(exif["ISOSpeedRatings"] as? [Int] == [400])
         #expect(Self.dictionary(p, kCGImagePropertyTIFFDictionary)["Make"] as? String == "Strata")
+        let gps = Self.dictionary(p, kCGImagePropertyGPSDictionary)
+        #expect(gps["Latitude"] == nil && gps["TimeStamp"] == nil)
+        #expect(gps["Altitude"] as? Double == 12.5)
     }
 
     @Test func damagedMetadataDoesNotHideThePixels() throws {

@@ -54,16 +54,41 @@ public final class CTLine: @unchecked Sendable {
         var pen: CGFloat = 0
         for (runRange, style) in text.runs where runRange.overlaps(range) {
             let clipped = max(runRange.lowerBound, range.lowerBound)..<min(runRange.upperBound, range.upperBound)
+            if let delegate = style.delegate {
+                let run = delegateRun(text.units, clipped, style: style, delegate: delegate, pen: pen)
+                runs.append(run)
+                pen += run.width
+                continue
+            }
+            var parts: [CTRun] = []
             for (part, partStyle) in Shaper.fontRuns(text.units, clipped, style: style) {
                 let shaped = Shaper.shape(text.units, part, style: partStyle, x: pen, tabAdvances: tabAdvances)
                 guard !shaped.glyphs.isEmpty else { continue }
-                runs.append(CTRun(style: partStyle, glyphs: shaped.glyphs, positions: shaped.positions, advances: shaped.advances,
-                                  indices: shaped.indices, stringRange: CFRange(location: part.lowerBound, length: part.count),
-                                  rightToLeft: shaped.rightToLeft, penX: pen))
-                pen += runs[runs.count - 1].width
+                parts.append(CTRun(style: partStyle, glyphs: shaped.glyphs, positions: shaped.positions, advances: shaped.advances,
+                                   indices: shaped.indices, stringRange: CFRange(location: part.lowerBound, length: part.count),
+                                   rightToLeft: shaped.rightToLeft, penX: pen))
+                pen += parts[parts.count - 1].width
             }
+            // Ruby annotates its whole attribute run (cut by a line break, it stays with the first part).
+            if let ruby = style.ruby, !parts.isEmpty {
+                parts = RubyText.attach(ruby, to: parts, style: style)
+                pen = parts[0].penX + parts.reduce(0) { $0 + $1.width }
+            }
+            runs += parts
         }
         return runs
+    }
+
+    /// A run sized by its delegate: a glyph a character (the font's glyph, not drawn), each as
+    /// wide as the delegate says.
+    private static func delegateRun(_ units: [UInt16], _ range: Range<Int>, style: RunStyle, delegate: CTRunDelegate, pen: CGFloat) -> CTRun {
+        let width = delegate.width
+        let indices = range.filter { !UTF16.isTrailSurrogate(units[$0]) }
+        let glyph = style.font.face.glyph(for: 0xFFFC) ?? 0
+        let positions = indices.indices.map { CGPoint(x: pen + CGFloat($0) * width, y: style.baselineOffset) }
+        return CTRun(style: style, glyphs: [CGGlyph](repeating: glyph, count: indices.count), positions: positions,
+                     advances: [CGSize](repeating: CGSize(width: width, height: 0), count: indices.count), indices: indices,
+                     stringRange: CFRange(location: range.lowerBound, length: range.count), rightToLeft: false, penX: pen)
     }
 
     /// The advances of the tabs that reach a right, centre or decimal stop (by string index), from
@@ -120,8 +145,8 @@ public final class CTLine: @unchecked Sendable {
     /// The sum of the runs' advances (points).
     var width: CGFloat { runs.reduce(0) { $0 + $1.width } }
 
-    var ascent: CGFloat { runs.isEmpty ? CTFontGetAscent(emptyFont) : runs.map { CTFontGetAscent($0.font) + max(0, $0.style.baselineOffset) }.max() ?? 0 }
-    var descent: CGFloat { runs.isEmpty ? CTFontGetDescent(emptyFont) : runs.map { CTFontGetDescent($0.font) - min(0, $0.style.baselineOffset) }.max() ?? 0 }
+    var ascent: CGFloat { runs.isEmpty ? CTFontGetAscent(emptyFont) : runs.map(\.ascent).max() ?? 0 }
+    var descent: CGFloat { runs.isEmpty ? CTFontGetDescent(emptyFont) : runs.map(\.descent).max() ?? 0 }
     var leading: CGFloat { runs.isEmpty ? CTFontGetLeading(emptyFont) : runs.map { CTFontGetLeading($0.font) }.max() ?? 0 }
 
     /// Whether the UTF-16 unit at `index` is white space (a space, tab or line end).

@@ -51,12 +51,13 @@ public func CTRunGetBaseAdvancesAndOrigins(_ run: CTRun, _ range: CFRange, _ adv
     }
 }
 
-/// The width of glyphs `range` (points), with the run's font's ascent, descent and leading.
+/// The width of glyphs `range` (points), with the run's font's ascent, descent and leading (its
+/// delegate's ascent and descent for a delegate's run).
 public func CTRunGetTypographicBounds(
     _ run: CTRun, _ range: CFRange, _ ascent: UnsafeMutablePointer<CGFloat>?, _ descent: UnsafeMutablePointer<CGFloat>?, _ leading: UnsafeMutablePointer<CGFloat>?
 ) -> Double {
-    ascent?.pointee = CTFontGetAscent(run.font)
-    descent?.pointee = CTFontGetDescent(run.font)
+    ascent?.pointee = run.style.delegate?.ascent ?? CTFontGetAscent(run.font)
+    descent?.pointee = run.style.delegate?.descent ?? CTFontGetDescent(run.font)
     leading?.pointee = CTFontGetLeading(run.font)
     return Double(glyphRange(run, range).reduce(CGFloat(0)) { $0 + run.advances[$1].width })
 }
@@ -71,7 +72,8 @@ public func CTRunGetImageBounds(_ run: CTRun, _ context: CGContext?, _ range: CF
 
 /// Draws glyphs `range` (length 0: all) through the context's text matrix (from its text position),
 /// in the run's colours (the context's fill colour with `kCTForegroundColorFromContextAttributeName`),
-/// with its background, stroke and underline.
+/// with its background, stroke, underline and ruby (drawn with the whole run); a run delegate's
+/// run draws nothing of its own.
 public func CTRunDraw(_ run: CTRun, _ context: CGContext, _ range: CFRange) {
     let glyphs = glyphRange(run, range)
     guard !glyphs.isEmpty else { return }
@@ -93,7 +95,15 @@ public func CTRunDraw(_ run: CTRun, _ context: CGContext, _ range: CFRange) {
         context.setLineWidth(abs(style.strokeWidth) * font.size / 100)
         if let stroke = style.strokeColor ?? style.color { context.setStrokeColor(stroke) }
     }
-    context.drawGlyphs(glyphs.map { run.glyphs[$0] }, at: positions, face: font.face, size: font.size, fontMatrix: font.matrix, mode: mode)
+    // A delegate's run is a place for something the app draws: its glyphs are not drawn.
+    if style.delegate == nil {
+        context.drawGlyphs(glyphs.map { run.glyphs[$0] }, at: positions, face: font.face, size: font.size, fontMatrix: font.matrix, mode: mode)
+    }
+    if let ruby = run.ruby, glyphs.count == run.glyphs.count {
+        if let color = ruby.style.color { context.setFillColor(color) }
+        let rubyFont = ruby.style.font
+        context.drawGlyphs(ruby.glyphs, at: ruby.positions, face: rubyFont.face, size: rubyFont.size, fontMatrix: rubyFont.matrix, mode: mode)
+    }
     guard !style.underline.isEmpty else { return }
     let thickness = CTFontGetUnderlineThickness(font) * (style.underline.contains(.thick) ? 2 : 1)
     let top = style.baselineOffset + CTFontGetUnderlinePosition(font)

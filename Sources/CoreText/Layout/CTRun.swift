@@ -24,10 +24,13 @@ public final class CTRun: @unchecked Sendable {
     let status: CTRunStatus
     /// The pen's x where the run starts (its first glyph's position less HarfBuzz's offset).
     let penX: CGFloat
+    /// The run's ruby, laid out over or under it (positions from the line's origin).
+    let ruby: RubyText?
 
     init(style: RunStyle, glyphs: [CGGlyph], positions: [CGPoint], advances: [CGSize], indices: [Int], stringRange: CFRange,
-         rightToLeft: Bool, penX: CGFloat) {
+         rightToLeft: Bool, penX: CGFloat, ruby: RubyText? = nil) {
         self.style = style
+        self.ruby = ruby
         self.penX = penX
         self.glyphs = glyphs
         self.positions = positions
@@ -41,13 +44,31 @@ public final class CTRun: @unchecked Sendable {
 
     var font: CTFont { style.font }
 
+    /// Points above the baseline the run needs: its delegate's ascent, or its font's (raised by
+    /// its baseline offset), and its ruby's top when above.
+    var ascent: CGFloat {
+        if let delegate = style.delegate { return delegate.ascent + max(0, style.baselineOffset) }
+        let own = CTFontGetAscent(font) + max(0, style.baselineOffset)
+        guard let ruby, ruby.above else { return own }
+        return max(own, ruby.baseline + CTFontGetAscent(ruby.style.font))
+    }
+
+    /// Points below the baseline the run needs (its ruby's bottom when below).
+    var descent: CGFloat {
+        if let delegate = style.delegate { return delegate.descent - min(0, style.baselineOffset) }
+        let own = CTFontGetDescent(font) - min(0, style.baselineOffset)
+        guard let ruby, !ruby.above else { return own }
+        return max(own, -ruby.baseline + CTFontGetDescent(ruby.style.font))
+    }
+
     /// The run's width: its advances.
     var width: CGFloat { advances.reduce(0) { $0 + $1.width } }
 
     /// The run moved `dx` along the line.
     func shifted(by dx: CGFloat) -> CTRun {
         CTRun(style: style, glyphs: glyphs, positions: positions.map { CGPoint(x: $0.x + dx, y: $0.y) }, advances: advances,
-              indices: indices, stringRange: stringRange, rightToLeft: status.contains(.rightToLeft), penX: penX + dx)
+              indices: indices, stringRange: stringRange, rightToLeft: status.contains(.rightToLeft), penX: penX + dx,
+              ruby: ruby?.shifted(by: dx))
     }
 
     /// The run with its advances widened by `extra[i]` after glyph `i`.
@@ -62,7 +83,7 @@ public final class CTRun: @unchecked Sendable {
             pen += advance
         }
         return CTRun(style: style, glyphs: glyphs, positions: positions, advances: advances, indices: indices,
-                     stringRange: stringRange, rightToLeft: status.contains(.rightToLeft), penX: x)
+                     stringRange: stringRange, rightToLeft: status.contains(.rightToLeft), penX: x, ruby: ruby?.shifted(by: x - penX))
     }
 
     /// The glyphs whose string index `keep` accepts, the pen starting again at `x`; nil when none is kept.
@@ -83,8 +104,10 @@ public final class CTRun: @unchecked Sendable {
         let runEnd = stringRange.location + stringRange.length
         let high = keptIndices.max() ?? low
         let end = indices.filter { $0 > high }.min() ?? runEnd
+        // Ruby stays with its whole base only.
         return CTRun(style: style, glyphs: kept.map { glyphs[$0] }, positions: positions, advances: kept.map { advances[$0] },
                      indices: keptIndices, stringRange: CFRange(location: low, length: max(0, end - low)),
-                     rightToLeft: status.contains(.rightToLeft), penX: x)
+                     rightToLeft: status.contains(.rightToLeft), penX: x,
+                     ruby: kept.count == glyphs.count ? ruby?.shifted(by: x - penX) : nil)
     }
 }

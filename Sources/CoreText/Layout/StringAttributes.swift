@@ -48,6 +48,10 @@ struct RunStyle {
     var strokeColor: CGColor?
     var baselineOffset: CGFloat = 0
     var paragraphStyle: CTParagraphStyle?
+    /// Sizes the run from callbacks; its glyphs are not drawn (an inline image's place).
+    var delegate: CTRunDelegate?
+    /// Small text over or under the run.
+    var ruby: CTRubyAnnotation?
     /// The dictionary as given (`CTRunGetAttributes`).
     var attributes: [String: Any]
 
@@ -78,6 +82,8 @@ struct RunStyle {
             baselineOffset += superscript * CTFontGetXHeight(font) * 0.6
         }
         paragraphStyle = attributes[kCTParagraphStyleAttributeName] as? CTParagraphStyle
+        delegate = attributes[kCTRunDelegateAttributeName] as? CTRunDelegate
+        ruby = attributes[kCTRubyAnnotationAttributeName] as? CTRubyAnnotation
         for value in [kern, tracking, strokeWidth, baselineOffset] where !(value ?? 0).isFinite {
             kern = nil; tracking = 0; strokeWidth = 0; baselineOffset = 0
         }

@@ -97,6 +97,7 @@ final class ImageAnimation: @unchecked Sendable {
         let first = file.frames[0].properties[dictionary] as? [String: Any]
         let fileLevel = file.properties[dictionary] as? [String: Any]
         guard let loops = Thumbnail.number(fileLevel?[kCGImagePropertyGIFLoopCount] ?? first?[kCGImagePropertyGIFLoopCount]) else { return 1 }
+        guard loops.isFinite else { return 1 }
         if loops == 0 { return nil }
         return Int(min(max(loops, 0), 1e9)) + (format == .gif ? 1 : 0)
     }

@@ -72,7 +72,7 @@ struct MetadataChanges {
         case let d as Date: dateTime = Self.exifDate(d)
         default: dateTime = nil
         }
-        orientation = Thumbnail.number(options[kCGImageDestinationOrientation]).map { Int($0) }.flatMap { (1...8).contains($0) ? $0 : nil }
+        orientation = Thumbnail.number(options[kCGImageDestinationOrientation]).flatMap { (1...8).contains($0) ? Int($0) : nil }
     }
 
     /// Exif's "yyyy:MM:dd HH:mm:ss", in UTC (Exif keeps no zone here; the offset tags may).

@@ -64,12 +64,12 @@ extension MetadataProperties {
             m.remove(key.exiv2)
             return items.allSatisfy { m.append(key.exiv2, $0) }
         case .version:
-            guard let parts = (value as? [Any])?.compactMap(Thumbnail.number).map(Int.init), parts.count >= 2,
-                parts.allSatisfy({ (0...99).contains($0) }) else { return false }
+            guard let parts = (value as? [Any])?.compactMap(Thumbnail.number).compactMap(MetadataProperties.integer), parts.count >= 2,
+                (0...99).contains(parts[0]), parts.dropFirst().allSatisfy({ (0...9).contains($0) }) else { return false }
             let text = String(format: "%02d%d%d", parts[0], parts[1], parts.count > 2 ? parts[2] : 0)
             return m.set(key.exiv2, text.utf8.map { String($0) }.joined(separator: " "))
         case .coordinate:
-            guard let degrees = Thumbnail.number(value), degrees.isFinite else { return false }
+            guard let degrees = Thumbnail.number(value), degrees.isFinite, abs(degrees) <= 360 else { return false }
             guard m.set(key.exiv2, sexagesimal(abs(degrees))) else { return false }
             setHemisphere(of: key, degrees, in: m, all: all)
             return true
@@ -126,7 +126,8 @@ extension MetadataProperties {
     /// "HH:mm:ss" or "HH:mm:ss.SS" as seconds since midnight.
     private static func secondsOfDay(_ text: String) -> Double? {
         let parts = text.split(separator: ":").map { Double($0) }
-        guard parts.count == 3, let h = parts[0], let m = parts[1], let s = parts[2], h >= 0, m >= 0, s >= 0 else { return nil }
+        guard parts.count == 3, let h = parts[0], let m = parts[1], let s = parts[2], h >= 0, m >= 0, s >= 0, h < 1e4, m < 1e4, s < 1e6
+        else { return nil }
         return h * 3600 + m * 60 + s
     }
 

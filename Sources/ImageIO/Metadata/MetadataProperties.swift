@@ -65,7 +65,7 @@ enum MetadataProperties {
     private static func plain(_ entry: ExivMetadata.Entry, _ m: ExivMetadata) -> Any? {
         let t = entry.type
         if ExivType.isInteger(t) || t == ExivType.undefined {
-            let numbers = m.numbers(entry).map { Int($0) }
+            let numbers = m.numbers(entry).compactMap(integer)
             return numbers.count == 1 ? numbers[0] : numbers.isEmpty ? nil : numbers
         }
         if ExivType.isRational(t) {
@@ -85,14 +85,14 @@ enum MetadataProperties {
     private static func numbers(_ entry: ExivMetadata.Entry, _ m: ExivMetadata) -> Any? {
         let numbers = m.numbers(entry)
         guard !numbers.isEmpty else { return nil }
-        return ExivType.isRational(entry.type) ? numbers : numbers.map { Int($0) } as Any
+        return ExivType.isRational(entry.type) ? numbers : numbers.compactMap(integer) as Any
     }
 
     /// The comment's text: exiv2 gives it when it typed the entry as a comment (JPEG); in TIFF
     /// and WebP it is left as bytes, read here by their character-set mark.
     private static func comment(_ entry: ExivMetadata.Entry, _ m: ExivMetadata) -> String? {
         guard entry.type == ExivType.undefined else { return m.text(entry).map(trimmed) }
-        let bytes = m.numbers(entry).map { UInt8(truncatingIfNeeded: Int($0)) }
+        let bytes = m.numbers(entry).compactMap(integer).map { UInt8(truncatingIfNeeded: $0) }
         guard bytes.count >= 8 else { return nil }
         let mark = String(decoding: bytes.prefix(8).prefix { $0 != 0 }, as: UTF8.self)
         let body = Array(bytes.dropFirst(8))
@@ -108,7 +108,7 @@ enum MetadataProperties {
 
     /// "0232" → [2, 3, 2]; "0230" → [2, 3]; "0100" → [1, 0].
     private static func version(_ entry: ExivMetadata.Entry, _ m: ExivMetadata) -> [Int]? {
-        let digits = m.numbers(entry).map { Int($0) - 48 }
+        let digits = m.numbers(entry).compactMap(integer).map { $0 - 48 }
         guard digits.count == 4, digits.allSatisfy({ (0...9).contains($0) }) else { return nil }
         var out = [digits[0] * 10 + digits[1], digits[2]]
         if digits[3] != 0 { out.append(digits[3]) }
@@ -122,12 +122,15 @@ enum MetadataProperties {
     }
 
     private static func time(_ hms: [Double]) -> String? {
-        guard hms.count == 3, hms.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        guard hms.count == 3, hms.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 1e6 }) else { return nil }
         let whole = hms[2].rounded(.down)
         let base = String(format: "%02d:%02d:%02d", Int(hms[0]), Int(hms[1]), Int(whole))
         let hundredths = Int(((hms[2] - whole) * 100).rounded())
         return hundredths == 0 ? base : base + String(format: ".%02d", min(hundredths, 99))
     }
+
+    /// `d` as an integer when it is a finite one in `Int`'s range (a hostile file's numbers may be anything).
+    static func integer(_ d: Double) -> Int? { d.isFinite && abs(d) < 9e18 ? Int(d) : nil }
 
     /// Text without the NULs and spaces Exif pads fields with.
     private static func trimmed(_ s: String) -> String {
