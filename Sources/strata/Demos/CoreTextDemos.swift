@@ -8,7 +8,14 @@ import StrataExport
 // showing an attributed string with a CTFont.
 
 extension Demo {
-    static let coreTextDemos: [Demo] = [coreTextParagraph]
+    static let coreTextDemos: [Demo] = [coreTextParagraph, coreTextInline]
+
+    /// A paragraph with inline images (run delegates give their places; the images are drawn in
+    /// them after the frame, as iOS code does) and ruby (pronunciations over words).
+    static let coreTextInline = Demo(
+        name: "coretext-inline-ruby",
+        summary: "CoreText: inline images placed by CTRunDelegate and ruby annotations over words, set by CTFramesetter",
+        kind: .still { inlineAndRubyPicture() })
 
     /// A title and a justified paragraph with coloured, kerned and underlined runs, set into a
     /// column whose width the script changes ten times a second (the layer redraws on each
@@ -95,4 +102,104 @@ private final class ParagraphLayer: CALayer {
         let path = CGPath(rect: bounds.insetBy(dx: 10, dy: 10), transform: nil)
         CTFrameDraw(CTFramesetterCreateFrame(framesetter, CFRange(), path, nil), ctx)
     }
+}
+
+/// The size of an inline image, where a run delegate's callbacks read it.
+private final class InlineImageSize {
+    let width: CGFloat, ascent: CGFloat, descent: CGFloat
+    init(width: CGFloat, ascent: CGFloat, descent: CGFloat) { (self.width, self.ascent, self.descent) = (width, ascent, descent) }
+}
+
+/// A run delegate for an image of `size` (the way iOS code makes one: a retained object as refCon).
+private func imageDelegate(_ size: InlineImageSize) -> CTRunDelegate? {
+    var callbacks = CTRunDelegateCallbacks(
+        version: kCTRunDelegateVersion1,
+        dealloc: { Unmanaged<InlineImageSize>.fromOpaque($0).release() },
+        getAscent: { Unmanaged<InlineImageSize>.fromOpaque($0).takeUnretainedValue().ascent },
+        getDescent: { Unmanaged<InlineImageSize>.fromOpaque($0).takeUnretainedValue().descent },
+        getWidth: { Unmanaged<InlineImageSize>.fromOpaque($0).takeUnretainedValue().width })
+    return CTRunDelegateCreate(&callbacks, Unmanaged.passRetained(size).toOpaque())
+}
+
+/// A small picture: a star of `color` on a rounded tile.
+private func starImage(_ color: CGColor) -> CGImage? {
+    guard let context = CGContext(
+        data: nil, width: 44, height: 44, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+        bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    else { return nil }
+    context.addPath(CGPath(roundedRect: CGRect(x: 1, y: 1, width: 42, height: 42), cornerWidth: 9, cornerHeight: 9, transform: nil))
+    context.setFillColor(CGColor(red: 0.93, green: 0.94, blue: 0.98, alpha: 1))
+    context.fillPath()
+    let star = CGMutablePath()
+    for k in 0..<10 {
+        let radius: CGFloat = k % 2 == 0 ? 18 : 7.5
+        let angle = CGFloat(k) * .pi / 5 + .pi / 2
+        let point = CGPoint(x: 22 + radius * cos(angle), y: 22 + radius * sin(angle))
+        if k == 0 { star.move(to: point) } else { star.addLine(to: point) }
+    }
+    star.closeSubpath()
+    context.addPath(star)
+    context.setFillColor(color)
+    context.fillPath()
+    return context.makeImage()
+}
+
+/// The coretext-inline-ruby demo's picture.
+private func inlineAndRubyPicture() -> CGImage? {
+    let key = { (name: CFString) in NSAttributedString.Key(name as String) }
+    let body = CTFontCreateWithName("DejaVuSans" as CFString, 16, nil)
+    let images = [starImage(CGColor(red: 0.95, green: 0.7, blue: 0.1, alpha: 1)), starImage(CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))]
+    let text = NSMutableAttributedString(string: "", attributes: [key(kCTFontAttributeName): body])
+    func plain(_ s: String) { text.append(NSAttributedString(string: s, attributes: [key(kCTFontAttributeName): body])) }
+    func ruby(_ base: String, _ reading: String) {
+        let annotation = CTRubyAnnotationCreateWithAttributes(
+            .center, .auto, .before, reading as CFString,
+            [kCTForegroundColorAttributeName: CGColor(red: 0.75, green: 0.2, blue: 0.2, alpha: 1), kCTRubyAnnotationSizeFactorAttributeName: 0.55] as CFDictionary)
+        text.append(NSAttributedString(string: base, attributes: [key(kCTFontAttributeName): body, key(kCTRubyAnnotationAttributeName): annotation]))
+    }
+    func image(_ index: Int) {
+        guard let delegate = imageDelegate(InlineImageSize(width: 30, ascent: 24, descent: 6)) else { return }
+        text.append(NSAttributedString(string: "\u{FFFC}", attributes: [
+            key(kCTFontAttributeName): body, key(kCTRunDelegateAttributeName): delegate, NSAttributedString.Key("StrataImage"): index]))
+    }
+    plain("Images sit in the text ")
+    image(0)
+    plain(" where run delegates leave room, and ruby reads words aloud: ")
+    ruby("Strata", "ˈstrɑː.tə")
+    plain(" draws ")
+    ruby("metadata", "ˈmɛt.ə.deɪ.tə")
+    plain(" and ")
+    ruby("glyphs", "ɡlɪfs")
+    plain(" alike ")
+    image(1)
+    plain(" on Linux.")
+
+    let size = CGSize(width: 420, height: 200)
+    guard let context = CGContext(
+        data: nil, width: Int(size.width) * 2, height: Int(size.height) * 2, bitsPerComponent: 8, bytesPerRow: 0,
+        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    else { return nil }
+    context.scaleBy(x: 2, y: 2)
+    context.setFillColor(CGColor(gray: 1, alpha: 1))
+    context.fill(CGRect(origin: .zero, size: size))
+    context.textMatrix = .identity
+    let frame = CTFramesetterCreateFrame(CTFramesetterCreateWithAttributedString(text), CFRange(),
+                                         CGPath(rect: CGRect(x: 16, y: 12, width: size.width - 32, height: size.height - 24), transform: nil), nil)
+    CTFrameDraw(frame, context)
+    // The images, in the places their delegates' runs hold (as iOS code finds them).
+    let lines = CTFrameGetLines(frame) as? [CTLine] ?? []
+    var origins = [CGPoint](repeating: .zero, count: lines.count)
+    CTFrameGetLineOrigins(frame, CFRange(), &origins)
+    for (line, origin) in zip(lines, origins) {
+        for run in CTLineGetGlyphRuns(line) as? [CTRun] ?? [] {
+            let attributes = CTRunGetAttributes(run)
+            guard let index = attributes[NSAttributedString.Key("StrataImage")] as? Int ?? attributes["StrataImage"] as? Int,
+                index < images.count, let picture = images[index] else { continue }
+            var ascent: CGFloat = 0, descent: CGFloat = 0
+            let width = CTRunGetTypographicBounds(run, CFRange(), &ascent, &descent, nil)
+            let x = CTLineGetOffsetForStringIndex(line, CTRunGetStringRange(run).location, nil)
+            context.draw(picture, in: CGRect(x: 16 + origin.x + x, y: 12 + origin.y - descent, width: CGFloat(width), height: ascent + descent))
+        }
+    }
+    return context.makeImage()
 }
