@@ -193,4 +193,38 @@ import Testing
         #expect(Set(keys).count == keys.count, "every key distinct")
         #expect(kCTFontAttributeName == "NSFont", "UIKit's .font key, as on Apple platforms")
     }
+
+    @Test func ctRunDelegateRubyAndGlyphInfoH() {
+        let _: () -> CFTypeID = CTRunDelegateGetTypeID
+        let _: (UnsafePointer<CTRunDelegateCallbacks>, UnsafeMutableRawPointer?) -> CTRunDelegate? = CTRunDelegateCreate
+        let _: (CTRunDelegate) -> UnsafeMutableRawPointer = CTRunDelegateGetRefCon
+        let _: [CFIndex] = [kCTRunDelegateVersion1, kCTRunDelegateCurrentVersion]
+        let _: () -> CFTypeID = CTRubyAnnotationGetTypeID
+        let _: (CTRubyAlignment, CTRubyOverhang, CGFloat, UnsafeMutablePointer<Unmanaged<NSString>?>) -> CTRubyAnnotation = CTRubyAnnotationCreate
+        let _: (CTRubyAlignment, CTRubyOverhang, CTRubyPosition, CFString, CFDictionary) -> CTRubyAnnotation = CTRubyAnnotationCreateWithAttributes
+        let _: (CTRubyAnnotation) -> CTRubyAnnotation = CTRubyAnnotationCreateCopy
+        let _: (CTRubyAnnotation) -> CTRubyAlignment = CTRubyAnnotationGetAlignment
+        let _: (CTRubyAnnotation) -> CTRubyOverhang = CTRubyAnnotationGetOverhang
+        let _: (CTRubyAnnotation) -> CGFloat = CTRubyAnnotationGetSizeFactor
+        let _: (CTRubyAnnotation, CTRubyPosition) -> CFString? = CTRubyAnnotationGetTextForPosition
+        let _: () -> CFTypeID = CTGlyphInfoGetTypeID
+        let _: (CFString, CTFont, CFString) -> CTGlyphInfo? = CTGlyphInfoCreateWithGlyphName
+        let _: (CGGlyph, CTFont, CFString) -> CTGlyphInfo? = CTGlyphInfoCreateWithGlyph
+        let _: (CGFontIndex, CTCharacterCollection, CFString) -> CTGlyphInfo? = CTGlyphInfoCreateWithCharacterIdentifier
+        let _: (CTGlyphInfo) -> CFString? = CTGlyphInfoGetGlyphName
+        let _: (CTGlyphInfo) -> CGGlyph = CTGlyphInfoGetGlyph
+        let _: (CTGlyphInfo) -> CGFontIndex = CTGlyphInfoGetCharacterIdentifier
+        let _: (CTGlyphInfo) -> CTCharacterCollection = CTGlyphInfoGetCharacterCollection
+        let keys: [CFString] = [
+            kCTRunDelegateAttributeName, kCTRubyAnnotationAttributeName, kCTRubyAnnotationSizeFactorAttributeName,
+            kCTRubyAnnotationScaleToFitAttributeName, kCTGlyphInfoAttributeName,
+        ]
+        #expect(Set(keys).count == keys.count)
+        #expect([CTRubyAlignment.invalid, .auto, .start, .center, .end, .distributeLetter, .distributeSpace, .lineEdge].map(\.rawValue)
+                == [255, 0, 1, 2, 3, 4, 5, 6])
+        #expect([CTRubyOverhang.invalid, .auto, .start, .end, .none].map(\.rawValue) == [255, 0, 1, 2, 3])
+        #expect([CTRubyPosition.before, .after, .interCharacter, .inline, .count].map(\.rawValue) == [0, 1, 2, 3, 4])
+        #expect([CTCharacterCollection.identityMapping, .adobeCNS1, .adobeGB1, .adobeJapan1, .adobeJapan2, .adobeKorea1].map(\.rawValue)
+                == [0, 1, 2, 3, 4, 5])
+    }
 }

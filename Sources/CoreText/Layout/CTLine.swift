@@ -60,6 +60,11 @@ public final class CTLine: @unchecked Sendable {
                 pen += run.width
                 continue
             }
+            if let info = style.glyphInfo, let run = glyphInfoRun(text.units, clipped, style: style, info: info, pen: pen) {
+                runs.append(run)
+                pen += run.width
+                continue
+            }
             var parts: [CTRun] = []
             for (part, partStyle) in Shaper.fontRuns(text.units, clipped, style: style) {
                 let shaped = Shaper.shape(text.units, part, style: partStyle, x: pen, tabAdvances: tabAdvances)
@@ -77,6 +82,17 @@ public final class CTLine: @unchecked Sendable {
             runs += parts
         }
         return runs
+    }
+
+    /// The run drawn as a glyph info's glyph, when the run's text is exactly the info's base
+    /// string and the font has the glyph (else the text is shaped as usual).
+    private static func glyphInfoRun(_ units: [UInt16], _ range: Range<Int>, style: RunStyle, info: CTGlyphInfo, pen: CGFloat) -> CTRun? {
+        guard Array(info.baseString.utf16) == Array(units[range]), let glyph = info.glyph(in: style.font) else { return nil }
+        var glyphs = [glyph], advance = CGSize.zero
+        _ = CTFontGetAdvancesForGlyphs(style.font, .horizontal, &glyphs, &advance, 1)
+        return CTRun(style: style, glyphs: glyphs, positions: [CGPoint(x: pen, y: style.baselineOffset)], advances: [advance],
+                     indices: [range.lowerBound], stringRange: CFRange(location: range.lowerBound, length: range.count),
+                     rightToLeft: false, penX: pen)
     }
 
     /// A run sized by its delegate: a glyph a character (the font's glyph, not drawn), each as

@@ -52,6 +52,8 @@ struct RunStyle {
     var delegate: CTRunDelegate?
     /// Small text over or under the run.
     var ruby: CTRubyAnnotation?
+    /// The glyph the run's text is drawn as, when the text is its base string.
+    var glyphInfo: CTGlyphInfo?
     /// The dictionary as given (`CTRunGetAttributes`).
     var attributes: [String: Any]
 
@@ -84,6 +86,7 @@ struct RunStyle {
         paragraphStyle = attributes[kCTParagraphStyleAttributeName] as? CTParagraphStyle
         delegate = attributes[kCTRunDelegateAttributeName] as? CTRunDelegate
         ruby = attributes[kCTRubyAnnotationAttributeName] as? CTRubyAnnotation
+        glyphInfo = attributes[kCTGlyphInfoAttributeName] as? CTGlyphInfo
         for value in [kern, tracking, strokeWidth, baselineOffset] where !(value ?? 0).isFinite {
             kern = nil; tracking = 0; strokeWidth = 0; baselineOffset = 0
         }

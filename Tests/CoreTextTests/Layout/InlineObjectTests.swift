@@ -166,3 +166,47 @@ import Testing
         #expect(CTRubyAnnotationGetSizeFactor(CTRubyAnnotationCreate(.auto, .auto, .nan, &texts)) == 0.5)
     }
 }
+
+/// CTGlyphInfo: a string drawn as a chosen glyph.
+@Suite struct GlyphInfoTests {
+    private let sans = CTFontCreateWithName("DejaVuSans" as CFString, 20, nil)
+    private let reference = FreeTypeReference(Pinned.sans)!
+
+    private func glyphs(_ string: NSAttributedString) -> [CGGlyph] {
+        let run = (CTLineGetGlyphRuns(CTLineCreateWithAttributedString(string)) as! [CTRun])[0]
+        var out = [CGGlyph](repeating: 0, count: CTRunGetGlyphCount(run))
+        CTRunGetGlyphs(run, CFRange(location: 0, length: 0), &out)
+        return out
+    }
+
+    private func with(_ info: CTGlyphInfo?, _ text: String) -> NSAttributedString {
+        attributed(text, sans, info.map { [NSAttributedString.Key(kCTGlyphInfoAttributeName as String): $0] } ?? [:])
+    }
+
+    @Test func aGlyphInfoDrawsItsBaseStringAsItsGlyph() throws {
+        let b = reference.glyph("B")
+        let byName = try #require(CTGlyphInfoCreateWithGlyphName("B" as CFString, sans, "A" as CFString))
+        #expect(glyphs(with(byName, "A")) == [b])
+        #expect(CTGlyphInfoGetGlyphName(byName) == "B")
+        let byIndex = try #require(CTGlyphInfoCreateWithGlyph(b, sans, "A" as CFString))
+        #expect(glyphs(with(byIndex, "A")) == [b])
+        #expect(CTGlyphInfoGetGlyph(byIndex) == b)
+        let byCID = try #require(CTGlyphInfoCreateWithCharacterIdentifier(b, .identityMapping, "A" as CFString))
+        #expect(glyphs(with(byCID, "A")) == [b], "identity mapping: the CID is the glyph")
+        #expect(CTGlyphInfoGetCharacterCollection(byCID) == .identityMapping && CTGlyphInfoGetCharacterIdentifier(byCID) == b)
+        let width = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(with(byName, "A")), nil, nil, nil)
+        #expect(abs(width - Double(reference.advance(b) * 20 / 2048)) < 1e-9, "the glyph's own advance")
+    }
+
+    /// Tried: a base string other than the run's text, an Adobe collection's CID (no CID map
+    /// here), a glyph name and index the font lacks. The text is shaped as usual.
+    @Test func aGlyphInfoThatDoesNotFitLeavesTheTextAsItIs() throws {
+        let a = reference.glyph("A")
+        let other = try #require(CTGlyphInfoCreateWithGlyphName("B" as CFString, sans, "Z" as CFString))
+        #expect(glyphs(with(other, "A")) == [a])
+        let japan = try #require(CTGlyphInfoCreateWithCharacterIdentifier(1200, .adobeJapan1, "A" as CFString))
+        #expect(glyphs(with(japan, "A")) == [a])
+        #expect(CTGlyphInfoCreateWithGlyphName("no-such-glyph" as CFString, sans, "A" as CFString) == nil)
+        #expect(CTGlyphInfoCreateWithGlyph(60_000, sans, "A" as CFString) == nil)
+    }
+}
