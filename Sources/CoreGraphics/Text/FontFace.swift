@@ -111,6 +111,52 @@ package final class FontFace: @unchecked Sendable {
         return nil
     }
 
+    /// The OpenType layout features (GSUB, then GPOS) the font has, as four-letter tags, once each.
+    package var layoutFeatures: [String] {
+        var seen: [String] = []
+        for table in [UInt32(0x4753_5542), UInt32(0x4750_4F53)] {  // GSUB, GPOS
+            var count: UInt32 = 0
+            let total = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, nil)
+            guard total > 0, total < 4096 else { continue }
+            var tags = [hb_tag_t](repeating: 0, count: Int(total))
+            count = total
+            _ = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, &tags)
+            for tag in tags.prefix(Int(count)) {
+                let name = FontFace.tagString(tag)
+                if !seen.contains(name) { seen.append(name) }
+            }
+        }
+        return seen
+    }
+
+    /// A variation axis: its tag, range and default (user units), name and whether it is hidden.
+    package struct VariationAxis {
+        package var tag: UInt32
+        package var minimum: Double, maximum: Double, defaultValue: Double
+        package var name: String
+        package var hidden: Bool
+    }
+
+    /// The font's variation axes (none for a font that does not vary).
+    package var variationAxes: [VariationAxis] {
+        var count: UInt32 = 0
+        let total = hb_ot_var_get_axis_infos(face, 0, &count, nil)
+        guard total > 0, total < 64 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(total))
+        count = total
+        _ = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            VariationAxis(tag: info.tag, minimum: Double(info.min_value), maximum: Double(info.max_value), defaultValue: Double(info.default_value),
+                          name: name(UInt32(info.name_id)) ?? FontFace.tagString(info.tag),
+                          hidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
+        }
+    }
+
+    /// A tag's four letters ("smcp", "wght").
+    package static func tagString(_ tag: UInt32) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }, as: UTF8.self)
+    }
+
     package var familyName: String { name(16) ?? name(1) ?? "" }
     package var styleName: String { name(17) ?? name(2) ?? "Regular" }
     package var fullName: String { name(4) ?? "\(familyName) \(styleName)" }

@@ -16,7 +16,8 @@ public func CTFontCreateWithFontDescriptor(_ descriptor: CTFontDescriptor, _ siz
     let face = descriptor.resolvedFace() ?? FontRegistry.fallback ?? FontLocator.anyFace
     let matrixAttribute = (descriptor.attributes[kCTFontMatrixAttribute] as? CGAffineTransform)
     return CTFont(graphicsFont: CGFont(face: face), size: size > 0 ? size : descriptor.size ?? 12,
-                  matrix: matrix?.pointee ?? matrixAttribute, requestedName: descriptor.name)
+                  matrix: matrix?.pointee ?? matrixAttribute, requestedName: descriptor.name,
+                  featureSettings: CTFont.featureSettings(descriptor.attributes[kCTFontFeatureSettingsAttribute]))
 }
 
 public func CTFontCreateWithNameAndOptions(_ name: CFString, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?, _ options: CTFontOptions) -> CTFont {
@@ -117,7 +118,9 @@ public func CTFontCopyLocalizedName(_ font: CTFont, _ nameKey: CFString, _ actua
 }
 
 public func CTFontCopyFontDescriptor(_ font: CTFont) -> CTFontDescriptor {
-    FontRegistry.descriptor(of: font.face, size: font.size)
+    let descriptor = FontRegistry.descriptor(of: font.face, size: font.size)
+    guard let settings = CTFontCopyFeatureSettings(font) else { return descriptor }
+    return CTFontDescriptorCreateCopyWithAttributes(descriptor, [kCTFontFeatureSettingsAttribute: settings])
 }
 
 public func CTFontCopyAttribute(_ font: CTFont, _ attribute: CFString) -> CFTypeRef? {

@@ -12,9 +12,18 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {
     let matrix: CGAffineTransform
     /// The name it was asked for (what `CATextLayer` and descriptors give back).
     let requestedName: String
+    /// OpenType features turned on or off (`kCTFontFeatureSettingsAttribute`), applied when shaping.
+    let featureSettings: [FeatureSetting]
 
-    init(graphicsFont: CGFont, size: CGFloat, matrix: CGAffineTransform?, requestedName: String? = nil) {
+    /// One OpenType feature's setting: its four-letter tag and value (0 off, 1 on, or an alternate's number).
+    struct FeatureSetting: Equatable {
+        var tag: String
+        var value: Int
+    }
+
+    init(graphicsFont: CGFont, size: CGFloat, matrix: CGAffineTransform?, requestedName: String? = nil, featureSettings: [FeatureSetting] = []) {
         self.graphicsFont = graphicsFont
+        self.featureSettings = featureSettings
         // Apple: a size of 0 (or a nonsense one) means the default, 12 points.
         self.size = size.isFinite && size > 0 ? min(size, 1e5) : 12
         self.matrix = matrix.flatMap { $0.isFinite ? $0 : nil } ?? .identity
@@ -33,7 +42,7 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {
     /// The same face at `size` (the same size for 0) and `matrix`.
     func copy(size newSize: CGFloat, matrix newMatrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
         CTFont(graphicsFont: graphicsFont, size: newSize > 0 ? newSize : size, matrix: newMatrix?.pointee ?? matrix,
-               requestedName: requestedName)
+               requestedName: requestedName, featureSettings: featureSettings)
     }
 
     /// Bold, italic and monospace as the face's tables say.

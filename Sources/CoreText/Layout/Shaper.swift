@@ -23,7 +23,7 @@ enum Shaper {
             hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_guess_segment_properties(buffer)
-        let features = Self.features(for: style)
+        let features = Self.features(for: style) + style.font.harfBuzzFeatures
         let font = style.font
         features.withUnsafeBufferPointer { hb_shape(font.face.font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0

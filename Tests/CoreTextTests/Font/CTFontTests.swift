@@ -195,3 +195,54 @@ import Testing
         #expect(code(error).0 == .notRegistered)
     }
 }
+
+/// Font tables, OpenType features and variation axes.
+@Suite struct CTFontTableAndFeatureTests {
+    private let sans = CTFontCreateWithName("DejaVuSans" as CFString, 20, nil)
+
+    @Test func tablesAreTheFontsOwnBytes() throws {
+        let tags = try #require(CTFontCopyAvailableTables(sans, []) as? [NSNumber]).map(\.uint32Value)
+        for tag in [kCTFontTableHead, kCTFontTableCmap, kCTFontTableGlyf, kCTFontTableGSUB] {
+            #expect(tags.contains(CTFontTableTag(tag)), "\(String(format: "%08X", tag))")
+        }
+        let head = try #require(CTFontCopyTable(sans, CTFontTableTag(kCTFontTableHead), []))
+        // 'head': the magic number at byte 12, units per em at byte 18 (big-endian).
+        let bytes = [UInt8](head)
+        #expect(bytes[12...15].reduce(0) { $0 << 8 | UInt32($1) } == 0x5F0F_3CF5)
+        #expect(Int(bytes[18]) << 8 | Int(bytes[19]) == 2048, "DejaVu Sans has 2048 units an em")
+        #expect(CTFontCopyTable(sans, CTFontTableTag(kCTFontTableMorx), []) == nil, "tried: a table DejaVu lacks")
+        #expect(kCTFontTableOS2 == 0x4F53_2F32, "'OS/2'")
+    }
+
+    @Test func featureSettingsReachTheShaper() throws {
+        let noKerning = CTFontDescriptorCreateWithAttributes([
+            kCTFontNameAttribute: "DejaVuSans",
+            kCTFontFeatureSettingsAttribute: [[kCTFontOpenTypeFeatureTag: "kern", kCTFontOpenTypeFeatureValue: 0]],
+        ] as CFDictionary)
+        let font = CTFontCreateWithFontDescriptor(noKerning, 20, nil)
+        let settings = try #require(CTFontCopyFeatureSettings(font) as? [[String: Any]])
+        #expect(settings.first?[kCTFontOpenTypeFeatureTag] as? String == "kern")
+        #expect(CTFontCopyFeatureSettings(sans) == nil)
+        let kerned = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(attributed("AV", sans)), nil, nil, nil)
+        let unkerned = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(attributed("AV", font)), nil, nil, nil)
+        let off = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(
+            attributed("AV", sans, [NSAttributedString.Key(kCTKernAttributeName as String): 0])), nil, nil, nil)
+        #expect(unkerned > kerned + 0.5, "kern=0 in the font turns DejaVu's A–V kerning off")
+        #expect(abs(unkerned - off) < 1e-9, "as the kern attribute 0 does")
+        // The settings survive a copy at another size.
+        #expect((CTFontCopyFeatureSettings(CTFontCreateCopyWithAttributes(font, 30, nil, nil)) as? [Any])?.count == 1)
+        let features = try #require(CTFontCopyFeatures(sans) as? [[String: Any]]).compactMap { $0[kCTFontOpenTypeFeatureTag] as? String }
+        #expect(features.contains("kern"))
+        // Tried: a tag of the wrong length and a value that is no number.
+        let odd = CTFontDescriptorCreateWithAttributes([
+            kCTFontNameAttribute: "DejaVuSans",
+            kCTFontFeatureSettingsAttribute: [[kCTFontOpenTypeFeatureTag: "kerning", kCTFontOpenTypeFeatureValue: 0], ["x": 1]],
+        ] as CFDictionary)
+        #expect(CTFontCopyFeatureSettings(CTFontCreateWithFontDescriptor(odd, 20, nil)) == nil)
+    }
+
+    @Test func aFontThatDoesNotVaryHasNoAxes() {
+        #expect(CTFontCopyVariationAxes(sans) == nil)
+        #expect(CTFontCopyVariation(sans) == nil)
+    }
+}
