@@ -24,6 +24,13 @@ public typealias CFDictionary = [AnyHashable: Any]
 public typealias CFMutableData = NSMutableData
 /// An error an API hands back through an `Unmanaged<CFError>?` pointer (Core Text, ImageIO).
 public typealias CFError = NSError
+/// How two values order (a sort callback's answer).
+public enum CFComparisonResult: Int, Sendable {
+    case compareLessThan = -1
+    case compareEqualTo = 0
+    case compareGreaterThan = 1
+}
+
 /// Four ASCII letters packed big-endian in a number (a font table's or feature's tag).
 public typealias FourCharCode = UInt32
 /// A result code of Apple's C APIs (0, `noErr`, for success; negative for errors).

@@ -20,6 +20,8 @@ public struct CTFontSymbolicTraits: OptionSet, Hashable, Sendable {
     public static let condensedTrait = traitCondensed
     public static let verticalTrait = traitVertical
     public static let UIOptimizedTrait = traitUIOptimized
+    @available(*, deprecated, renamed: "traitUIOptimized")
+    public static let uiOptimizedTrait = traitUIOptimized
     public static let colorGlyphsTrait = traitColorGlyphs
     public static let compositeTrait = traitComposite
     public static let classMaskTrait = traitClassMask

@@ -25,6 +25,9 @@ enum FontRegistry {
         return own + FontLocator.list()
     }
 
+    /// The faces registered through the font manager, in order.
+    static var registeredFaces: [FontFace] { lock.withLock { registered.map(\.face) } }
+
     static func register(_ face: FontFace) -> Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -64,6 +67,7 @@ enum FontRegistry {
         ]
         if let url = face.url { attributes[kCTFontURLAttribute] = url }
         if let size { attributes[kCTFontSizeAttribute] = size }
+        attributes[kCTFontFormatAttribute] = NSNumber(value: face.format.rawValue)
         return CTFontDescriptor(attributes: attributes)
     }
 }

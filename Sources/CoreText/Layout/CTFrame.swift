@@ -28,6 +28,15 @@ public enum CTFrameProgression: UInt32, Sendable {
     case topToBottom = 0, rightToLeft = 1, leftToRight = 2
 }
 
+/// How a frame's path fills (Strata sets text in the path's bounding box either way).
+public enum CTFramePathFillRule: UInt32, Sendable {
+    case evenOdd = 0, windingNumber = 1
+}
+
+/// Paths inside the frame's that text flows around (kept; Strata does not flow around them).
+public let kCTFrameClippingPathsAttributeName: CFString = "CTFrameClippingPaths"
+public let kCTFramePathClippingPathAttributeName: CFString = "CTFramePathClippingPath"
+
 public let kCTFrameProgressionAttributeName: CFString = "CTFrameProgression"
 public let kCTFramePathFillRuleAttributeName: CFString = "CTFramePathFillRule"
 public let kCTFramePathWidthAttributeName: CFString = "CTFramePathWidth"

@@ -246,3 +246,89 @@ import Testing
         #expect(CTFontCopyVariation(sans) == nil)
     }
 }
+
+/// The rest of CTFont.h, CTFontDescriptor.h and CTFontManager.h: formats, matching with
+/// progress, registering several files, character sets, vertical origins.
+@Suite struct CTFontManagerBatchTests {
+    private let sans = CTFontCreateWithName("DejaVuSans" as CFString, 20, nil)
+    /// A face no other test registers (the registry holds one font a PostScript name).
+    private let monoBoldItalic = URL(fileURLWithPath: "/usr/share/fonts/truetype/liberation/LiberationMono-BoldItalic.ttf")
+
+    @Test func aFontsDescriptorSaysItsFormat() {
+        let format = CTFontCopyAttribute(sans, kCTFontFormatAttribute) as? NSNumber
+        #expect(format?.uint32Value == CTFontFormat.openTypeTrueType.rawValue, "DejaVu has TrueType outlines (glyf)")
+    }
+
+    @Test func matchingWithProgressTellsEachStepInOrder() {
+        var states: [CTFontDescriptorMatchingState] = []
+        var matched = 0
+        let query = CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute: "DejaVu Sans"] as CFDictionary)
+        let finished = CTFontDescriptorMatchFontDescriptorsWithProgressHandler([query], nil) { state, info in
+            states.append(state)
+            if state == .didMatch { matched = (info[kCTFontDescriptorMatchingResult] as? [Any])?.count ?? 0 }
+            return true
+        }
+        #expect(finished)
+        #expect(states == [.didBegin, .willBeginQuerying, .didMatch, .didFinish])
+        #expect(matched >= 1)
+        #expect(!CTFontDescriptorMatchFontDescriptorsWithProgressHandler([query], nil) { state, _ in state != .didMatch },
+                "a handler answering false stops it")
+    }
+
+    /// Tried: a file that is not there among the files; its error comes back, the other registers.
+    @Test func severalFilesRegisterWithOneErrorForTheMissingOne() throws {
+        var errors: [Any] = []
+        var done = false
+        CTFontManagerRegisterFontURLs([monoBoldItalic, URL(fileURLWithPath: "/nonexistent/font.ttf")], .process, true) { errs, finished in
+            errors += errs
+            done = finished
+            return true
+        }
+        #expect(done)
+        #expect(errors.count == 1)
+        #expect((errors.first as? NSError)?.code == CTFontManagerError.fileNotFound.rawValue)
+        let registered = (CTFontManagerCopyRegisteredFontDescriptors(.process, true) as? [CTFontDescriptor] ?? [])
+            .compactMap { CTFontDescriptorCopyAttribute($0, kCTFontNameAttribute) as? String }
+        #expect(registered.contains("LiberationMono-BoldItalic"))
+        let fromFile = try #require(CTFontManagerCreateFontDescriptorsFromURL(monoBoldItalic as CFURL) as? [CTFontDescriptor])
+        #expect(fromFile.count == 1)
+        CTFontManagerUnregisterFontURLs([monoBoldItalic], .process, nil)
+        let after = (CTFontManagerCopyRegisteredFontDescriptors(.process, true) as? [CTFontDescriptor] ?? [])
+            .compactMap { CTFontDescriptorCopyAttribute($0, kCTFontNameAttribute) as? String }
+        #expect(!after.contains("LiberationMono-BoldItalic"))
+    }
+
+    @Test func theCharacterSetIsTheFontsCmap() {
+        let characters = CTFontCopyCharacterSet(sans)
+        #expect(characters.contains("A") && characters.contains("é") && characters.contains("Ж"))
+        #expect(!characters.contains("漢"), "DejaVu Sans has no CJK ideographs")
+    }
+
+    @Test func verticalOriginsAreHalfTheAdvanceAndTheAscentAway() {
+        var glyph = CTFontGetGlyphWithName(sans, "A" as CFString)
+        var translation = CGSize.zero, advance = CGSize.zero
+        CTFontGetVerticalTranslationsForGlyphs(sans, &glyph, &translation, 1)
+        _ = CTFontGetAdvancesForGlyphs(sans, .horizontal, &glyph, &advance, 1)
+        #expect(abs(translation.width + advance.width / 2) < 0.01, "\(translation) \(advance)")
+        #expect(translation.height < 0)
+    }
+
+    @Test func deprecatedSpellingsAreTheSameCases() {
+        #expect(CTTextAlignment.kCTRightTextAlignment == .right)
+        #expect(CTFontUIFontType.kCTFontSystemFontType == .system)
+        #expect(CTCharacterCollection.kCTAdobeJapan1CharacterCollection == .adobeJapan1)
+    }
+
+    @Test func aCollectionSortsByItsCallback() throws {
+        let collection = CTFontCollectionCreateWithFontDescriptors([
+            CTFontDescriptorCreateWithAttributes([kCTFontFamilyNameAttribute: "DejaVu Sans"] as CFDictionary),
+        ], nil)
+        let sorted = try #require(CTFontCollectionCreateMatchingFontDescriptorsSortedWithCallback(collection, { a, b, _ in
+            let x = CTFontDescriptorCopyAttribute(a, kCTFontNameAttribute) as? String ?? ""
+            let y = CTFontDescriptorCopyAttribute(b, kCTFontNameAttribute) as? String ?? ""
+            return x > y ? .compareLessThan : x == y ? .compareEqualTo : .compareGreaterThan
+        }, nil) as? [CTFontDescriptor])
+        let names = sorted.compactMap { CTFontDescriptorCopyAttribute($0, kCTFontNameAttribute) as? String }
+        #expect(names == names.sorted(by: >), "descending, as the callback orders")
+    }
+}
