@@ -227,4 +227,45 @@ import Testing
         #expect([CTCharacterCollection.identityMapping, .adobeCNS1, .adobeGB1, .adobeJapan1, .adobeJapan2, .adobeKorea1].map(\.rawValue)
                 == [0, 1, 2, 3, 4, 5])
     }
+
+    @Test func theRestOfTheFontHeaders() {
+        let _: (CTFont, CTFontTableTag, CTFontTableOptions) -> CFData? = CTFontCopyTable
+        let _: (CTFont, CTFontTableOptions) -> CFArray? = CTFontCopyAvailableTables
+        let _: (CTFont) -> CFArray? = CTFontCopyFeatures
+        let _: (CTFont) -> CFArray? = CTFontCopyFeatureSettings
+        let _: (CTFont) -> CFArray? = CTFontCopyVariationAxes
+        let _: (CTFont) -> CFDictionary? = CTFontCopyVariation
+        let _: (CTFont) -> CFCharacterSet = CTFontCopyCharacterSet
+        let _: (CTFont) -> CFStringEncoding = CTFontGetStringEncoding
+        let _: (CTFont, UnsafePointer<CGGlyph>, UnsafeMutablePointer<CGRect>?, CFIndex, CFOptionFlags) -> CGRect = CTFontGetOpticalBoundsForGlyphs
+        let _: (CTFont, UnsafePointer<CGGlyph>, UnsafeMutablePointer<CGSize>, CFIndex) -> Void = CTFontGetVerticalTranslationsForGlyphs
+        let _: (CTFont, CGGlyph, UnsafeMutablePointer<CGFloat>?, CFIndex) -> CFIndex = CTFontGetLigatureCaretPositions
+        let _: (CTFont, CFArray?) -> CFArray? = CTFontCopyDefaultCascadeListForLanguages
+        let _: (CTFont, CFString, CFRange, CFString?) -> CTFont = CTFontCreateForStringWithLanguage
+        let _: (CTFontDescriptor, CGFloat, UnsafePointer<CGAffineTransform>?, CTFontOptions) -> CTFont = CTFontCreateWithFontDescriptorAndOptions
+        let _: (CTFontDescriptor, CFNumber, CGFloat) -> CTFontDescriptor = CTFontDescriptorCreateCopyWithVariation
+        let _: (CTFontDescriptor, CFNumber, CFNumber) -> CTFontDescriptor = CTFontDescriptorCreateCopyWithFeature
+        let _: (CFArray, CFSet?, @escaping CTFontDescriptorProgressHandler) -> Bool = CTFontDescriptorMatchFontDescriptorsWithProgressHandler
+        let _: (CFArray, CTFontManagerScope, Bool, ((CFArray, Bool) -> Bool)?) -> Void = CTFontManagerRegisterFontURLs
+        let _: (CFArray, CTFontManagerScope, ((CFArray, Bool) -> Bool)?) -> Void = CTFontManagerUnregisterFontURLs
+        let _: (CFArray, CTFontManagerScope, Bool, ((CFArray, Bool) -> Bool)?) -> Void = CTFontManagerRegisterFontDescriptors
+        let _: (CFArray, CTFontManagerScope, ((CFArray, Bool) -> Bool)?) -> Void = CTFontManagerUnregisterFontDescriptors
+        let _: (CTFontManagerScope, Bool) -> CFArray = CTFontManagerCopyRegisteredFontDescriptors
+        let _: (CFURL) -> CFArray? = CTFontManagerCreateFontDescriptorsFromURL
+        let _: (CFArray, @escaping (CFArray) -> Void) -> Void = CTFontManagerRequestFonts
+        let _: (CTFontCollection, CFArray?, CFDictionary?) -> CTFontCollection = CTFontCollectionCreateCopyWithFontDescriptors
+        let _: (CTFontCollection, CFDictionary?) -> CFArray? = CTFontCollectionCreateMatchingFontDescriptorsWithOptions
+        let _: [CTFontDescriptorMatchingState] = [.didBegin, .didFinish, .willBeginQuerying, .stalled, .willBeginDownloading, .downloading,
+                                                  .didFinishDownloading, .didMatch, .didFailWithError]
+        let _: [CTFontManagerAutoActivationSetting] = [.default, .disabled, .enabled]
+        let _: [CTFramePathFillRule] = [.evenOdd, .windingNumber]
+        let _: CTUnderlineStyleModifiers = [.patternDot, .patternDash, .patternDashDot, .patternDashDotDot]
+        let _: CTFontCollectionCopyOptions = [.unique, .standardSort]
+        #expect([CTFontFormat.unrecognized, .openTypePostScript, .openTypeTrueType, .trueType, .postScript, .bitmap].map(\.rawValue) == [0, 1, 2, 3, 4, 5])
+        let priorities: [Int] = [kCTFontPrioritySystem, kCTFontPriorityNetwork, kCTFontPriorityComputer, kCTFontPriorityUser,
+                                 kCTFontPriorityDynamic, kCTFontPriorityProcess]
+        #expect(priorities == [10000, 20000, 30000, 40000, 50000, 60000])
+        #expect(kCTVersionNumber11_0 == Int32(0x000D_0000))
+        #expect(kCTFontTableHead == Int(0x6865_6164), "'head'")
+    }
 }
