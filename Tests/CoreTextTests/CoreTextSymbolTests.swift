@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func ctFontTraitsH() {
-        let _: UInt32 = kCTFontClassMaskShift
+        let _: Int = kCTFontClassMaskShift
         let classes: [CTFontStylisticClass] = [
             .classUnknown, .classOldStyleSerifs, .classTransitionalSerifs, .classModernSerifs, .classClarendonSerifs,
             .classSlabSerifs, .classFreeformSerifs, .classSansSerif, .classOrnamentals, .classScripts, .classSymbolic,

@@ -10,6 +10,8 @@ public typealias CTFontTableTag = FourCharCode
 public struct CTFontTableOptions: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    @available(*, deprecated, message: "Unsupported: synthetic tables are never made")
+    public static let excludeSynthetic = CTFontTableOptions(rawValue: 1 << 0)
 }
 
 /// The tags of the font's tables (numbers); nil when it has none.

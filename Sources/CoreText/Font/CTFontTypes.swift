@@ -29,7 +29,7 @@ public struct CTFontSymbolicTraits: OptionSet, Hashable, Sendable {
 
 /// Which advances and bounds a glyph query means.
 /// Where the stylistic class sits in `CTFontSymbolicTraits` (its top four bits).
-public let kCTFontClassMaskShift: UInt32 = 28
+public let kCTFontClassMaskShift: Int = 28
 
 /// A font's stylistic class (the OS/2 family class), as `CTFontSymbolicTraits` carries it in
 /// `traitClassMask`.

@@ -21,3 +21,6 @@ public let kCTVersionNumber11_0: Int32 = 0x000D0000
 /// The version of Core Text Strata implements: that of iOS 14 and macOS 11 (`kCTVersionNumber11_0`).
 @available(*, deprecated, message: "Use ProcessInfo.operatingSystemVersion")
 public func CTGetCoreTextVersion() -> UInt32 { UInt32(kCTVersionNumber11_0) }
+
+/// A C header guard CoreText.h defines (1); kept because Swift imports it as a constant.
+public let ATSFONTREF_DEFINED: Int32 = 1
