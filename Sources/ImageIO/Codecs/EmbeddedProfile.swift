@@ -48,8 +48,8 @@ enum EmbeddedProfile {
         return (tagged, name)
     }
 
-    /// zlib data inflated, at most `maximumSize` bytes; nil when damaged or larger.
-    private static func inflate(_ data: Data) -> Data? {
+    /// zlib data inflated, at most `limit` bytes (`maximumSize` by default); nil when damaged or larger.
+    static func inflate(_ data: Data, limit: Int = maximumSize) -> Data? {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
@@ -67,7 +67,7 @@ enum EmbeddedProfile {
                 }
                 let produced = chunk.count - Int(stream.avail_out)
                 out.append(contentsOf: chunk.prefix(produced))
-                guard out.count <= maximumSize else { return nil }
+                guard out.count <= limit else { return nil }
                 if status == Z_STREAM_END { return out }
                 guard status == Z_OK, produced > 0 || stream.avail_in > 0 else { return nil }
             }

@@ -24,7 +24,8 @@ package enum PNGFile {
         var properties = ImageDecoding.basics(image, hasAlpha: hasAlpha, gray: colorType == 0 || colorType == 4)
         properties[kCGImagePropertyDepth] = Int(header.body[header.body.startIndex + 8])
         if let profileName { properties[kCGImagePropertyProfileName] = profileName }
-        var png: [String: Any] = [kCGImagePropertyPNGInterlaceType: Int(header.body[header.body.startIndex + 12])]
+        var png = PNGText.properties(chunks)
+        png[kCGImagePropertyPNGInterlaceType] = Int(header.body[header.body.startIndex + 12])
         if let phys = chunks.first(where: { $0.type == "pHYs" }), phys.body.count >= 9, phys.body[phys.body.startIndex + 8] == 1 {
             // Pixels a metre; 1 inch = 0.0254 m.
             let x = Self.uint32(phys.body, 0), y = Self.uint32(phys.body, 4)
@@ -38,7 +39,7 @@ package enum PNGFile {
     }
 
     /// The file's chunks (type and body) up to the first that does not fit.
-    static func chunks(_ data: Data) -> [(type: String, body: Data)] {
+    package static func chunks(_ data: Data) -> [(type: String, body: Data)] {
         var out: [(String, Data)] = []
         var offset = data.startIndex + 8
         // Every chunk is at least 12 bytes, so the scan is bounded by the file; past 100,000 kept

@@ -28,7 +28,7 @@ enum ImageEncoding {
         case .png:
             guard var bytes = images[0].0.pngData() else { return .failure(.encoder("PNG encoding failed")) }
             if let dpi = dpi(images[0].1) { bytes = PNGChunks.insertingResolution(bytes, dpi: dpi) }
-            return .success(bytes)
+            return .success(PNGText.inserting(images[0].1, into: bytes))
         case .jpeg:
             let background = (first.properties[kCGImageDestinationBackgroundColor] ?? fileProperties[kCGImageDestinationBackgroundColor])
             let flat = flattened(images[0].0, over: background.flatMap { $0 as? CGColor })
