@@ -82,9 +82,18 @@ final class ImageAnimation: @unchecked Sendable {
         return .success(ImageAnimation(frames: frames, plays: plays, start: Int(start)))
     }
 
+    /// The property dictionary holding a format's delays and loop count.
+    static func animationDictionary(_ format: ImageFormat) -> String {
+        switch format {
+        case .gif: kCGImagePropertyGIFDictionary
+        case .webp: kCGImagePropertyWebPDictionary
+        default: kCGImagePropertyPNGDictionary
+        }
+    }
+
     /// A frame's delay (seconds) from its format's dictionary; 0.1 when it gives none.
     static func delay(of properties: [String: Any], _ format: ImageFormat) -> Double {
-        let dictionary = format == .gif ? kCGImagePropertyGIFDictionary : format == .webp ? kCGImagePropertyWebPDictionary : kCGImagePropertyPNGDictionary
+        let dictionary = animationDictionary(format)
         let value = (properties[dictionary] as? [String: Any])?[kCGImagePropertyGIFDelayTime]
         return Thumbnail.number(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0.1
     }
@@ -93,7 +102,7 @@ final class ImageAnimation: @unchecked Sendable {
     /// and WebP's are plays; 0 is for ever; a file that says nothing plays once.
     static func fileLoops(_ file: DecodedFile, _ format: ImageFormat) -> Int? {
         guard file.frames.count > 1 else { return 1 }
-        let dictionary = format == .gif ? kCGImagePropertyGIFDictionary : format == .webp ? kCGImagePropertyWebPDictionary : kCGImagePropertyPNGDictionary
+        let dictionary = animationDictionary(format)
         let first = file.frames[0].properties[dictionary] as? [String: Any]
         let fileLevel = file.properties[dictionary] as? [String: Any]
         guard let loops = Thumbnail.number(fileLevel?[kCGImagePropertyGIFLoopCount] ?? first?[kCGImagePropertyGIFLoopCount]) else { return 1 }
