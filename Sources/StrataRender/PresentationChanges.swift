@@ -51,7 +51,7 @@ package struct PresentationChanges {
     /// `sameLayer`: the node is the layer it was last frame, with the same model state.
     @inline(__always)
     mutating func note(
-        _ i: Int, animated: Bool, mask: UInt64, sameLayer: Bool, hasContents: Bool, state: inout RenderLayerState,
+        _ i: Int, animated: Bool, mask: UInt64, sameLayer: Bool, hasContents: Bool, state: UnsafePointer<RenderLayerState>,
         serial: UInt64
     ) {
         guard animated else {
@@ -73,7 +73,7 @@ package struct PresentationChanges {
         while rest != 0 {
             let bit = rest.trailingZeroBitCount
             rest &= rest - 1
-            state.combineValue(of: LayerProperty.atBit(bit), into: &h)
+            RenderLayerState.combineValue(of: LayerProperty.atBit(bit), in: state, into: &h)
         }
         let fingerprint = h.finalize()
         if sameLayer, serials[i] >= 1 << 63, fingerprints[i] == fingerprint { return }

@@ -78,59 +78,93 @@ package enum RenderEvaluator {
     /// `tracks`, `changes` is brought up to date.
     private static func evaluate(
         _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
-        frame: RenderAnimationTable.Frame?, into states: inout [RenderLayerState], forDrawing: Bool,
+        frame: UnsafePointer<RenderAnimationTable.Frame>?, into states: inout [RenderLayerState], forDrawing: Bool,
         changes: inout PresentationChanges, tracks: Bool
     ) {
         if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
-        states.reserveCapacity(nodes.count)
+        // Entries below `kept` are last frame's; the others start as the model's state (a fresh
+        // entry is always the model's before its animations apply).
+        let kept = states.count
+        if kept < nodes.count {
+            states.reserveCapacity(nodes.count)
+            for i in kept..<nodes.count { states.append(nodes[i].state) }
+        }
         if tracks { changes.resize(to: nodes.count, keeping: old.count == nodes.count) }
-        let sameSnapshot = old.count == nodes.count && old.baseAddress == nodes.baseAddress
-        var maps: [TimeMap] = []
-        maps.reserveCapacity(nodes.count)
-        // forDrawing: whether each node is below a hidden or transparent layer (parents come
-        // before their sublayers and masks).
-        var unseen: [Bool] = []
-        if forDrawing { unseen.reserveCapacity(nodes.count) }
-        // Layers animated together share timings: each is sampled and eased once a frame.
-        var memo = TimingMemo()
-        for i in nodes.indices {
-            let parent = Int(nodes[i].parent)
-            // Fields, not `timeMap`: a getter on the element may copy the whole state.
-            let own = TimeMap(
-                beginTime: nodes[i].state.beginTime, speed: Double(nodes[i].state.speed),
-                timeOffset: nodes[i].state.timeOffset)
-            let map = (parent >= 0 ? maps[parent] : .identity).then(own)
-            maps.append(map)
-            // Through the table: whether a node has records, without reaching its animations.
-            let animated = frame?.isAnimated(i) ?? !nodes[i].animations.isEmpty
-            let hiddenAbove = forDrawing && parent >= 0 && parent < i
-                && (unseen[parent] || states[parent].isHidden || !(states[parent].opacity > 0))
-            if forDrawing { unseen.append(hiddenAbove) }
-            let sameLayer = i < old.count && i < states.count && nodes[i].stateSerial != 0
-                && old[i].stateSerial == nodes[i].stateSerial && old[i].layerID == nodes[i].layerID
-            if sameLayer, !animated, old[i].animations.isEmpty {
-                if tracks { changes.keep(i, serial: nodes[i].stateSerial) }
-                continue
+        let context = Pass(
+            nodes: nodes, old: old, kept: kept, mediaTime: mediaTime, frame: frame, forDrawing: forDrawing, tracks: tracks,
+            sameSnapshot: old.count == nodes.count && old.baseAddress == nodes.baseAddress)
+        // Scratch of the pass, on the stack when small: each node's composed time map, and
+        // (forDrawing) whether it is below a hidden or transparent layer.
+        withUnsafeTemporaryAllocation(of: TimeMap.self, capacity: nodes.count) { maps in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: nodes.count) { unseen in
+                states.withUnsafeMutableBufferPointer { states in
+                    context.run(states: states, maps: maps, unseen: unseen, changes: &changes)
+                }
             }
-            let mask = !animated ? 0 : frame?.masks[i] ?? RenderAnimationTable.mask(of: nodes.baseAddress! + i)
-            let contents = nodes[i].presentationContents
-            if sameSnapshot, sameLayer, animated, mask & RenderAnimationTable.otherKey == 0, contents == nil {
-                restore(mask, of: &states[i], from: nodes.baseAddress! + i)
-            } else if i < states.count {
-                states[i] = nodes[i].state
-            } else {
-                states.append(nodes[i].state)
-            }
-            if animated, !hiddenAbove {
-                apply(node: nodes.baseAddress! + i, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
-            }
-            // A layer that redraws for a custom property it animates: its presentation copy's drawing.
-            if !hiddenAbove, let contents, let image = contents.contents(atLocalTime: map.apply(mediaTime)) {
-                states[i].contentsImage = image
-            }
-            if tracks {
-                changes.note(i, animated: animated, mask: mask, sameLayer: sameLayer, hasContents: contents != nil,
-                             state: &states[i], serial: nodes[i].stateSerial)
+        }
+    }
+
+    /// One evaluation pass over a snapshot's nodes (see `evaluate`): what stays the same for
+    /// every node, read once.
+    private struct Pass {
+        let nodes: UnsafeBufferPointer<RenderNode>
+        let old: UnsafeBufferPointer<RenderNode>
+        /// Entries of `states` made last frame (the rest are fresh model states).
+        let kept: Int
+        let mediaTime: Double
+        let frame: UnsafePointer<RenderAnimationTable.Frame>?
+        let forDrawing: Bool
+        let tracks: Bool
+        let sameSnapshot: Bool
+
+        func run(
+            states: UnsafeMutableBufferPointer<RenderLayerState>, maps: UnsafeMutableBufferPointer<TimeMap>,
+            unseen: UnsafeMutableBufferPointer<Bool>, changes: inout PresentationChanges
+        ) {
+            // Layers animated together share timings: each is sampled and eased once a frame.
+            var memo = TimingMemo()
+            let starts = frame?.pointee.starts
+            let masks = frame?.pointee.masks
+            for i in nodes.indices {
+                let parent = Int(nodes[i].parent)
+                // Fields, not `timeMap`: a getter on the element may copy the whole state.
+                let own = TimeMap(
+                    beginTime: nodes[i].state.beginTime, speed: Double(nodes[i].state.speed),
+                    timeOffset: nodes[i].state.timeOffset)
+                // Parents come before their sublayers and masks.
+                let hasParent = parent >= 0 && parent < i
+                let map = (hasParent ? maps[parent] : .identity).then(own)
+                maps.initializeElement(at: i, to: map)
+                // Through the table: whether a node has records, without reaching its animations.
+                let animated = starts.map { $0[i + 1] > $0[i] } ?? !nodes[i].animations.isEmpty
+                let hiddenAbove = forDrawing && hasParent
+                    && (unseen[parent] || states[parent].isHidden || !(states[parent].opacity > 0))
+                unseen.initializeElement(at: i, to: hiddenAbove)
+                let sameLayer = i < kept && nodes[i].stateSerial != 0
+                    && old[i].stateSerial == nodes[i].stateSerial && old[i].layerID == nodes[i].layerID
+                if sameLayer, !animated, old[i].animations.isEmpty {
+                    if tracks { changes.keep(i, serial: nodes[i].stateSerial) }
+                    continue
+                }
+                let node = nodes.baseAddress! + i
+                let mask = !animated ? 0 : masks?[i] ?? RenderAnimationTable.mask(of: node)
+                let contents = nodes[i].presentationContents
+                if sameSnapshot, sameLayer, animated, mask & RenderAnimationTable.otherKey == 0, contents == nil {
+                    RenderEvaluator.restore(mask, of: &states[i], from: node)
+                } else if i < kept {
+                    states[i] = nodes[i].state
+                }
+                if animated, !hiddenAbove {
+                    RenderEvaluator.apply(node: node, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
+                }
+                // A layer that redraws for a custom property it animates: its presentation copy's drawing.
+                if !hiddenAbove, let contents, let image = contents.contents(atLocalTime: map.apply(mediaTime)) {
+                    states[i].contentsImage = image
+                }
+                if tracks {
+                    changes.note(i, animated: animated, mask: mask, sameLayer: sameLayer, hasContents: contents != nil,
+                                 state: states.baseAddress! + i, serial: nodes[i].stateSerial)
+                }
             }
         }
     }
@@ -183,7 +217,9 @@ package enum RenderEvaluator {
         _ record: UnsafePointer<AnimationRecord>, to state: inout RenderLayerState, at localTime: Double,
         turn: inout Double, memo: inout TimingMemo
     ) {
-        guard case .layer(let property) = record.pointee.key.base, let base = state.animatableValue(property) else {
+        guard case .layer(let property) = record.pointee.key.base,
+            let base = withUnsafePointer(to: &state, { RenderLayerState.animatableValue(property, of: $0) })
+        else {
             return
         }
         var cursor = 0

@@ -5,35 +5,42 @@ extension RenderLayerState {
     /// The value of one of CALayer's own animatable properties, as the engine sees it; nil for
     /// subclass properties.
     package func animatableValue(_ property: LayerProperty) -> AnimatableValue? {
+        withUnsafePointer(to: self) { Self.animatableValue(property, of: $0) }
+    }
+
+    /// `animatableValue(_:)` of the state at `state`, read field by field in place (a method on
+    /// the whole 700-byte state is handed a copy of it).
+    @inline(__always)
+    package static func animatableValue(_ property: LayerProperty, of state: UnsafePointer<Self>) -> AnimatableValue? {
         switch property {
-        case .bounds: .rect(bounds)
-        case .position: .point(position)
-        case .zPosition: .scalar(zPosition)
-        case .anchorPoint: .point(anchorPoint)
-        case .anchorPointZ: .scalar(anchorPointZ)
-        case .transform: .transform(transform)
-        case .sublayerTransform: .transform(sublayerTransform)
-        case .opacity: .scalar(Double(opacity))
-        case .hidden: .bool(isHidden)
-        case .backgroundColor: .color(backgroundColor?.sRGBComponents ?? .clear)
-        case .cornerRadius: .scalar(cornerRadius)
-        case .borderWidth: .scalar(borderWidth)
-        case .borderColor: .color(borderColor?.sRGBComponents ?? .clear)
-        case .shadowColor: .color(shadowColor?.sRGBComponents ?? .clear)
-        case .shadowOpacity: .scalar(Double(shadowOpacity))
-        case .shadowOffset: .size(shadowOffset)
-        case .shadowRadius: .scalar(shadowRadius)
-        case .shadowPath: shadowPath.map { .path($0.storage) } ?? AnimatableValue.none
-        case .contents: contentsImage.map { .image($0) } ?? AnimatableValue.none
-        case .contentsRect: .rect(contentsRect)
-        case .contentsCenter: .rect(contentsCenter)
-        case .contentsScale: .scalar(contentsScale)
-        case .masksToBounds: .bool(masksToBounds)
-        case .doubleSided: .bool(isDoubleSided)
-        case .minificationFilterBias: .scalar(Double(minificationFilterBias))
-        case .shouldRasterize: .bool(shouldRasterize)
-        case .rasterizationScale: .scalar(rasterizationScale)
-        default: subclassAnimatableValue(property)
+        case .bounds: .rect(state.pointee.bounds)
+        case .position: .point(state.pointee.position)
+        case .zPosition: .scalar(state.pointee.zPosition)
+        case .anchorPoint: .point(state.pointee.anchorPoint)
+        case .anchorPointZ: .scalar(state.pointee.anchorPointZ)
+        case .transform: .transform(state.pointee.transform)
+        case .sublayerTransform: .transform(state.pointee.sublayerTransform)
+        case .opacity: .scalar(Double(state.pointee.opacity))
+        case .hidden: .bool(state.pointee.isHidden)
+        case .backgroundColor: .color(state.pointee.backgroundColor?.sRGBComponents ?? .clear)
+        case .cornerRadius: .scalar(state.pointee.cornerRadius)
+        case .borderWidth: .scalar(state.pointee.borderWidth)
+        case .borderColor: .color(state.pointee.borderColor?.sRGBComponents ?? .clear)
+        case .shadowColor: .color(state.pointee.shadowColor?.sRGBComponents ?? .clear)
+        case .shadowOpacity: .scalar(Double(state.pointee.shadowOpacity))
+        case .shadowOffset: .size(state.pointee.shadowOffset)
+        case .shadowRadius: .scalar(state.pointee.shadowRadius)
+        case .shadowPath: state.pointee.shadowPath.map { .path($0.storage) } ?? AnimatableValue.none
+        case .contents: state.pointee.contentsImage.map { .image($0) } ?? AnimatableValue.none
+        case .contentsRect: .rect(state.pointee.contentsRect)
+        case .contentsCenter: .rect(state.pointee.contentsCenter)
+        case .contentsScale: .scalar(state.pointee.contentsScale)
+        case .masksToBounds: .bool(state.pointee.masksToBounds)
+        case .doubleSided: .bool(state.pointee.isDoubleSided)
+        case .minificationFilterBias: .scalar(Double(state.pointee.minificationFilterBias))
+        case .shouldRasterize: .bool(state.pointee.shouldRasterize)
+        case .rasterizationScale: .scalar(state.pointee.rasterizationScale)
+        default: subclassAnimatableValue(property, kind: state.pointee.kind)
         }
     }
 

@@ -43,42 +43,45 @@ extension RenderLayerState {
         }
     }
 
-    /// Adds the value of `property` to `h` (paths by identity: an animation makes a new path
-    /// whenever it changes one).
-    package func combineValue(of property: LayerProperty, into h: inout Hasher) {
+    /// Adds the value of `property` of `state` to `h` (paths by identity: an animation makes a
+    /// new path whenever it changes one). Read field by field in place: a method on the whole
+    /// 700-byte state is handed a copy of it.
+    @inline(__always)
+    package static func combineValue(of property: LayerProperty, in state: UnsafePointer<Self>, into h: inout Hasher) {
         switch property {
-        case .bounds: Self.combine(bounds, into: &h)
-        case .position: h.combine(position.x); h.combine(position.y)
-        case .zPosition: h.combine(zPosition)
-        case .anchorPoint: h.combine(anchorPoint.x); h.combine(anchorPoint.y)
-        case .anchorPointZ: h.combine(anchorPointZ)
-        case .transform: Self.combine(transform, into: &h)
-        case .sublayerTransform: Self.combine(sublayerTransform, into: &h)
-        case .opacity: h.combine(opacity)
-        case .hidden: h.combine(isHidden)
-        case .backgroundColor: h.combine(backgroundColor?.sRGBComponents)
-        case .cornerRadius: h.combine(cornerRadius)
-        case .borderWidth: h.combine(borderWidth)
-        case .borderColor: h.combine(borderColor?.sRGBComponents)
-        case .shadowColor: h.combine(shadowColor?.sRGBComponents)
-        case .shadowOpacity: h.combine(shadowOpacity)
-        case .shadowOffset: h.combine(shadowOffset.width); h.combine(shadowOffset.height)
-        case .shadowRadius: h.combine(shadowRadius)
-        case .shadowPath: h.combine(shadowPath?.serial)
-        case .contents: h.combine(contentsImage?.serial)
-        case .contentsRect: Self.combine(contentsRect, into: &h)
-        case .contentsCenter: Self.combine(contentsCenter, into: &h)
-        case .contentsScale: h.combine(contentsScale)
-        case .masksToBounds: h.combine(masksToBounds)
-        case .doubleSided: h.combine(isDoubleSided)
-        case .minificationFilterBias: h.combine(minificationFilterBias)
-        case .shouldRasterize: h.combine(shouldRasterize)
-        case .rasterizationScale: h.combine(rasterizationScale)
-        default: combineSubclassValue(of: property, into: &h)
+        case .bounds: Self.combine(state.pointee.bounds, into: &h)
+        case .position: h.combine(state.pointee.position.x); h.combine(state.pointee.position.y)
+        case .zPosition: h.combine(state.pointee.zPosition)
+        case .anchorPoint: h.combine(state.pointee.anchorPoint.x); h.combine(state.pointee.anchorPoint.y)
+        case .anchorPointZ: h.combine(state.pointee.anchorPointZ)
+        case .transform: Self.combine(state.pointee.transform, into: &h)
+        case .sublayerTransform: Self.combine(state.pointee.sublayerTransform, into: &h)
+        case .opacity: h.combine(state.pointee.opacity)
+        case .hidden: h.combine(state.pointee.isHidden)
+        case .backgroundColor: h.combine(state.pointee.backgroundColor?.sRGBComponents)
+        case .cornerRadius: h.combine(state.pointee.cornerRadius)
+        case .borderWidth: h.combine(state.pointee.borderWidth)
+        case .borderColor: h.combine(state.pointee.borderColor?.sRGBComponents)
+        case .shadowColor: h.combine(state.pointee.shadowColor?.sRGBComponents)
+        case .shadowOpacity: h.combine(state.pointee.shadowOpacity)
+        case .shadowOffset: h.combine(state.pointee.shadowOffset.width); h.combine(state.pointee.shadowOffset.height)
+        case .shadowRadius: h.combine(state.pointee.shadowRadius)
+        case .shadowPath: h.combine(state.pointee.shadowPath?.serial)
+        case .contents: h.combine(state.pointee.contentsImage?.serial)
+        case .contentsRect: Self.combine(state.pointee.contentsRect, into: &h)
+        case .contentsCenter: Self.combine(state.pointee.contentsCenter, into: &h)
+        case .contentsScale: h.combine(state.pointee.contentsScale)
+        case .masksToBounds: h.combine(state.pointee.masksToBounds)
+        case .doubleSided: h.combine(state.pointee.isDoubleSided)
+        case .minificationFilterBias: h.combine(state.pointee.minificationFilterBias)
+        case .shouldRasterize: h.combine(state.pointee.shouldRasterize)
+        case .rasterizationScale: h.combine(state.pointee.rasterizationScale)
+        default: combineSubclassValue(of: property, kind: state.pointee.kind, into: &h)
         }
     }
 
-    private func combineSubclassValue(of property: LayerProperty, into h: inout Hasher) {
+    @inline(__always)
+    private static func combineSubclassValue(of property: LayerProperty, kind: LayerKindState, into h: inout Hasher) {
         switch (property, kind) {
         case (.path, .shape(let s)): h.combine(s.path?.serial)
         case (.fillColor, .shape(let s)): h.combine(s.fillColor?.sRGBComponents)

@@ -219,7 +219,19 @@ extension RenderLayerState {
 
     /// The engine value of a subclass property (nil for CALayer's own).
     func subclassAnimatableValue(_ property: LayerProperty) -> AnimatableValue? {
-        switch property {
+        Self.subclassAnimatableValue(property, kind: kind)
+    }
+
+    /// `subclassAnimatableValue(_:)` of a state whose `kind` is `kind` (a subclass's defaults
+    /// when it is another class).
+    @inline(__always)
+    static func subclassAnimatableValue(_ property: LayerProperty, kind: LayerKindState) -> AnimatableValue? {
+        var shape: ShapeState { if case .shape(let s) = kind { s } else { ShapeState() } }
+        var gradient: GradientState { if case .gradient(let s) = kind { s } else { GradientState() } }
+        var text: TextState { if case .text(let s) = kind { s } else { TextState() } }
+        var emitter: EmitterState { if case .emitter(let s) = kind { s } else { EmitterState() } }
+        var replicator: ReplicatorState { if case .replicator(let s) = kind { s } else { ReplicatorState() } }
+        return switch property {
         case .path: shape.path.map { .path($0.storage) } ?? AnimatableValue.none
         case .fillColor: shape.fillColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
         case .strokeColor: shape.strokeColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none

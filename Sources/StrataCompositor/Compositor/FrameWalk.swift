@@ -150,16 +150,21 @@ struct FrameWalk {
         drain()
     }
 
-    /// True when the frame's footprints show that `node`, a leaf drawn straight onto the frame's
-    /// target, lands outside the clip. Footprint boxes cover every place a layer is drawn at
-    /// (replicator instances included); offscreens, transitions and delayed states are excluded
-    /// because they draw in other coordinates or at other times.
-    func isOutsideClip(_ node: Int, isMask: Bool, _ context: Context) -> Bool {
+    /// What the frame's footprints tell of a leaf against the clip: it misses it, it meets it,
+    /// or they cannot tell.
+    enum ClipTest { case outside, inside, unknown }
+
+    /// Whether the frame's footprints show that `node`, a leaf drawn straight onto the frame's
+    /// target, lands outside the clip (then nothing of it is made). Footprint boxes cover every
+    /// place a layer is drawn at (replicator instances included); offscreens, transitions and
+    /// delayed states are excluded because they draw in other coordinates or at other times.
+    func clipTest(_ node: Int, isMask: Bool, _ context: Context) -> ClipTest {
         guard let footprints, drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
-            nodes[node].sublayers.isEmpty, nodes[node].mask < 0, nodes[node].animations.isEmpty,
+            nodes[node].sublayers.isEmpty, nodes[node].mask < 0,
+            nodes[node].animations.allSatisfy({ $0.transition == nil }),
             let entry = footprints.entry(node: node, layerID: nodes[node].layerID)
-        else { return false }
-        return !entry.box.intersects(context.clip)
+        else { return .unknown }
+        return entry.box.intersects(context.clip) ? .inside : .outside
     }
 
     /// The map from `node`'s space into its parent's 3D space. `parent` −1: the root placed as
@@ -168,26 +173,31 @@ struct FrameWalk {
         switch parent {
         case -3: return CATransform3DIdentity
         case -2: return LayerMatrix.ownSpace(stateStorage[node])
-        case -1: return LayerMatrix.toParent(stateStorage[node], sublayerOf: nil)
+        case -1: return LayerMatrix.toParent(stateStorage.baseAddress! + node, parentPivot: nil, parentSublayerTransform: nil)
         default: return LayerMatrix.toParent(
-                    stateStorage[node],
+                    stateStorage.baseAddress! + node,
                     parentPivot: isMask ? nil : LayerMatrix.pivot(
-                        bounds: states[parent].bounds, anchorPoint: states[parent].anchorPoint,
-                        anchorPointZ: states[parent].anchorPointZ),
-                    parentSublayerTransform: isMask ? nil : states[parent].sublayerTransform)
+                        bounds: stateStorage[parent].bounds, anchorPoint: stateStorage[parent].anchorPoint,
+                        anchorPointZ: stateStorage[parent].anchorPointZ),
+                    parentSublayerTransform: isMask ? nil : stateStorage[parent].sublayerTransform)
         }
     }
 
     mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int = 0) {
-        if isOutsideClip(node, isMask: isMask, outer) { return }
-        enter(node, stateStorage[node], parent: parent, isMask: isMask, outer, opacityApplied: opacityApplied, instance: instance)
+        let test = clipTest(node, isMask: isMask, outer)
+        if test == .outside { return }
+        enter(
+            node, stateStorage.baseAddress! + node, parent: parent, isMask: isMask, outer, opacityApplied: opacityApplied,
+            instance: instance, boxMeetsClip: test == .inside)
     }
 
-    /// `enter` with the layer's presented state `s`, borrowed from `stateStorage`.
+    /// `enter` with the layer's presented state at `s` (in `stateStorage`), read field by field:
+    /// a state passed whole is copied (700 bytes, ten references) for every layer entered.
     private mutating func enter(
-        _ node: Int, _ s: RenderLayerState, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int
+        _ node: Int, _ s: UnsafePointer<RenderLayerState>, parent: Int, isMask: Bool, _ outer: Context,
+        opacityApplied: Bool, instance: Int, boxMeetsClip: Bool
     ) {
-        guard !s.isHidden else { return }
+        guard !s.pointee.isHidden else { return }
         var local = localMatrix(node, parent: parent, isMask: isMask)
         if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
         let parentIsTransformLayer = parent >= 0 && !isMask && sharesDepth(parent)
@@ -206,11 +216,11 @@ struct FrameWalk {
             }
             return
         }
-        let opacity = Double(s.opacity)
+        let opacity = Double(s.pointee.opacity)
         guard opacity.isFinite else { return }
         if !opacityApplied { context.alpha *= Swift.min(Swift.max(opacity, 0), 1) }
         guard context.alpha > 0 else { return }
-        let flippedHere = outer.flipped != s.isGeometryFlipped
+        let flippedHere = outer.flipped != s.pointee.isGeometryFlipped
         context.flipped = flippedHere
 
         if nodes[node].isTransformLayer {
@@ -218,7 +228,7 @@ struct FrameWalk {
             return
         }
         let map = PlaneMap(context.toTarget)
-        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        let center = CGPoint(x: s.pointee.bounds.midX, y: s.pointee.bounds.midY)
         // cairo and pixman work in fixed point: a layer magnified more than a million times
         // (or with a non-finite one) cannot be drawn faithfully, so it is not drawn at all.
         let stretch = map.scale(at: center)
@@ -233,7 +243,7 @@ struct FrameWalk {
         let det = map.determinant
         guard det.isFinite, abs(det) > 1e-12 else { return }  // seen edge-on: nothing shows
         let wCenter = map.applyHomogeneous(center.x, center.y).w
-        if !s.isDoubleSided, det * context.orientation * (wCenter < 0 ? -1 : 1) < 0 { return }
+        if !s.pointee.isDoubleSided, det * context.orientation * (wCenter < 0 ? -1 : 1) < 0 { return }
 
         if context.transitionNode != node, let (transition, progress) = activeTransition(node) {
             beginTransition(
@@ -245,12 +255,12 @@ struct FrameWalk {
         let hasSublayers = sublayers.contains { !states[Int($0)].isHidden }
         let hasMask = nodes[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth
         // A leaf entirely outside the region being drawn costs nothing more (partial redraws).
-        if !hasSublayers, !hasMask, !Footprints.box(s, map: map).intersects(context.clip) { return }
+        if !hasSublayers, !hasMask, !boxMeetsClip, !Footprints.box(s.pointee, map: map).intersects(context.clip) { return }
         if !map.isAffine, hasSublayers || hasMask {
             beginOffscreen(node, map: map, context: context)
             return
         }
-        drawLayer(node, s, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+        drawLayer(node, s.pointee, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
     }
 
     /// Draws a layer, presented as `s`, through an affine map (or, without sublayers, through a
@@ -377,7 +387,7 @@ struct FrameWalk {
             let c = Int(child)
             // A leaf the footprints put outside the clip is not even pushed (a small damaged
             // region's redraw skips most of a wide tree here).
-            if !instanced, isOutsideClip(c, isMask: false, context) { continue }
+            if !instanced, clipTest(c, isMask: false, context) == .outside { continue }
             var key = Double(states[c].zPosition)
             if depthSorted {
                 let m = localMatrix(c, parent: node, isMask: false).concatenating(context.toPlane)

@@ -23,26 +23,52 @@ package enum LayerMatrix {
 
     /// The same, given only what it reads of the parent (wrapping a whole parent state in an
     /// Optional copies it: 664 bytes and its references, per layer per frame).
+    @inline(__always)
     package static func toParent(
         _ s: RenderLayerState, parentPivot: CATransform3D.Pivot?, parentSublayerTransform: CATransform3D?
     ) -> CATransform3D {
-        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.size.width
-        let ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.size.height
+        toParent(
+            bounds: s.bounds, anchorPoint: s.anchorPoint, anchorPointZ: s.anchorPointZ, position: s.position,
+            zPosition: s.zPosition, transform: s.transform, isGeometryFlipped: s.isGeometryFlipped,
+            parentPivot: parentPivot, parentSublayerTransform: parentSublayerTransform)
+    }
+
+    /// The same for the state at `s`, read field by field in place (a state read whole from an
+    /// array or a pointer is copied: 700 bytes and ten references).
+    @inline(__always)
+    package static func toParent(
+        _ s: UnsafePointer<RenderLayerState>, parentPivot: CATransform3D.Pivot?, parentSublayerTransform: CATransform3D?
+    ) -> CATransform3D {
+        toParent(
+            bounds: s.pointee.bounds, anchorPoint: s.pointee.anchorPoint, anchorPointZ: s.pointee.anchorPointZ,
+            position: s.pointee.position, zPosition: s.pointee.zPosition, transform: s.pointee.transform,
+            isGeometryFlipped: s.pointee.isGeometryFlipped, parentPivot: parentPivot,
+            parentSublayerTransform: parentSublayerTransform)
+    }
+
+    /// The map from a layer's space into its parent's, from the fields that place it.
+    private static func toParent(
+        bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, position: CGPoint, zPosition: CGFloat,
+        transform: CATransform3D, isGeometryFlipped: Bool, parentPivot: CATransform3D.Pivot?,
+        parentSublayerTransform: CATransform3D?
+    ) -> CATransform3D {
+        let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
+        let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
         var m: CATransform3D
-        if CATransform3DIsIdentity(s.transform) {
-            m = CATransform3DMakeTranslation(s.position.x - ax, s.position.y - ay, s.zPosition - s.anchorPointZ)
+        if CATransform3DIsIdentity(transform) {
+            m = CATransform3DMakeTranslation(position.x - ax, position.y - ay, zPosition - anchorPointZ)
         } else {
-            m = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
-                .concatenating(s.transform)
-                .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
+            m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
+                .concatenating(transform)
+                .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
         }
         if let pivot = parentPivot, let sublayerTransform = parentSublayerTransform,
             !CATransform3DIsIdentity(sublayerTransform)
         {
             m = m.concatenating(sublayerTransform.about(pivot))
         }
-        if s.isGeometryFlipped {
-            let axis = 2 * s.bounds.origin.y + s.bounds.size.height
+        if isGeometryFlipped {
+            let axis = 2 * bounds.origin.y + bounds.size.height
             let mirror = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, axis, 0))
             m = mirror.concatenating(m)
         }
