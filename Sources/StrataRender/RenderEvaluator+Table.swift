@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataGeometry
 
 // Evaluation through a snapshot's compact animation table (`RenderAnimationTable`): compact
 // records are read from it in node order, the others from the node, in their place.
@@ -48,21 +49,44 @@ extension RenderEvaluator {
         frame: UnsafePointer<RenderAnimationTable.Frame>, to state: inout RenderLayerState, at localTime: Double,
         memo: inout TimingMemo
     ) {
-        guard let base = withUnsafePointer(to: &state, { RenderLayerState.animatableValue(property, of: $0) }) else { return }
         let key = PropertyKey(base: .layer(property), component: component)
         let shape = animation.pointee.shape
+        if case .transform(let c) = component, shape == .scalar, property == .transform || property == .sublayerTransform {
+            applyTransformComponent(
+                animation, c, key: key, isSublayerTransform: property == .sublayerTransform, frame: frame, to: &state,
+                at: localTime, memo: &memo)
+            return
+        }
+        guard let base = withUnsafePointer(to: &state, { RenderLayerState.animatableValue(property, of: $0) }) else { return }
         let underlying = animation.pointee.readsUnderlying ? shape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
         var cursor = 0
         guard
             let lanes = NumericAnimation.evaluate(
                 animation, in: frame.pointee.numeric, parentTime: localTime, underlying: underlying, cursor: &cursor)
         else { return }
-        // A transform component of an untransformed layer: the matrix the memo made for the same
-        // value, if it did (`key.write` would make it again).
-        if case .transform(let c) = component, case .transform(let matrix) = base, shape == .scalar {
-            state.setAnimatableValue(memo.transform(c, lanes.x, replacingIn: matrix).map(AnimatableValue.transform) ?? base, property)
-            return
-        }
         state.setAnimatableValue(key.write(shape.value(lanes), into: base), property)
+    }
+
+    /// A compact record of one component of `transform` (or `sublayerTransform`) applied to the
+    /// matrix in place, through the memo: an untransformed layer gets the matrix the memo made for
+    /// the same value, if it did. A value that does not fit the component leaves the matrix.
+    @inline(__always)
+    private static func applyTransformComponent(
+        _ animation: UnsafePointer<NumericAnimation>, _ component: TransformComponent, key: PropertyKey,
+        isSublayerTransform: Bool, frame: UnsafePointer<RenderAnimationTable.Frame>, to state: inout RenderLayerState,
+        at localTime: Double, memo: inout TimingMemo
+    ) {
+        let matrix = isSublayerTransform ? state.sublayerTransform : state.transform
+        let underlying =
+            animation.pointee.readsUnderlying
+            ? animation.pointee.shape.lanes(key.read(from: .transform(matrix))) ?? SIMD4() : SIMD4()
+        var cursor = 0
+        guard
+            let lanes = NumericAnimation.evaluate(
+                animation, in: frame.pointee.numeric, parentTime: localTime, underlying: underlying, cursor: &cursor)
+        else { return }
+        var made = matrix
+        guard memo.write(component, lanes.x, over: matrix, into: &made) else { return }
+        if isSublayerTransform { state.sublayerTransform = made } else { state.transform = made }
     }
 }

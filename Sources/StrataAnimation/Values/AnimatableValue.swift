@@ -27,7 +27,9 @@ package enum AnimatableValue: Equatable, Sendable {
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
-    case transform(CATransform3D)
+    /// Boxed: without it every value is 129 bytes (the matrix), and evaluation copies values
+    /// several times a record.
+    indirect case transform(CATransform3D)
     /// Straight sRGB colour, each component nominally 0...1 (never clamped here).
     case color(RGBA)
     /// A path's elements (flat arrays).
