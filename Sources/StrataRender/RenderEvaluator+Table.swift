@@ -25,19 +25,27 @@ extension RenderEvaluator {
             return
         }
         var turn = 0.0
+        // A shape layer's animated shape properties are written into one copy of its shape
+        // state, put back once: each write through `state` copies it out of its box and boxes
+        // it anew (a path, a colour and a width were three boxes a frame).
+        var shape: ShapeState?
+        if frame.pointee.masks[index] & ShapeState.animatedProperties != 0, case .shape(let s) = state.kind { shape = s }
         let entries = frame.pointee.entries
         for e in Int(frame.pointee.starts[index])..<Int(frame.pointee.starts[index + 1]) {
             let entry = entries[e]
             if entry.animation >= 0, let property = entry.property {
                 applyCompact(
                     frame.pointee.animations.baseAddress! + Int(entry.animation), property, entry.component,
-                    frame: frame, to: &state, at: localTime, memo: &memo)
+                    frame: frame, to: &state, shape: &shape, at: localTime, memo: &memo)
                 continue
             }
             node.pointee.animations[Int(entry.group)].records.withUnsafeBufferPointer { records in
-                apply(records.baseAddress! + Int(entry.record), to: &state, at: localTime, turn: &turn, memo: &memo)
+                apply(
+                    records.baseAddress! + Int(entry.record), to: &state, shape: &shape, at: localTime, turn: &turn,
+                    memo: &memo)
             }
         }
+        if let shape { state.kind = .shape(shape) }
         if turn != 0 { state.transform = state.transform.turnedAboutZ(by: turn) }
     }
 
@@ -46,25 +54,25 @@ extension RenderEvaluator {
     @inline(__always)
     private static func applyCompact(
         _ animation: UnsafePointer<NumericAnimation>, _ property: LayerProperty, _ component: KeyPathComponent,
-        frame: UnsafePointer<RenderAnimationTable.Frame>, to state: inout RenderLayerState, at localTime: Double,
-        memo: inout TimingMemo
+        frame: UnsafePointer<RenderAnimationTable.Frame>, to state: inout RenderLayerState, shape: inout ShapeState?,
+        at localTime: Double, memo: inout TimingMemo
     ) {
         let key = PropertyKey(base: .layer(property), component: component)
-        let shape = animation.pointee.shape
-        if case .transform(let c) = component, shape == .scalar, property == .transform || property == .sublayerTransform {
+        let numericShape = animation.pointee.shape
+        if case .transform(let c) = component, numericShape == .scalar, property == .transform || property == .sublayerTransform {
             applyTransformComponent(
                 animation, c, key: key, isSublayerTransform: property == .sublayerTransform, frame: frame, to: &state,
                 at: localTime, memo: &memo)
             return
         }
-        guard let base = withUnsafePointer(to: &state, { RenderLayerState.animatableValue(property, of: $0) }) else { return }
-        let underlying = animation.pointee.readsUnderlying ? shape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
+        guard let base = value(of: property, in: &state, shape: &shape) else { return }
+        let underlying = animation.pointee.readsUnderlying ? numericShape.lanes(key.read(from: base)) ?? SIMD4() : SIMD4()
         var cursor = 0
         guard
             let lanes = NumericAnimation.evaluate(
                 animation, in: frame.pointee.numeric, parentTime: localTime, underlying: underlying, cursor: &cursor)
         else { return }
-        state.setAnimatableValue(key.write(shape.value(lanes), into: base), property)
+        set(key.write(numericShape.value(lanes), into: base), property, in: &state, shape: &shape)
     }
 
     /// A compact record of one component of `transform` (or `sublayerTransform`) applied to the

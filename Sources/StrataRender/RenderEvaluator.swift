@@ -205,29 +205,53 @@ package enum RenderEvaluator {
         _ records: [AnimationRecord], to state: inout RenderLayerState, at localTime: Double, turn: inout Double,
         memo: inout TimingMemo
     ) {
+        var shape: ShapeState?
         records.withUnsafeBufferPointer { records in
             for i in records.indices {
-                apply(records.baseAddress! + i, to: &state, at: localTime, turn: &turn, memo: &memo)
+                apply(records.baseAddress! + i, to: &state, shape: &shape, at: localTime, turn: &turn, memo: &memo)
             }
         }
     }
 
-    /// Applies one record (read in place).
+    /// Applies one record (read in place). `shape`, when not nil, is the layer's shape state
+    /// being written this frame: its properties are read from and written to it (see
+    /// `apply(node:index:to:at:frame:memo:)`).
     static func apply(
-        _ record: UnsafePointer<AnimationRecord>, to state: inout RenderLayerState, at localTime: Double,
-        turn: inout Double, memo: inout TimingMemo
+        _ record: UnsafePointer<AnimationRecord>, to state: inout RenderLayerState, shape: inout ShapeState?,
+        at localTime: Double, turn: inout Double, memo: inout TimingMemo
     ) {
         guard case .layer(let property) = record.pointee.key.base,
-            let base = withUnsafePointer(to: &state, { RenderLayerState.animatableValue(property, of: $0) })
+            let base = value(of: property, in: &state, shape: &shape)
         else {
             return
         }
         var cursor = 0
         if let value = AnimationRecord.evaluate(record, parentTime: localTime, base: base, cursor: &cursor, memo: &memo) {
-            state.setAnimatableValue(value, property)
+            set(value, property, in: &state, shape: &shape)
         }
         if record.pointee.rotatesAlongPath, let angle = record.pointee.pathRotation(parentTime: localTime) {
             turn += angle
         }
+    }
+
+    /// The value of `property` of a layer being animated: from `shape` (its shape state being
+    /// written this frame) for a shape property, else from `state`, read in place.
+    @inline(__always)
+    static func value(
+        of property: LayerProperty, in state: inout RenderLayerState, shape: inout ShapeState?
+    ) -> AnimatableValue? {
+        if let value = shape?.animatableValue(property) { return value }
+        return withUnsafePointer(to: &state) { RenderLayerState.animatableValue(property, of: $0) }
+    }
+
+    /// Stores `value` into `property` of a layer being animated: into `shape` for a shape
+    /// property, else into `state`.
+    @inline(__always)
+    static func set(_ value: AnimatableValue, _ property: LayerProperty, in state: inout RenderLayerState, shape: inout ShapeState?) {
+        if shape != nil, ShapeState.animatedProperties & 1 << UInt64(property.bitIndex) != 0 {
+            _ = shape?.setAnimatableValue(value, property)
+            return
+        }
+        state.setAnimatableValue(value, property)
     }
 }

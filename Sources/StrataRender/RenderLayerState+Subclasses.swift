@@ -232,14 +232,8 @@ extension RenderLayerState {
         var emitter: EmitterState { if case .emitter(let s) = kind { s } else { EmitterState() } }
         var replicator: ReplicatorState { if case .replicator(let s) = kind { s } else { ReplicatorState() } }
         return switch property {
-        case .path: shape.path.map { .path($0.storage) } ?? AnimatableValue.none
-        case .fillColor: shape.fillColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
-        case .strokeColor: shape.strokeColor.map { .color($0.sRGBComponents) } ?? AnimatableValue.none
-        case .strokeStart: .scalar(shape.strokeStart)
-        case .strokeEnd: .scalar(shape.strokeEnd)
-        case .lineWidth: .scalar(shape.lineWidth)
-        case .miterLimit: .scalar(shape.miterLimit)
-        case .lineDashPhase: .scalar(shape.lineDashPhase)
+        case .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .lineWidth, .miterLimit, .lineDashPhase:
+            shape.animatableValue(property)
         case .colors: gradient.colors.map { .colors($0.map(\.sRGBComponents)) } ?? AnimatableValue.none
         case .locations: gradient.locations.map { .scalars($0) } ?? AnimatableValue.none
         case .startPoint: .point(gradient.startPoint)
@@ -270,17 +264,11 @@ extension RenderLayerState {
     mutating func setSubclassAnimatableValue(_ value: AnimatableValue, _ property: LayerProperty) -> Bool {
         func color(_ c: RGBA) -> CGColor { CGColor(srgbRed: c.r, green: c.g, blue: c.b, alpha: c.a) }
         switch (property, value) {
-        case (.path, .path(let p)): shape.path = CGPath(storage: p)
-        case (.path, .none): shape.path = nil
-        case (.fillColor, .color(let c)): shape.fillColor = color(c)
-        case (.fillColor, .none): shape.fillColor = nil
-        case (.strokeColor, .color(let c)): shape.strokeColor = color(c)
-        case (.strokeColor, .none): shape.strokeColor = nil
-        case (.strokeStart, .scalar(let v)): shape.strokeStart = v
-        case (.strokeEnd, .scalar(let v)): shape.strokeEnd = v
-        case (.lineWidth, .scalar(let v)): shape.lineWidth = v
-        case (.miterLimit, .scalar(let v)): shape.miterLimit = v
-        case (.lineDashPhase, .scalar(let v)): shape.lineDashPhase = v
+        case (.path, _), (.fillColor, _), (.strokeColor, _), (.strokeStart, _), (.strokeEnd, _), (.lineWidth, _),
+            (.miterLimit, _), (.lineDashPhase, _):
+            var s = shape
+            guard s.setAnimatableValue(value, property) else { return false }
+            shape = s
         case (.colors, .colors(let cs)): gradient.colors = cs.map(color)
         case (.colors, .none): gradient.colors = nil
         case (.locations, .scalars(let ls)): gradient.locations = ls

@@ -67,7 +67,8 @@ package struct AnimationRecord: Sendable {
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.groups = groups
-        self.numeric = valueFunction == nil ? NumericTrack(content, kind: key.valueKind) : nil
+        self.numeric =
+            valueFunction == nil ? NumericTrack(content, kind: key.valueKind, plain: !isAdditive && !isCumulative) : nil
         self.needsUnderlying = Self.readsUnderlying(content, numeric: numeric, isAdditive: isAdditive)
         self.rotatesAlongPath = Self.turnsAlongPath(content, numeric: numeric)
         // Moved in last: a content is large (two values), and transactions make thousands.

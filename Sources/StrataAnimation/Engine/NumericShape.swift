@@ -1,9 +1,10 @@
 import CoreGraphics
 
 /// A value kind made of at most four numbers, and how those numbers sit in a `SIMD4<Double>`
-/// (lanes): scalar `x`; point `x y`; size `w h`; rect `x y w h`; colour `r g b a`.
+/// (lanes): scalar `x`; point `x y`; size `w h`; rect `x y w h`; colour `r g b a`; bool `x`
+/// (1 true, 0 false; only discrete tracks have it).
 package enum NumericShape: UInt8, Sendable, Hashable {
-    case scalar, point, size, rect, color
+    case scalar, point, size, rect, color, bool
 
     package init?(_ value: AnimatableValue) {
         switch value {
@@ -12,6 +13,7 @@ package enum NumericShape: UInt8, Sendable, Hashable {
         case .size: self = .size
         case .rect: self = .rect
         case .color: self = .color
+        case .bool: self = .bool
         default: return nil
         }
     }
@@ -24,6 +26,7 @@ package enum NumericShape: UInt8, Sendable, Hashable {
         case (.size, .size(let s)): SIMD4(s.width, s.height, 0, 0)
         case (.rect, .rect(let r)): SIMD4(r.origin.x, r.origin.y, r.size.width, r.size.height)
         case (.color, .color(let c)): SIMD4(c.r, c.g, c.b, c.a)
+        case (.bool, .bool(let b)): SIMD4(b ? 1 : 0, 0, 0, 0)
         default: nil
         }
     }
@@ -36,6 +39,7 @@ package enum NumericShape: UInt8, Sendable, Hashable {
         case .size: .size(CGSize(width: v.x, height: v.y))
         case .rect: .rect(CGRect(x: v.x, y: v.y, width: v.z, height: v.w))
         case .color: .color(RGBA(r: v.x, g: v.y, b: v.z, a: v.w))
+        case .bool: .bool(v.x != 0)
         }
     }
 }

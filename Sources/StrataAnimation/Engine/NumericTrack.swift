@@ -26,8 +26,10 @@ package struct NumericTrack: Sendable {
     package var readsUnderlying: Bool { fromIsCurrent || toIsCurrent || toAddsCurrent }
 
     /// The fast form of `content` whose values are of `kind`, or nil when the content
-    /// is not numeric or needs the general path.
-    init?(_ content: __shared AnimationRecord.Content, kind: ValueKind) {
+    /// is not numeric or needs the general path. Bools (`hidden`, `masksToBounds`…) have one
+    /// only as discrete keyframes of a record neither additive nor cumulative (`plain`): they
+    /// switch, they never add or interpolate.
+    init?(_ content: __shared AnimationRecord.Content, kind: ValueKind, plain: Bool = true) {
         let shape: NumericShape
         switch kind {
         case .scalar: shape = .scalar
@@ -35,6 +37,11 @@ package struct NumericTrack: Sendable {
         case .size: shape = .size
         case .rect: shape = .rect
         case .color: shape = .color
+        case .bool:
+            guard plain, case .keyframes(let track) = content, track.path == nil,
+                track.calculationMode == .discrete || track.constant != nil
+            else { return nil }
+            shape = .bool
         default: return nil
         }
         self.shape = shape

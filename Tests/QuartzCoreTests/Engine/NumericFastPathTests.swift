@@ -37,6 +37,14 @@ import Testing
         paced.values = [CGSize.zero, CGSize(width: 30, height: 40), CGSize(width: 30, height: 0)]
         paced.calculationMode = .paced
         paced.duration = 1.5
+        // As Lottie's in and out points are: hidden before, shown, hidden after.
+        let shown = CAKeyframeAnimation(keyPath: "hidden")
+        shown.values = [true, false, true]
+        shown.keyTimes = [0, 0.3, 0.7, 1]
+        shown.calculationMode = .discrete
+        shown.duration = 2
+        shown.repeatCount = 1.5
+        shown.fillMode = .both
         let toOnly = basic("opacity", to: 0.25, duration: 0.7)
         toOnly.fillMode = .both
         toOnly.beginTime = 0.2
@@ -49,6 +57,7 @@ import Testing
             ("discrete", discrete, .scalar(1)),
             ("paced", paced, .rect(CGRect(x: 1, y: 2, width: 3, height: 4))),
             ("to only", toOnly, .scalar(0.9)),
+            ("discrete bools", shown, .bool(false)),
         ]
     }
 
@@ -114,6 +123,18 @@ import Testing
         cubic.values = [0, 1, 0]
         cubic.calculationMode = .cubic
         #expect(try records(cubic).first?.numeric == nil)
+        // Bools switch: linear keyframes (switching halfway), basic animations and additive or
+        // cumulative records stay on the general path, whose rules for them differ from lanes'.
+        let linearBools = CAKeyframeAnimation(keyPath: "hidden")
+        linearBools.values = [true, false]
+        #expect(try records(linearBools).first?.numeric == nil)
+        let basicBool = basic("hidden", from: true, to: false)
+        #expect(try records(basicBool).first?.numeric == nil)
+        let additiveBools = CAKeyframeAnimation(keyPath: "hidden")
+        additiveBools.values = [true, false]
+        additiveBools.calculationMode = .discrete
+        additiveBools.isAdditive = true
+        #expect(try records(additiveBools).first?.numeric == nil)
     }
 
     /// Equal within 1e-9 per component (the two paths may round differently in the last bits).

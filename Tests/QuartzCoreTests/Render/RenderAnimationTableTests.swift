@@ -15,7 +15,7 @@ import Testing
             let table = RenderAnimationTable(snapshot)
             // Compact records beside records that stay on the record path (a group, a path, a
             // whole transform), on the same layers, in order.
-            #expect(table.compactCount == 9 && table.recordCount == 12, "\(table.compactCount) of \(table.recordCount)")
+            #expect(table.compactCount == 13 && table.recordCount == 17, "\(table.compactCount) of \(table.recordCount)")
             for step in -4...60 {
                 let t = origin + Double(step) / 10
                 let viaTable = descriptions(RenderEvaluator.presentation(of: snapshot, at: t))
@@ -99,16 +99,19 @@ import Testing
 enum AnimatedTree {
     static func make() -> CALayer {
         let root = CALayer()
-        let a = CALayer(), b = CALayer(), c = CALayer()
+        let a = CALayer(), b = CALayer(), c = CALayer(), d = CAShapeLayer()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
-        for layer in [a, b, c] { layer.frame = CGRect(x: 10, y: 20, width: 40, height: 30) }
+        for layer in [a, b, c, d] { layer.frame = CGRect(x: 10, y: 20, width: 40, height: 30) }
         c.timeOffset = 0.3
         c.speed = 0.5
+        d.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        d.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         root.addSublayer(a)
         root.addSublayer(b)
         b.addSublayer(c)
+        root.addSublayer(d)
         CATransaction.commit()
 
         CATransaction.begin()
@@ -190,6 +193,33 @@ enum AnimatedTree {
         drift.toValue = CGSize(width: 4, height: 4)
         drift.duration = 2
         c.add(drift, forKey: "drift")
+
+        // A shape layer's path (record path), width, colour and stroke end (compact) written
+        // into one shape state, and Lottie's shown/hidden switch (compact bools).
+        let morph = CABasicAnimation(keyPath: "path")
+        morph.toValue = CGPath(rect: CGRect(x: 5, y: 5, width: 30, height: 20), transform: nil)
+        morph.duration = 2
+        d.add(morph, forKey: "morph")
+        let width = CAKeyframeAnimation(keyPath: "lineWidth")
+        width.values = [1, 6, 2]
+        width.duration = 1.6
+        width.fillMode = .both
+        d.add(width, forKey: "width")
+        let ink = CABasicAnimation(keyPath: "strokeColor")
+        ink.toValue = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        ink.duration = 2.2
+        d.add(ink, forKey: "ink")
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0
+        draw.duration = 1.4
+        d.add(draw, forKey: "draw")
+        let shown = CAKeyframeAnimation(keyPath: "hidden")
+        shown.values = [true, false, true]
+        shown.keyTimes = [0, 0.2, 0.8, 1]
+        shown.calculationMode = .discrete
+        shown.duration = 3
+        shown.fillMode = .both
+        d.add(shown, forKey: "shown")
         CATransaction.commit()
         return root
     }
