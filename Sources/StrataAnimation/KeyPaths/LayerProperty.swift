@@ -161,11 +161,11 @@ extension LayerProperty {
 
 extension LayerProperty {
     /// The property's place among all (`allCases` order, below 62): a bit of a set of
-    /// properties held in one `UInt64`.
-    package var bitIndex: Int { Self.indices[self] ?? 63 }
-
-    private static let indices: [LayerProperty: Int] = Dictionary(
-        uniqueKeysWithValues: allCases.enumerated().map { ($0.element, $0.offset) })
+    /// properties held in one `UInt64`. A case without payload is stored as its ordinal, in
+    /// declaration order, which is `allCases`' (tested); evaluation asks this per write, where a
+    /// dictionary lookup was a hash a write.
+    @inline(__always)
+    package var bitIndex: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
     /// The property at `bitIndex` `index`.
     @inline(__always)

@@ -181,7 +181,9 @@ struct PropertyKeyParsingTests {
     /// Property sets are bits of a `UInt64` whose top two bits are flags (frame evaluation's masks):
     /// every property has its own bit below them, and `atBit` names it back.
     @Test func everyPropertyHasItsOwnBitBelowTheFlags() {
+        #expect(MemoryLayout<LayerProperty>.size == 1, "a bit index is the case's one-byte ordinal")
         let bits = LayerProperty.allCases.map(\.bitIndex)
+        #expect(bits == Array(0..<LayerProperty.allCases.count), "ordinals in allCases order")
         #expect(Set(bits).count == LayerProperty.allCases.count)
         #expect(bits.allSatisfy { $0 >= 0 && $0 < 62 })
         for property in LayerProperty.allCases { #expect(LayerProperty.atBit(property.bitIndex) == property) }
