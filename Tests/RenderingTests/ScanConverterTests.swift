@@ -89,7 +89,18 @@ struct ScanConverterTests {
         Case(name: "a hairline curve", path: curves(), width: 0.6),
         Case(name: "a translucent ring's arc cut to a box", path: ring(), width: 14, cap: .round, alpha: 0.5,
              box: CGRect(x: 40, y: 20, width: 100, height: 90)),
+        // Upright sides (the scan converter's vertical-edge path), on whole and fractional pixels.
+        Case(name: "upright rectangles and a rounded box, sides on whole and fractional pixels", path: uprightBoxes(), fill: true),
+        Case(name: "upright rectangles and a rounded box stroked, sides between pixels", path: uprightBoxes(), width: 3.5),
     ]
+
+    static func uprightBoxes() -> CGPath {
+        let p = CGMutablePath()
+        p.addRect(CGRect(x: 10, y: 12, width: 60, height: 50))
+        p.addRect(CGRect(x: 90.25, y: 20.5, width: 40.5, height: 70.75))
+        p.addRoundedRect(in: CGRect(x: 30.6, y: 100.3, width: 150.2, height: 50), cornerWidth: 12, cornerHeight: 12)
+        return p
+    }
 
     /// The case drawn on a white surface, by the scan converter or by cairo.
     static func render(_ c: Case, scan: Bool) -> OpaquePointer {

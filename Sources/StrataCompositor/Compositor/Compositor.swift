@@ -91,6 +91,8 @@ package final class Compositor {
     package var glyphPositioning = GlyphPositioning.unspecified
     /// Kernel operations of the frame being drawn, waiting to be drawn together.
     let kernelBatch = KernelBatch()
+    /// The last walk's emptied stacks, for the next one.
+    private var walkScratch = FrameWalk.Scratch()
     var frameNumber: UInt64 = 0
     var lastSweep: UInt64 = 0
     var nodesAtLastSweep = 0
@@ -171,7 +173,9 @@ package final class Compositor {
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
-        var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr)
+        var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr, scratch: walkScratch)
+        walkScratch = FrameWalk.Scratch()
+        defer { walkScratch = walk.takeScratch() }
         walk.frameTime = time
         walk.evaluate = evaluate
         if let lookSerials, lookSerials.count == snapshot.nodes.count {

@@ -42,13 +42,32 @@ struct FrameWalk {
     var pendingContents: [OpaquePointer] = []
     var steps: [Step] = []
 
-    init(compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer) {
+    init(compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer, scratch: Scratch = Scratch()) {
         self.compositor = compositor
         self.nodes = nodes
         self.states = states
         self.stateStorage = states.withUnsafeBufferPointer { $0 }
         self.frameStates = states
-        self.targets = [target]
+        self.targets = scratch.targets
+        self.steps = scratch.steps
+        targets.append(target)
+    }
+
+    /// The walk's stacks, emptied with their capacity kept, handed from one frame's walk to the
+    /// next (a frame allocates none).
+    struct Scratch {
+        var steps: [Step] = []
+        var targets: [OpaquePointer] = []
+    }
+
+    /// Ends the walk's use of its stacks and returns them for the next frame.
+    mutating func takeScratch() -> Scratch {
+        var scratch = Scratch()
+        swap(&scratch.steps, &steps)
+        swap(&scratch.targets, &targets)
+        scratch.steps.removeAll(keepingCapacity: true)
+        scratch.targets.removeAll(keepingCapacity: true)
+        return scratch
     }
 
     /// Where and how a layer is drawn, handed from a layer to its sublayers.
@@ -380,9 +399,19 @@ struct FrameWalk {
     mutating func pushSublayers(of node: Int, context: Context, depthSorted: Bool) {
         let sublayers = nodes[node].sublayers
         guard !sublayers.isEmpty else { return }
+        let instanced = if case .replicator = states[node].kind { true } else { false }
+        if !instanced, !depthSorted, Self.shareOneDepth(sublayers, stateStorage) {
+            // Drawn in the order they are listed (the sort below would keep it): pushed back to
+            // front without a per-container array.
+            for child in sublayers.reversed() {
+                let c = Int(child)
+                if clipTest(c, isMask: false, context) == .outside { continue }
+                steps.append(.enter(node: c, parent: node, isMask: false, context: context, opacityApplied: false))
+            }
+            return
+        }
         var order: [(key: Double, index: Int, node: Int)] = []
         order.reserveCapacity(sublayers.count)
-        let instanced = if case .replicator = states[node].kind { true } else { false }
         for (k, child) in sublayers.enumerated() {
             let c = Int(child)
             // A leaf the footprints put outside the clip is not even pushed (a small damaged
@@ -407,6 +436,14 @@ struct FrameWalk {
         for entry in order.reversed() {
             steps.append(.enter(node: entry.node, parent: node, isMask: false, context: context, opacityApplied: false))
         }
+    }
+
+    /// Whether every sublayer has the same finite `zPosition` (the common case: none set).
+    private static func shareOneDepth(_ sublayers: [Int32], _ states: UnsafeBufferPointer<RenderLayerState>) -> Bool {
+        let first = states[Int(sublayers[0])].zPosition
+        guard first.isFinite else { return false }
+        for child in sublayers where states[Int(child)].zPosition != first { return false }
+        return true
     }
 
     mutating func afterSublayers(_ exit: Exit) {
