@@ -49,7 +49,7 @@ package struct RenderAnimationTable: Sendable {
                 guard !nodes[i].animations.isEmpty else { continue }
                 nodes[i].animations.withUnsafeBufferPointer { groups in
                     for g in groups.indices {
-                        if groups[g].transition != nil { masks[i] |= Self.transition }
+                        if groups[g].hasTransition { masks[i] |= Self.transition }
                         groups[g].records.withUnsafeBufferPointer { records in
                             for r in records.indices {
                                 add(records.baseAddress! + r, group: g, record: r)
@@ -79,7 +79,7 @@ package struct RenderAnimationTable: Sendable {
     static func mask(of node: UnsafePointer<RenderNode>) -> UInt64 {
         var mask: UInt64 = 0
         for animation in node.pointee.animations {
-            if animation.transition != nil { mask |= transition }
+            if animation.hasTransition { mask |= transition }
             animation.records.withUnsafeBufferPointer { records in
                 for r in records.indices { mask |= Self.mask(of: records.baseAddress! + r) }
             }

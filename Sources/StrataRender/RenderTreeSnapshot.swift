@@ -13,6 +13,8 @@ package struct CommittedAnimation: Sendable {
 
     /// For a CATransition: what it does and the picture it starts from.
     package var transition: TransitionRecord? { transitionBox?.record }
+    /// Whether this is a transition, without copying its record out of the box (asked per layer a frame).
+    package var hasTransition: Bool { transitionBox != nil }
 
     package init(records: [AnimationRecord], transition: TransitionRecord? = nil, preferredFrameRate: Float = 0) {
         self.records = records

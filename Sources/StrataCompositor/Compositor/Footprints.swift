@@ -326,7 +326,7 @@ package struct Footprints: Equatable {
             }
         }
         // A running transition changes the picture every frame.
-        for animation in nodes[node].animations {
+        for animation in nodes[node].animations where animation.hasTransition {
             if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
                 h.combine(p)
             }

@@ -178,10 +178,12 @@ struct FrameWalk {
     /// place a layer is drawn at (replicator instances included); offscreens, transitions and
     /// delayed states are excluded because they draw in other coordinates or at other times.
     func clipTest(_ node: Int, isMask: Bool, _ context: Context) -> ClipTest {
-        guard let footprints, drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
+        // `footprints?.entry` reads in place; `guard let footprints` (and `!= nil`) copied the
+        // footprints, retaining their arrays, for every layer entered.
+        guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
             nodes[node].sublayers.isEmpty, nodes[node].mask < 0,
-            nodes[node].animations.allSatisfy({ $0.transition == nil }),
-            let entry = footprints.entry(node: node, layerID: nodes[node].layerID)
+            !nodes[node].animations.contains(where: { $0.hasTransition }),
+            let entry = footprints?.entry(node: node, layerID: nodes[node].layerID)
         else { return .unknown }
         return entry.box.intersects(context.clip) ? .inside : .outside
     }
@@ -403,8 +405,10 @@ struct FrameWalk {
         if !instanced, !depthSorted, Self.shareOneDepth(sublayers, stateStorage) {
             // Drawn in the order they are listed (the sort below would keep it): pushed back to
             // front without a per-container array.
-            for child in sublayers.reversed() {
-                let c = Int(child)
+            var k = sublayers.count
+            while k > 0 {
+                k -= 1
+                let c = Int(sublayers[k])
                 if clipTest(c, isMask: false, context) == .outside { continue }
                 steps.append(.enter(node: c, parent: node, isMask: false, context: context, opacityApplied: false))
             }
