@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copy census: how many bytes a frame copies with memmove (Swift's copies of large values: states,
-# bodies, keys, contexts), counted exactly by a uprobe on glibc's memmove, for frames only (a run
-# of 3 passes minus a run of 1). Deterministic where timings on a VM move by ±10 %: use it to see
+# bodies, keys, contexts) and how many retains and releases it makes, counted exactly by uprobes on
+# glibc's memmove and the Swift runtime, for frames only (a run of 3 passes minus a run of 1). Deterministic where timings on a VM move by ±10 %: use it to see
 # whether a change removed copies, then confirm with alternating timed runs.
 #
 #   bash scripts/copy-census.sh [--sites] [--bench PATH] FILE.json...
@@ -27,7 +27,7 @@ command -v perf >/dev/null || { echo "copy-census: needs Linux perf (apt-get ins
 [ -x "$bench" ] || { echo "copy-census: no $bench (swift build -c release --product strata-bench)" >&2; exit 66; }
 libc=$(ldd "$bench" | awk '/libc\.so\.6/ {print $3}')
 # glibc picks a memmove for the processor (AVX-512, AVX, SSE2…): the one a sampled run shows.
-perf record -q -F 2000 -o /tmp/strata-census.pick "$bench" --measure-file strata "${files[0]}" >/dev/null 2>&1
+perf record -q -F 2000 -o /tmp/strata-census.pick "$bench" --measure-file strata "${files[0]}" --passes 20 >/dev/null 2>&1
 symbol=$(perf report -i /tmp/strata-census.pick --stdio --sort sym 2>/dev/null | grep -o '__memmove_[a-z0-9_]*' | head -1)
 [ -n "$symbol" ] || { echo "copy-census: no memmove seen in a sampled run" >&2; exit 70; }
 perf probe -q -d 'probe_libc:strata_mm' 2>/dev/null || true
@@ -45,10 +45,25 @@ measure() {
         | awk -v f="$frames" '{n++; b+=$1} END {print n+0, b+0, f}'
 }
 
+# Reference counting: Swift runtime's swift_retain and swift_release, counted (not sampled).
+swiftcore=$(ldd "$bench" | awk '/libswiftCore\.so/ {print $3}')
+perf probe -q -d 'probe_libswiftCore:strata_*' 2>/dev/null || true
+perf probe -q -x "$swiftcore" --add "strata_retain=swift_retain" >/dev/null
+perf probe -q -x "$swiftcore" --add "strata_release=swift_release" >/dev/null
+trap 'perf probe -q -d "probe_libc:strata_mm" 2>/dev/null || true; perf probe -q -d "probe_libswiftCore:strata_*" 2>/dev/null || true; rm -f /tmp/strata-census.*' EXIT
+
+# Prints "retains releases" for a run of `passes` passes.
+refcounts() {
+    perf stat -x, -e probe_libswiftCore:strata_retain -e probe_libswiftCore:strata_release \
+        "$bench" --measure-file strata "$1" --passes "$2" 2>&1 >/dev/null | awk -F, '{printf "%s ", $1} END {print ""}'
+}
+
 for file in "${files[@]}"; do
     read -r n1 b1 _ < <(measure "$file" 1)
     read -r n3 b3 frames < <(measure "$file" 3)
-    python3 -c "print('%s: %.0f memmoves a frame, %.1f KiB a frame' % ('$(basename "$file")', ($n3 - $n1) / (2 * $frames), ($b3 - $b1) / (2 * $frames) / 1024))"
+    read -r r1 x1 < <(refcounts "$file" 1)
+    read -r r3 x3 < <(refcounts "$file" 3)
+    python3 -c "print('%s: %.0f memmoves a frame, %.1f KiB a frame; %.0f retains and %.0f releases a frame' % ('$(basename "$file")', ($n3 - $n1) / (2 * $frames), ($b3 - $b1) / (2 * $frames) / 1024, ($r3 - $r1) / (2 * $frames), ($x3 - $x1) / (2 * $frames)))"
     if ((sites)); then
         measure "$file" 3 -g >/dev/null
         perf script -i /tmp/strata-census.data 2>/dev/null | awk -v f="$frames" '

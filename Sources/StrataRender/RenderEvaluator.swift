@@ -173,6 +173,12 @@ package enum RenderEvaluator {
     @inline(__always)
     private static func restore(_ mask: UInt64, of state: inout RenderLayerState, from node: UnsafePointer<RenderNode>) {
         var rest = mask & ~(RenderAnimationTable.otherKey | RenderAnimationTable.transition)
+        // Subclass properties all live in the boxed `kind`: put it back once, not once a property
+        // (a shape animating its path, colour and stroke end re-assigned the box three times).
+        if rest & LayerProperty.subclassBits != 0 {
+            state.kind = node.pointee.state.kind
+            rest &= ~LayerProperty.subclassBits
+        }
         while rest != 0 {
             let bit = rest.trailingZeroBitCount
             rest &= rest - 1

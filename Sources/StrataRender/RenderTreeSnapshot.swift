@@ -178,3 +178,15 @@ extension RenderTreeSnapshot {
         return RenderTreeSnapshot(nodes: out, commitTime: commitTime, version: version)
     }
 }
+
+extension [CommittedAnimation] {
+    /// Whether one of the animations is a transition, read in place (iterating copies each
+    /// animation, retaining its records and box). Ask it of `nodes[i].animations`: a property of
+    /// `nodes[i]` itself would copy the whole node.
+    package var hasTransition: Bool {
+        withUnsafeBufferPointer { animations in
+            for i in animations.indices where animations[i].hasTransition { return true }
+            return false
+        }
+    }
+}

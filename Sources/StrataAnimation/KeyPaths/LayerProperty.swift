@@ -118,6 +118,10 @@ package enum LayerProperty: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The bits (`1 << bitIndex`) of the properties subclasses declare: every case from `path` on
+    /// (they follow CALayer's own in declaration order).
+    package static let subclassBits: UInt64 = ~((UInt64(1) << UInt64(LayerProperty.path.bitIndex)) - 1)
+
     /// The class that declares the property.
     package var owner: LayerClass {
         switch self {

@@ -175,7 +175,6 @@ package final class Compositor {
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
         var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr, scratch: walkScratch)
         walkScratch = FrameWalk.Scratch()
-        defer { walkScratch = walk.takeScratch() }
         walk.frameTime = time
         walk.evaluate = evaluate
         if let lookSerials, lookSerials.count == snapshot.nodes.count {
@@ -186,6 +185,10 @@ package final class Compositor {
             walk.footprints = footprints
         }
         walk.run(root: root, placement: placement, base: base, clip: clip)
+        swap(&walkScratch.steps, &walk.steps)
+        swap(&walkScratch.targets, &walk.targets)
+        walkScratch.steps.removeAll(keepingCapacity: true)
+        walkScratch.targets.removeAll(keepingCapacity: true)
         kernelBatch.flush()
         forgetPlacementsSeenBefore()
         if frameNumber &- lastSweep >= Self.sweepInterval || snapshot.nodes.count != nodesAtLastSweep {

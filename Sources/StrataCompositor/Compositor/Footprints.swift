@@ -326,9 +326,11 @@ package struct Footprints: Equatable {
             }
         }
         // A running transition changes the picture every frame.
-        for animation in nodes[node].animations where animation.hasTransition {
-            if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
-                h.combine(p)
+        if nodes[node].animations.hasTransition {
+            for animation in nodes[node].animations {
+                if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
+                    h.combine(p)
+                }
             }
         }
         slot.signature = h.finalize()

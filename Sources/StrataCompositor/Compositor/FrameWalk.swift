@@ -60,16 +60,6 @@ struct FrameWalk {
         var targets: [OpaquePointer] = []
     }
 
-    /// Ends the walk's use of its stacks and returns them for the next frame.
-    mutating func takeScratch() -> Scratch {
-        var scratch = Scratch()
-        swap(&scratch.steps, &steps)
-        swap(&scratch.targets, &targets)
-        scratch.steps.removeAll(keepingCapacity: true)
-        scratch.targets.removeAll(keepingCapacity: true)
-        return scratch
-    }
-
     /// Where and how a layer is drawn, handed from a layer to its sublayers.
     struct Context {
         /// Local 3D → target pixels (then divide by w).
@@ -182,7 +172,7 @@ struct FrameWalk {
         // footprints, retaining their arrays, for every layer entered.
         guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
             nodes[node].sublayers.isEmpty, nodes[node].mask < 0,
-            !nodes[node].animations.contains(where: { $0.hasTransition }),
+            !nodes[node].animations.hasTransition,
             let entry = footprints?.entry(node: node, layerID: nodes[node].layerID)
         else { return .unknown }
         return entry.box.intersects(context.clip) ? .inside : .outside

@@ -188,4 +188,12 @@ struct PropertyKeyParsingTests {
         #expect(bits.allSatisfy { $0 >= 0 && $0 < 62 })
         for property in LayerProperty.allCases { #expect(LayerProperty.atBit(property.bitIndex) == property) }
     }
+
+    @Test func subclassBitsAreExactlyThePropertiesSubclassesDeclare() {
+        // Evaluation puts a subclass's boxed state back once for all these bits.
+        for property in LayerProperty.allCases {
+            let inMask = LayerProperty.subclassBits & (UInt64(1) << UInt64(property.bitIndex)) != 0
+            #expect(inMask == (property.owner != .layer), "\(property)")
+        }
+    }
 }
