@@ -250,3 +250,56 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
         cell[width + 1] = 0;
     }
 }
+
+/// The length of [a0, a1) inside the pixel column (or row) [p, p + 1).
+static inline double overlap(double a0, double a1, int32_t p) {
+    double lo = a0 > p ? a0 : p, hi = a1 < p + 1 ? a1 : p + 1;
+    return hi > lo ? hi - lo : 0;
+}
+
+/// `pixel` through coverage `m` onto `count` pixels from `out` (stored when opaque and whole).
+static inline void run(uint32_t *out, int32_t count, uint32_t pixel, uint32_t m) {
+    if (m == 255 && (pixel >> 24) == 255) {
+        for (int32_t k = 0; k < count; k++) out[k] = pixel;
+    } else if (m) {
+        for (int32_t k = 0; k < count; k++) out[k] = over(pixel, m, out[k]);
+    }
+}
+
+void strata_fill_box(const strata_target *target, double left, double top, double right, double bottom, int32_t x0,
+    int32_t y0, int32_t x1, int32_t y1, uint32_t pixel) {
+    if (!target || !target->pixels || (pixel >> 24) == 0) return;
+    if (!(left < right) || !(top < bottom)) return;
+    if (!(left > -1e8) || !(right < 1e8) || !(top > -1e8) || !(bottom < 1e8)) return;
+    if (x0 < target->originX) x0 = target->originX;
+    if (y0 < target->originY) y0 = target->originY;
+    if (x1 > target->originX + target->width) x1 = target->originX + target->width;
+    if (y1 > target->originY + target->height) y1 = target->originY + target->height;
+    // Pixels outside the box have no coverage: only its pixels are visited.
+    int32_t bx0 = floor_i(left), by0 = floor_i(top), bx1 = ceil_i(right), by1 = ceil_i(bottom);
+    if (x0 < bx0) x0 = bx0;
+    if (y0 < by0) y0 = by0;
+    if (x1 > bx1) x1 = bx1;
+    if (y1 > by1) y1 = by1;
+    if (x0 >= x1 || y0 >= y1) return;
+    // Whole columns [inL, inR) cover their pixels across; the others are the box's partial sides.
+    int32_t inL = ceil_i(left), inR = floor_i(right);
+    if (inL < x0) inL = x0;
+    if (inR > x1) inR = x1;
+    int32_t rightStart = inR > inL ? inR : inL;
+    if (rightStart < x0) rightStart = x0;
+    for (int32_t row = y0; row < y1; row++) {
+        double cy = overlap(top, bottom, row);
+        if (cy <= 0) continue;
+        uint32_t *out = target->pixels + (int64_t)(row - target->originY) * target->stride - target->originX;
+        for (int32_t i = x0; i < inL && i < x1; i++) {
+            uint32_t m = coverage((float)(overlap(left, right, i) * cy), 0);
+            if (m) out[i] = over(pixel, m, out[i]);
+        }
+        if (inR > inL) run(out + inL, inR - inL, pixel, coverage((float)cy, 0));
+        for (int32_t i = rightStart; i < x1; i++) {
+            uint32_t m = coverage((float)(overlap(left, right, i) * cy), 0);
+            if (m) out[i] = over(pixel, m, out[i]);
+        }
+    }
+}

@@ -89,6 +89,17 @@ final class StrataFileRenderer: LottieFileRenderer {
             }
             printError("\(layers) layers (\(shapes) shape layers, \(masks) masks), \(animations) animations\n")
         }
+        // STRATA_BENCH_TREE: the layer tree a file became, one line a layer with its animated key paths.
+        if ProcessInfo.processInfo.environment["STRATA_BENCH_TREE"] != nil {
+            var stack: [(CALayer, Int)] = [(player, 0)]
+            while let (layer, depth) = stack.popLast() {
+                let keys = (layer.animationKeys() ?? []).compactMap { layer.animation(forKey: $0) }
+                    .map { ($0 as? CAPropertyAnimation)?.keyPath ?? "\(type(of: $0))" }
+                printError(String(repeating: "  ", count: depth) + "\(type(of: layer)) \(layer.frame) \(keys)\n")
+                if let mask = layer.mask { stack.append((mask, depth + 2)) }
+                stack += (layer.sublayers ?? []).reversed().map { ($0, depth + 1) }
+            }
+        }
     }
 
     func render(frame index: Int) {

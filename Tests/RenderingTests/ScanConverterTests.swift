@@ -92,6 +92,10 @@ struct ScanConverterTests {
         // Upright sides (the scan converter's vertical-edge path), on whole and fractional pixels.
         Case(name: "upright rectangles and a rounded box, sides on whole and fractional pixels", path: uprightBoxes(), fill: true),
         Case(name: "upright rectangles and a rounded box stroked, sides between pixels", path: uprightBoxes(), width: 3.5),
+        // One upright rectangle alone (covered by overlap, `strata_fill_box`), opaque and translucent.
+        Case(name: "one upright rectangle on fractional pixels", path: CGPath(rect: CGRect(x: 20.3, y: 15.6, width: 120.45, height: 90.2), transform: nil), fill: true),
+        Case(name: "one translucent upright rectangle cut to a box", path: CGPath(rect: CGRect(x: 20.3, y: 15.6, width: 120.45, height: 90.2), transform: nil),
+             fill: true, alpha: 0.45, box: CGRect(x: 50, y: 40, width: 200, height: 30)),
     ]
 
     static func uprightBoxes() -> CGPath {
@@ -213,6 +217,60 @@ struct ScanConverterTests {
         #expect(inside > 0, "the billion-point stroke covers the box")
         #expect(converter.cells.allSatisfy { $0 == 0 })
         #expect(converter.touched.allSatisfy { $0 == 0 })
+    }
+
+    /// One upright box is covered by its overlap with each pixel (`strata_fill_box`); the same
+    /// box with a point added on its left side goes through the cells. Both must agree within one
+    /// level (float rounding) on whole, fractional, sub-pixel, translucent, off-target and clipped
+    /// boxes — and each path must be the one taken.
+    @Test func anUprightBoxIsCoveredAsThePolygonPathCoversIt() throws {
+        let boxes = [
+            CGRect(x: 10, y: 12, width: 60, height: 50), CGRect(x: 10.25, y: 12.75, width: 60.4, height: 50.3),
+            CGRect(x: 30.2, y: 40.6, width: 0.5, height: 0.3), CGRect(x: 30.2, y: 40.6, width: 1.6, height: 12.9),
+            CGRect(x: -20.5, y: -8.25, width: 60, height: 40), CGRect(x: 200.5, y: 150.5, width: 80, height: 90),
+            CGRect(x: 5.5, y: 5.5, width: 210, height: 170),
+        ]
+        for (k, rect) in boxes.enumerated() {
+            let alpha = k % 2 == 0 ? 1 : 0.6
+            let clip = k == 6 ? CGRect(x: 30.5, y: 20, width: 100, height: 60) : CGRect(x: 0, y: 0, width: 220, height: 180)
+            let split = CGMutablePath()
+            split.move(to: CGPoint(x: rect.minX, y: rect.minY))
+            split.addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
+            split.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+            split.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+            split.addLine(to: CGPoint(x: rect.minX, y: rect.midY))
+            split.closeSubpath()
+            var images: [[UInt32]] = []
+            for (path, expectsBox) in [(CGPath(rect: rect, transform: nil), true), (split as CGPath, false)] {
+                let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Self.width, Self.height))
+                defer { cairo_surface_destroy(surface) }
+                let cr = try #require(cairo_create(surface))
+                defer { cairo_destroy(cr) }
+                cairo_set_source_rgb(cr, 0.9, 0.8, 0.2)
+                cairo_paint(cr)
+                cairo_surface_flush(surface)
+                let target = try #require(KernelTarget(cr))
+                let converter = ScanConverter()
+                converter.fill(path.storage, transform: .identity, evenOdd: k == 3, color: RGBA(r: 0.1, g: 0.3, b: 0.8, a: 1),
+                               alpha: alpha, box: clip, onto: target)
+                #expect((converter.uprightBox() != nil) == expectsBox, "box \(k): the upright-box path taken: \(expectsBox)")
+                cairo_surface_mark_dirty(surface)
+                let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
+                let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+                images.append((0..<Int(Self.height)).flatMap { y in (0..<Int(Self.width)).map { pixels[y * rowPixels + $0] } })
+            }
+            var largest = 0, changed = 0
+            // The top right pixel: background in every case.
+            let background = images[0][Int(Self.width) - 1]
+            for (u, v) in zip(images[0], images[1]) {
+                if u != background { changed += 1 }
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    largest = max(largest, abs(Int((u >> shift) & 0xFF) - Int((v >> shift) & 0xFF)))
+                }
+            }
+            #expect(largest <= 1, "box \(k) \(rect): the two paths differ by \(largest) levels")
+            #expect(changed > 0, "box \(k): something is drawn")
+        }
     }
 
     @Test("fills and strokes equal cairo's within the stated tolerance", arguments: cases)

@@ -106,6 +106,13 @@ void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t
 void strata_scan_fill(const double *edges, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
     int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells, uint64_t *touched);
 
+/// `strata_scan_fill` of one upright box [left, right) × [top, bottom) (device pixels), the
+/// commonest shape there is (rectangles, layer backgrounds): each pixel's coverage is its overlap
+/// with the box, full rows and columns filled as runs, within the device box [x0, x1) × [y0, y1)
+/// (cut to the target). The same coverage as the polygon path (within float rounding: one level).
+void strata_fill_box(const strata_target *target, double left, double top, double right, double bottom, int32_t x0,
+    int32_t y0, int32_t x1, int32_t y1, uint32_t pixel);
+
 /// Non-zero when this processor runs the SIMD spans (x86-64 with SSSE3).
 int32_t strata_raster_has_simd(void);
 

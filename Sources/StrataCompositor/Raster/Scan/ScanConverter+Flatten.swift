@@ -67,6 +67,11 @@ extension ScanConverter {
                     drawn()
                     let c1 = map(pts[index]), c2 = map(pts[index + 1]), e = map(pts[index + 2])
                     let p0 = current
+                    if Self.isStraight(p0, c1, c2, e, tolerance: tol) {
+                        add(e)
+                        current = e
+                        break
+                    }
                     let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
                     let bx = c1.x - 2 * c2.x + e.x, by = c1.y - 2 * c2.y + e.y
                     let dd = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
@@ -89,6 +94,28 @@ extension ScanConverter {
             }
         }
         finish(closed: false)
+    }
+
+    /// True when the cubic p0 c1 c2 e is its chord traced once, forwards: both control points on
+    /// the chord (within a thousandth of `tolerance`) and in order along it. Lottie writes every
+    /// straight segment as such a cubic (zero tangents); its uneven pace would otherwise cut a
+    /// rectangle's side into twenty collinear chords.
+    static func isStraight(
+        _ p0: (x: Double, y: Double), _ c1: (x: Double, y: Double), _ c2: (x: Double, y: Double),
+        _ e: (x: Double, y: Double), tolerance: Double
+    ) -> Bool {
+        let dx = e.x - p0.x, dy = e.y - p0.y
+        let length2 = dx * dx + dy * dy
+        guard length2 > 0, length2.isFinite else { return false }
+        let slack = tolerance * 1e-3
+        func along(_ c: (x: Double, y: Double)) -> Double? {
+            let ux = c.x - p0.x, uy = c.y - p0.y
+            let cross = ux * dy - uy * dx
+            guard cross * cross <= slack * slack * length2 else { return nil }
+            return (ux * dx + uy * dy) / length2
+        }
+        guard let t1 = along(c1), let t2 = along(c2) else { return false }
+        return 0 <= t1 && t1 <= t2 && t2 <= 1
     }
 
     /// Chords for a curve whose polygon of one chord strays `deviation` (its error falls with

@@ -74,6 +74,19 @@ final class ScanConverter {
         }
     }
 
+    /// The box `edges` outline when they are one upright rectangle (its two sides, the top and
+    /// bottom being level): covered by overlap, without cells (`strata_fill_box`). Either
+    /// winding rule gives such a box the same coverage.
+    func uprightBox() -> CGRect? {
+        guard edges.count == 8 else { return nil }
+        return edges.withUnsafeBufferPointer { e in
+            guard e[0] == e[2], e[4] == e[6], e[0] != e[4] else { return nil }
+            let top = min(e[1], e[3]), bottom = max(e[1], e[3])
+            guard top == min(e[5], e[7]), bottom == max(e[5], e[7]), (e[1] < e[3]) != (e[5] < e[7]) else { return nil }
+            return CGRect(x: min(e[0], e[4]), y: top, width: abs(e[4] - e[0]), height: bottom - top)
+        }
+    }
+
     /// Covers `edges` within `box` (device pixels) and each of the target's clip rectangles.
     func scan(box: CGRect, evenOdd: Bool, pixel: UInt32, onto target: KernelTarget) {
         guard !edges.isEmpty, !box.isNull, box.width > 0, box.height > 0 else { return }
@@ -95,10 +108,16 @@ final class ScanConverter {
         guard !outer.isNull, !outer.isEmpty else { return }
         guard abs(outer.minX) < 1e8, abs(outer.minY) < 1e8, abs(outer.maxX) < 1e8, abs(outer.maxY) < 1e8 else { return }
         var buffer = target.buffer
+        let box = uprightBox()
         for clip in target.clips {
             let x0 = max(Int(outer.minX), clip.0), y0 = max(Int(outer.minY), clip.1)
             let x1 = min(Int(outer.maxX), clip.2), y1 = min(Int(outer.maxY), clip.3)
             guard x0 < x1, y0 < y1 else { continue }
+            if let box {
+                strata_fill_box(
+                    &buffer, box.minX, box.minY, box.maxX, box.maxY, Int32(x0), Int32(y0), Int32(x1), Int32(y1), pixel)
+                continue
+            }
             let needed = (x1 - x0 + 2) * (y1 - y0)
             if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
             let words = (x1 - x0 + 2 + 63) / 64 * (y1 - y0)
