@@ -162,8 +162,9 @@ struct DirectDrawingTests {
     }
 
     /// Filled shape layers that slide and turn every frame (their look still), large or small,
-    /// are drawn straight into the frame; stroked ones keep their rasters. Frames against the
-    /// cached rasters' at three clock origins, one and two threads.
+    /// are drawn straight into the frame, and a stroke along a few straight segments; a stroked
+    /// rounded box keeps its raster. Frames against the cached rasters' at three clock origins,
+    /// one and two threads.
     @Test(arguments: clockOrigins)
     func movingFilledShapesMatchTheCachedRasters(origin: Double) {
         for threads in [1, 2] {
@@ -173,14 +174,25 @@ struct DirectDrawingTests {
                         let root = CALayer()
                         root.frame = CGRect(x: 0, y: 0, width: 400, height: 240)
                         root.backgroundColor = CGColor(gray: 1, alpha: 1)
-                        for i in 0..<4 {
-                            // Two large (160 points), one small (40), one large but stroked.
-                            let side: Double = i == 2 ? 40 : 160
+                        for i in 0..<5 {
+                            // Two large (160 points), one small (40), one large but stroked, one
+                            // stroked zigzag of three straight segments.
+                            let side: Double = i == 2 || i == 4 ? 40 : 160
                             let shape = CAShapeLayer()
                             shape.bounds = CGRect(x: 0, y: 0, width: side, height: side)
-                            shape.position = CGPoint(x: 60 + Double(i) * 95, y: 120)
+                            shape.position = CGPoint(x: 60 + Double(i) * 80, y: 120)
                             shape.path = CGPath(roundedRect: shape.bounds.insetBy(dx: 4, dy: 4), cornerWidth: side / 5,
                                 cornerHeight: side / 5, transform: nil)
+                            if i == 4 {
+                                let zigzag = CGMutablePath()
+                                zigzag.addLines(between: [CGPoint(x: 2, y: 30), CGPoint(x: 14, y: 4), CGPoint(x: 26, y: 36), CGPoint(x: 38, y: 10)])
+                                shape.path = zigzag
+                                shape.fillColor = nil
+                                shape.strokeColor = CGColor(red: 0.8, green: 0.2, blue: 0.1, alpha: 1)
+                                shape.lineWidth = 4
+                                root.addSublayer(shape)
+                                continue
+                            }
                             shape.fillColor = CGColor(red: 0.2 + Double(i) * 0.2, green: 0.5, blue: 0.8, alpha: i == 1 ? 0.6 : 1)
                             if i == 3 {
                                 shape.strokeColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
@@ -205,7 +217,7 @@ struct DirectDrawingTests {
             let direct = play(direct: true), cached = play(direct: false)
             for (k, (d, c)) in zip(direct, cached).enumerated() {
                 Self.expectClose(d.image, c.image, "moving shapes frame \(k) (origin \(origin), \(threads) threads)")
-                #expect(d.directDraws == 3, "the three filled shapes drawn directly, not the stroked one")
+                #expect(d.directDraws == 4, "the three filled shapes and the zigzag drawn directly, not the stroked box")
             }
         }
     }

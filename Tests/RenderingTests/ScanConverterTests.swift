@@ -273,6 +273,38 @@ struct ScanConverterTests {
         }
     }
 
+    /// Lottie writes straight segments as cubics (zero tangents, or handles along the chord): each
+    /// is flattened to one edge, so a rectangle of four is still an upright box. Handles off the
+    /// chord, or along it but overshooting or out of order, are curves and cut into chords.
+    @Test func cubicsAlongTheirChordsAreOneEdge() throws {
+        func flattened(_ c1: CGPoint, _ c2: CGPoint) -> Int {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 10))
+            path.addCurve(to: CGPoint(x: 110, y: 10), control1: c1, control2: c2)
+            let converter = ScanConverter()
+            converter.flatten(path.storage, transform: .identity, tolerance: ScanConverter.tolerance)
+            return converter.points.count / 2
+        }
+        #expect(flattened(CGPoint(x: 10, y: 10), CGPoint(x: 110, y: 10)) == 2, "zero tangents: one edge")
+        #expect(flattened(CGPoint(x: 40, y: 10), CGPoint(x: 90, y: 10)) == 2, "handles along the chord: one edge")
+        #expect(flattened(CGPoint(x: 40, y: 10.5), CGPoint(x: 90, y: 10)) > 2, "a handle off the chord: a curve")
+        #expect(flattened(CGPoint(x: 140, y: 10), CGPoint(x: 90, y: 10)) > 2, "a handle past the end: it overshoots")
+        #expect(flattened(CGPoint(x: 90, y: 10), CGPoint(x: 40, y: 10)) > 2, "handles out of order: it turns back")
+        let rect = CGMutablePath()
+        let corners = [CGPoint(x: 75, y: 5), CGPoint(x: 75, y: 75), CGPoint(x: 5, y: 75), CGPoint(x: 5, y: 5)]
+        rect.move(to: corners[0])
+        for k in 1...4 { rect.addCurve(to: corners[k % 4], control1: corners[k - 1], control2: corners[k % 4]) }
+        rect.closeSubpath()
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Self.width, Self.height))
+        defer { cairo_surface_destroy(surface) }
+        let cr = try #require(cairo_create(surface))
+        defer { cairo_destroy(cr) }
+        let converter = ScanConverter()
+        converter.fill(rect.storage, transform: .identity, evenOdd: false, color: RGBA(r: 1, g: 0, b: 0, a: 1), alpha: 1,
+                       box: CGRect(x: 0, y: 0, width: 220, height: 180), onto: try #require(KernelTarget(cr)))
+        #expect(converter.uprightBox() == CGRect(x: 5, y: 5, width: 70, height: 70), "Lottie's rectangle is an upright box")
+    }
+
     @Test("fills and strokes equal cairo's within the stated tolerance", arguments: cases)
     func scanConverterEqualsCairo(_ c: Case) {
         let reference = Self.render(c, scan: false), scanned = Self.render(c, scan: true)

@@ -95,8 +95,11 @@ extension FrameWalk {
                     id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
                 // Scanned, a moving filled shape of any size costs less than its raster resampled
                 // (200 shapes of a 512² Lottie file 6.5 → 6.2 ms a frame, TwitterHeartButton's
-                // scaling heart 45 → 43 µs) and keeps its exact edges.
-                || (compositor.options.drawsMovingShapesDirectly && body.shape?.stroke == nil
+                // scaling heart 45 → 43 µs) and keeps its exact edges; a stroke only when its
+                // outline is a few straight edges (step_loader's sliding lines 82 → 66 µs; the 200
+                // shapes' round-joined outlines took 6.2 → 8.8 ms).
+                || (compositor.options.drawsMovingShapesDirectly
+                    && (body.shape?.stroke == nil || body.shape?.outlinesCheaply == true)
                     && keepsMoving(nodes[node].layerID, map: map))
         {
             compositor.bodies[nodes[node].layerID] = nil

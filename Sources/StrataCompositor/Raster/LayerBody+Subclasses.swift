@@ -22,6 +22,9 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     /// True when a subpath turns from one segment to the next or closes: only there can a
     /// join (a miter) stick out further than half the line width.
     let hasJoins: Bool
+    /// True when the stroke (solid, no round caps or joins) follows a few straight segments: its
+    /// outline is a handful of edges, cheaper to scan every frame than a raster to resample.
+    let outlinesCheaply: Bool
 
     init?(_ s: ShapeState) {
         guard let path = s.path, !path.isEmpty else { return nil }
@@ -46,6 +49,42 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         strokeStart = s.strokeStart.isFinite ? Swift.min(Swift.max(s.strokeStart, 0), 1) : 0
         strokeEnd = s.strokeEnd.isFinite ? Swift.min(Swift.max(s.strokeEnd, 0), 1) : 1
         hasJoins = Self.hasJoins(path.storage.types)
+        outlinesCheaply = stroke != nil && dashes == nil && cap != "round" && join != "round"
+            && Self.isFewStraightSegments(path.storage)
+    }
+
+    /// Whether `storage` has at most `limit` segments, every one a line or a cubic along its chord.
+    static func isFewStraightSegments(_ storage: PathStorage, limit: Int = 8) -> Bool {
+        var segments = 0, index = 0
+        var start = (x: 0.0, y: 0.0), current = (x: 0.0, y: 0.0)
+        for type in storage.types {
+            let n = type.pointCount
+            guard index + n <= storage.points.count else { return false }
+            switch type {
+            case .moveToPoint:
+                current = (Double(storage.points[index].x), Double(storage.points[index].y))
+                start = current
+            case .addLineToPoint:
+                current = (Double(storage.points[index].x), Double(storage.points[index].y))
+                segments += 1
+            case .addCurveToPoint:
+                let c1 = storage.points[index], c2 = storage.points[index + 1], e = storage.points[index + 2]
+                let end = (x: Double(e.x), y: Double(e.y))
+                guard ScanConverter.isStraight(current, (Double(c1.x), Double(c1.y)), (Double(c2.x), Double(c2.y)), end, tolerance: 0.1) else {
+                    return false
+                }
+                current = end
+                segments += 1
+            case .addQuadCurveToPoint:
+                return false
+            case .closeSubpath:
+                current = start
+                segments += 1
+            }
+            if segments > limit { return false }
+            index += n
+        }
+        return true
     }
 
     package static func == (l: ShapeKey, r: ShapeKey) -> Bool {
