@@ -95,6 +95,58 @@ struct FootprintCacheTests {
         ]
     }
 
+    /// A node's subtree box (what the walk tests before entering a container) holds the entry box
+    /// of every layer below it, and is unbounded where a layer's composite spreads (a shadow):
+    /// checked on every node of the test tree plus a shadowed container, a container whose only
+    /// sublayer sits far off, and a hidden one, by walking each entry's ancestors.
+    @Test func subtreeBoxesHoldEveryLayerBelowThem() throws {
+        let tree = makeTree()
+        let (shadowed, far, hiddenGroup) = scene { () -> (CALayer, CALayer, CALayer) in
+            let shadowed = CALayer()
+            shadowed.frame = CGRect(x: 150, y: 60, width: 40, height: 40)
+            shadowed.shadowOpacity = 0.5
+            shadowed.addSublayer(solid(CGRect(x: 5, y: 5, width: 10, height: 10), 0, 0, 0))
+            let far = CALayer()
+            far.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+            far.addSublayer(solid(CGRect(x: 270, y: 180, width: 12, height: 8), 0.5, 0.5, 0))
+            let hiddenGroup = CALayer()
+            hiddenGroup.isHidden = true
+            hiddenGroup.addSublayer(solid(CGRect(x: 0, y: 0, width: 50, height: 50), 1, 0, 0))
+            for layer in [shadowed, far, hiddenGroup] { tree.root.addSublayer(layer) }
+            return (shadowed, far, hiddenGroup)
+        }
+        let committed = try #require(tree.root.committedSnapshot)
+        let snapshot = committed.snapshot
+        let states = RenderEvaluator.presentation(of: snapshot, at: 0)
+        let footprints = Footprints(snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity)
+        let nodes = snapshot.nodes
+        #expect(footprints.subtreeBoxes.count == nodes.count)
+        var checked = 0
+        for (i, node) in nodes.enumerated() {
+            guard let entry = footprints.byNode[i], !entry.box.isNull else { continue }
+            var up = Int(node.parent)
+            while up >= 0 {
+                let box = try #require(footprints.subtreeBox(node: up, layerID: nodes[up].layerID))
+                #expect(box.union(entry.box) == box, "node \(up)'s subtree box \(box) holds node \(i)'s \(entry.box)")
+                checked += 1
+                up = Int(nodes[up].parent)
+            }
+        }
+        #expect(checked >= 12, "ancestors checked: \(checked)")
+        // The three added layers, found by their states (layer identities are the framework's own).
+        func box(where matches: (Int) -> Bool) -> CGRect? {
+            guard let i = nodes.indices.first(where: matches) else { return nil }
+            return footprints.subtreeBox(node: i, layerID: nodes[i].layerID)
+        }
+        #expect(box { states[$0].shadowOpacity == shadowed.shadowOpacity }?.isInfinite == true,
+                "a shadow spreads past its sublayers: unbounded")
+        let farBox = try #require(box { states[$0].bounds == far.bounds && states[$0].backgroundColor == nil && nodes[$0].sublayers.count == 1 })
+        #expect(!farBox.intersects(CGRect(x: 0, y: 0, width: 250, height: 170)),
+                "a container as large as the canvas is as small as what it draws: \(farBox)")
+        #expect(box { states[$0].isHidden == hiddenGroup.isHidden && !nodes[$0].sublayers.isEmpty }?.isNull == true,
+                "a hidden subtree draws nothing")
+    }
+
     /// The damage by definition: the old and new boxes of every layer whose entry changed,
     /// appeared or went away, matched by layer (whatever its index).
     func damageByLayer(_ new: Footprints, since old: Footprints) -> CGRect? {

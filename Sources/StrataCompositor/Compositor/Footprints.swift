@@ -27,6 +27,17 @@ package struct Footprints: Equatable {
         return entries
     }
 
+    /// By node index: the box of everything the node's subtree draws (the node, its sublayers and
+    /// mask), to skip whole subtrees outside a frame's damage; `.infinite` where that cannot be
+    /// bounded (a shadow, effects or a blend on the way, replicators, emitters, transitions).
+    package private(set) var subtreeBoxes: [CGRect] = []
+
+    /// The subtree box of node `node` (see `subtreeBoxes`).
+    package func subtreeBox(node: Int, layerID: UInt64) -> CGRect? {
+        guard node >= 0, node < subtreeBoxes.count, layerIDs[node] == layerID else { return nil }
+        return subtreeBoxes[node]
+    }
+
     /// The entry of node `node` of the snapshot these footprints were made from.
     package func entry(node: Int, layerID: UInt64) -> Entry? {
         guard node >= 0, node < byNode.count, layerIDs[node] == layerID else { return nil }
@@ -85,6 +96,7 @@ package struct Footprints: Equatable {
                 }
             }
         }
+        subtreeBoxes = Self.subtreeBoxes(snapshot.nodes, states, byNode)
         cache.placedInLastFrame = placed
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
@@ -229,6 +241,41 @@ package struct Footprints: Equatable {
             }
         }
         return entries
+    }
+
+    /// Each node's entry box united with its sublayers' and mask's subtree boxes, from the last
+    /// node up (parents come before their sublayers); all `.infinite` if the order is broken.
+    private static func subtreeBoxes(_ nodes: [RenderNode], _ states: [RenderLayerState], _ entries: [Entry?]) -> [CGRect] {
+        var boxes = [CGRect](repeating: .null, count: nodes.count)
+        var ordered = true
+        nodes.withUnsafeBufferPointer { nodes in
+            states.withUnsafeBufferPointer { states in
+                for i in stride(from: nodes.count - 1, through: 0, by: -1) {
+                    var box = boxes[i].union(entries[i]?.box ?? .null)
+                    let shown = !states[i].isHidden && states[i].opacity > 0
+                    if shown, Self.spreads(states.baseAddress! + i) || nodes[i].animations.hasTransition { box = .infinite }
+                    boxes[i] = box
+                    let parent = Int(nodes[i].parent)
+                    guard parent >= 0 else { continue }
+                    guard parent < i else {
+                        ordered = false
+                        break
+                    }
+                    boxes[parent] = boxes[parent].union(box)
+                }
+            }
+        }
+        return ordered ? boxes : [CGRect](repeating: .infinite, count: nodes.count)
+    }
+
+    /// True when a layer draws beyond its sublayers' boxes (a shadow or effects of its composite),
+    /// or changes pixels they do not cover (a blend), or draws its sublayers elsewhere.
+    private static func spreads(_ s: UnsafePointer<RenderLayerState>) -> Bool {
+        if s.pointee.shadowOpacity > 0 || !s.pointee.effects.isEmpty || s.pointee.compositingBlend != .normal { return true }
+        switch s.pointee.kind {
+        case .replicator, .emitter: return true
+        default: return false
+        }
     }
 
     /// What an animating layer hands its sublayers to compare: its signature (its look and map)

@@ -170,9 +170,13 @@ struct FrameWalk {
     func clipTest(_ node: Int, isMask: Bool, _ context: Context) -> ClipTest {
         // `footprints?.entry` reads in place; `guard let footprints` (and `!= nil`) copied the
         // footprints, retaining their arrays, for every layer entered.
-        guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0,
-            nodes[node].sublayers.isEmpty, nodes[node].mask < 0,
-            !nodes[node].animations.hasTransition,
+        guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0 else { return .unknown }
+        guard nodes[node].sublayers.isEmpty, nodes[node].mask < 0 else {
+            // A subtree wholly outside the clip is skipped (its layers would each be tested).
+            guard let box = footprints?.subtreeBox(node: node, layerID: nodes[node].layerID) else { return .unknown }
+            return box.intersects(context.clip) ? .unknown : .outside
+        }
+        guard !nodes[node].animations.hasTransition,
             let entry = footprints?.entry(node: node, layerID: nodes[node].layerID)
         else { return .unknown }
         return entry.box.intersects(context.clip) ? .inside : .outside
