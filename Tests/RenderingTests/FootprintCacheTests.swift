@@ -120,13 +120,14 @@ struct FootprintCacheTests {
         let states = RenderEvaluator.presentation(of: snapshot, at: 0)
         let footprints = Footprints(snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity)
         let nodes = snapshot.nodes
-        #expect(footprints.subtreeBoxes.count == nodes.count)
+        let edges = footprints.subtreeEdges(nodes, states)
+        #expect(edges.count == 4 * nodes.count)
         var checked = 0
         for (i, node) in nodes.enumerated() {
             guard let entry = footprints.byNode[i], !entry.box.isNull else { continue }
             var up = Int(node.parent)
             while up >= 0 {
-                let box = try #require(footprints.subtreeBox(node: up, layerID: nodes[up].layerID))
+                let box = Footprints.subtreeBox(in: edges, node: up)
                 #expect(box.union(entry.box) == box, "node \(up)'s subtree box \(box) holds node \(i)'s \(entry.box)")
                 checked += 1
                 up = Int(nodes[up].parent)
@@ -136,7 +137,7 @@ struct FootprintCacheTests {
         // The three added layers, found by their states (layer identities are the framework's own).
         func box(where matches: (Int) -> Bool) -> CGRect? {
             guard let i = nodes.indices.first(where: matches) else { return nil }
-            return footprints.subtreeBox(node: i, layerID: nodes[i].layerID)
+            return Footprints.subtreeBox(in: edges, node: i)
         }
         #expect(box { states[$0].shadowOpacity == shadowed.shadowOpacity }?.isInfinite == true,
                 "a shadow spreads past its sublayers: unbounded")

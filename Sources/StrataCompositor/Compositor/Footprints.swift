@@ -27,15 +27,20 @@ package struct Footprints: Equatable {
         return entries
     }
 
-    /// By node index: the box of everything the node's subtree draws (the node, its sublayers and
-    /// mask), to skip whole subtrees outside a frame's damage; `.infinite` where that cannot be
-    /// bounded (a shadow, effects or a blend on the way, replicators, emitters, transitions).
-    package private(set) var subtreeBoxes: [CGRect] = []
+    /// The box of everything node `node`'s subtree draws, from `edges` (`subtreeEdges`): `.null`
+    /// when it draws nothing, `.infinite` when it cannot be bounded.
+    package static func subtreeBox(in edges: [Double], node: Int) -> CGRect {
+        let k = 4 * node
+        guard node >= 0, k + 3 < edges.count else { return .infinite }
+        let x0 = edges[k], y0 = edges[k + 1], x1 = edges[k + 2], y1 = edges[k + 3]
+        guard x0 <= x1, y0 <= y1 else { return .null }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .infinite }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 
-    /// The subtree box of node `node` (see `subtreeBoxes`).
-    package func subtreeBox(node: Int, layerID: UInt64) -> CGRect? {
-        guard node >= 0, node < subtreeBoxes.count, layerIDs[node] == layerID else { return nil }
-        return subtreeBoxes[node]
+    /// True when these footprints were made for a tree with layer `layerID` at node `node`.
+    package func describes(node: Int, layerID: UInt64) -> Bool {
+        node >= 0 && node < layerIDs.count && layerIDs[node] == layerID
     }
 
     /// The entry of node `node` of the snapshot these footprints were made from.
@@ -96,7 +101,6 @@ package struct Footprints: Equatable {
                 }
             }
         }
-        subtreeBoxes = Self.subtreeBoxes(snapshot.nodes, states, byNode)
         cache.placedInLastFrame = placed
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
@@ -243,29 +247,68 @@ package struct Footprints: Equatable {
         return entries
     }
 
-    /// Each node's entry box united with its sublayers' and mask's subtree boxes, from the last
-    /// node up (parents come before their sublayers); all `.infinite` if the order is broken.
-    private static func subtreeBoxes(_ nodes: [RenderNode], _ states: [RenderLayerState], _ entries: [Entry?]) -> [CGRect] {
-        var boxes = [CGRect](repeating: .null, count: nodes.count)
+    /// By node index, four numbers each (min x, min y, max x, max y; empty: min above max): the
+    /// box of everything the node's subtree draws (its entry united with its sublayers' and
+    /// mask's), to skip whole subtrees outside a frame's damage; infinite where that cannot be
+    /// bounded (a group's shadow, effects or blend, replicators, emitters, transitions). Worked
+    /// out from the last node up (parents come before their sublayers); all infinite if that
+    /// order is broken. A leaf's own shadow is in its entry.
+    package func subtreeEdges(_ nodes: [RenderNode], _ states: [RenderLayerState]) -> [Double] {
+        let entries = byNode
+        guard nodes.count == entries.count, states.count == entries.count else {
+            return [Double](repeating: .nan, count: 0)
+        }
+        let n = nodes.count
+        var edges = [Double](unsafeUninitializedCapacity: 4 * n) { e, count in
+            for i in 0..<n {
+                e.initializeElement(at: 4 * i, to: .infinity)
+                e.initializeElement(at: 4 * i + 1, to: .infinity)
+                e.initializeElement(at: 4 * i + 2, to: -.infinity)
+                e.initializeElement(at: 4 * i + 3, to: -.infinity)
+            }
+            count = 4 * n
+        }
         var ordered = true
         nodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeBufferPointer { states in
-                for i in stride(from: nodes.count - 1, through: 0, by: -1) {
-                    var box = boxes[i].union(entries[i]?.box ?? .null)
-                    let shown = !states[i].isHidden && states[i].opacity > 0
-                    if shown, Self.spreads(states.baseAddress! + i) || nodes[i].animations.hasTransition { box = .infinite }
-                    boxes[i] = box
-                    let parent = Int(nodes[i].parent)
-                    guard parent >= 0 else { continue }
-                    guard parent < i else {
-                        ordered = false
-                        break
+                entries.withUnsafeBufferPointer { entries in
+                    edges.withUnsafeMutableBufferPointer { e in
+                        for i in stride(from: n - 1, through: 0, by: -1) {
+                            let k = 4 * i
+                            if let box = entries[i]?.box, !box.isNull {
+                                e[k] = min(e[k], box.minX)
+                                e[k + 1] = min(e[k + 1], box.minY)
+                                e[k + 2] = max(e[k + 2], box.maxX)
+                                e[k + 3] = max(e[k + 3], box.maxY)
+                            }
+                            let group = !nodes[i].sublayers.isEmpty || nodes[i].mask >= 0
+                            let shown = !states[i].isHidden && states[i].opacity > 0
+                            if shown, (group && Self.spreads(states.baseAddress! + i)) || nodes[i].animations.hasTransition {
+                                e[k] = -.infinity
+                                e[k + 1] = -.infinity
+                                e[k + 2] = .infinity
+                                e[k + 3] = .infinity
+                            }
+                            let parent = Int(nodes[i].parent)
+                            guard parent >= 0 else { continue }
+                            guard parent < i else {
+                                ordered = false
+                                break
+                            }
+                            let p = 4 * parent
+                            e[p] = min(e[p], e[k])
+                            e[p + 1] = min(e[p + 1], e[k + 1])
+                            e[p + 2] = max(e[p + 2], e[k + 2])
+                            e[p + 3] = max(e[p + 3], e[k + 3])
+                        }
                     }
-                    boxes[parent] = boxes[parent].union(box)
                 }
             }
         }
-        return ordered ? boxes : [CGRect](repeating: .infinite, count: nodes.count)
+        guard ordered else {
+            return (0..<4 * n).map { $0 % 4 < 2 ? -Double.infinity : .infinity }
+        }
+        return edges
     }
 
     /// True when a layer draws beyond its sublayers' boxes (a shadow or effects of its composite),

@@ -25,6 +25,9 @@ struct FrameWalk {
     var footprints: Footprints?
     /// Each node's footprint united with its subtree's, made when a group first asks (see `groupBox`).
     var subtreeBoxes: [CGRect] = []
+    /// Each node's subtree box for culling (`Footprints.subtreeEdges`), made when a layer below
+    /// the root with sublayers is first tested.
+    var cullingEdges: [Double] = []
     /// False while a replicator's delayed instance draws from states of another time (the
     /// footprints do not describe those).
     var drawsFrameStates = true
@@ -167,14 +170,17 @@ struct FrameWalk {
     /// target, lands outside the clip (then nothing of it is made). Footprint boxes cover every
     /// place a layer is drawn at (replicator instances included); offscreens, transitions and
     /// delayed states are excluded because they draw in other coordinates or at other times.
-    func clipTest(_ node: Int, isMask: Bool, _ context: Context) -> ClipTest {
+    mutating func clipTest(_ node: Int, isMask: Bool, _ context: Context) -> ClipTest {
         // `footprints?.entry` reads in place; `guard let footprints` (and `!= nil`) copied the
         // footprints, retaining their arrays, for every layer entered.
         guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0 else { return .unknown }
         guard nodes[node].sublayers.isEmpty, nodes[node].mask < 0 else {
-            // A subtree wholly outside the clip is skipped (its layers would each be tested).
-            guard let box = footprints?.subtreeBox(node: node, layerID: nodes[node].layerID) else { return .unknown }
-            return box.intersects(context.clip) ? .unknown : .outside
+            // A subtree wholly outside the clip is skipped (its layers would each be tested);
+            // not the root's, which holds everything (a flat tree makes no boxes).
+            guard nodes[node].parent >= 0, footprints?.describes(node: node, layerID: nodes[node].layerID) == true
+            else { return .unknown }
+            if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(nodes, states) ?? [] }
+            return Footprints.subtreeBox(in: cullingEdges, node: node).intersects(context.clip) ? .unknown : .outside
         }
         guard !nodes[node].animations.hasTransition,
             let entry = footprints?.entry(node: node, layerID: nodes[node].layerID)
