@@ -255,9 +255,8 @@ package struct Footprints: Equatable {
     /// order is broken. A leaf's own shadow is in its entry.
     package func subtreeEdges(_ nodes: [RenderNode], _ states: [RenderLayerState]) -> [Double] {
         let entries = byNode
-        guard nodes.count == entries.count, states.count == entries.count else {
-            return [Double](repeating: .nan, count: 0)
-        }
+        // Footprints of another tree describe nothing here (no edges: nothing is culled).
+        guard nodes.count == entries.count, states.count == entries.count else { return [] }
         let n = nodes.count
         var edges = [Double](unsafeUninitializedCapacity: 4 * n) { e, count in
             for i in 0..<n {
