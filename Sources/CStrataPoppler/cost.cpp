@@ -1,6 +1,8 @@
-// The drawing cost of a page counted on poppler's reading of the file. Counting on another
-// reader's (qpdf's) was not enough: poppler reads damaged objects qpdf cannot, and fuzzed files
-// hid millions of form drawings there.
+// The drawing cost of a page, found by rehearsing its drawing: poppler's own interpreter (Gfx)
+// runs the page into an output device that draws nothing and keeps count, and stops it past the
+// budget. Two earlier counts were models of poppler's reading (first on qpdf's objects, then on
+// poppler's): fuzzed files kept finding work the models did not see (damaged forms, floods of
+// unknown names). The rehearsal does what drawing does, except rasterising.
 #include "strata_poppler.h"
 
 // Without the PDF trait poppler is not on the include path, and nothing calls this.
@@ -8,33 +10,46 @@
 #error "The PDF trait needs poppler's C++ headers: Debian's libpoppler-private-dev (scripts/install-deps.sh installs it)"
 #endif
 #if __has_include(<PDFDoc.h>)
+#include <Error.h>
+#include <Gfx.h>
+#include <GfxState.h>
 #include <GlobalParams.h>
-#include <Lexer.h>
 #include <Object.h>
+#include <OutputDev.h>
 #include <PDFDoc.h>
 #include <Page.h>
-#include <Parser.h>
 #include <Stream.h>
 
-#include <cstring>
-#include <map>
+#include <chrono>
+#include <climits>
 #include <memory>
+#include <mutex>
 #include <optional>
-#include <set>
-#include <vector>
 
 struct strata_poppler_document {
     std::unique_ptr<GlobalParamsIniter> initer;
     std::unique_ptr<PDFDoc> doc;
 };
 
-static void quiet(ErrorCategory, Goffset, const char *) { }
+namespace {
+
+class Rehearsal;
+/// The rehearsal running on this thread: poppler reports problems through one global callback.
+thread_local Rehearsal *current = nullptr;
+
+void reportProblem(ErrorCategory, Goffset, const char *);
+
+}  // namespace
 
 extern "C" strata_poppler_document *strata_poppler_open(const char *bytes, size_t length, const char *password) {
     if (!bytes || length == 0) return nullptr;
     auto document = std::make_unique<strata_poppler_document>();
     // poppler-glib has set up poppler's global parameters already; this only holds them.
-    document->initer = std::make_unique<GlobalParamsIniter>(quiet);
+    document->initer = std::make_unique<GlobalParamsIniter>(reportProblem);
+    // Problems are counted during a rehearsal and dropped otherwise (poppler-glib only logged
+    // them at debug level).
+    static std::once_flag installed;
+    std::call_once(installed, [] { setErrorCallback(reportProblem); });
     std::optional<GooString> secret;
     if (password) secret = GooString(password);
     auto *stream = new MemStream(bytes, 0, (Goffset)length, Object(objNull));
@@ -47,144 +62,102 @@ extern "C" void strata_poppler_close(strata_poppler_document *document) { delete
 
 namespace {
 
-/// Adds with saturation at `cap` + 1 (all costs are non-negative).
-long long add(long long a, long long b, long long cap) { return (a > cap - b) ? cap + 1 : a + b; }
-
-long long multiply(long long a, long long b, long long cap) {
-    if (a == 0 || b == 0) return 0;
-    return (a > cap / b) ? cap + 1 : a * b;
-}
-
-class Counter {
+/// An output device that draws nothing: it prices what poppler's interpreter does on the way
+/// and, past the budget, stops it (aborts content, stops entering forms).
+class Rehearsal final : public OutputDev {
 public:
-    Counter(PDFDoc *doc, strata_poppler_prices prices) : doc(doc), xref(doc->getXRef()), prices(prices) { }
+    Rehearsal(strata_poppler_prices prices)
+        : prices(prices), deadline(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(prices.max_seconds))) { }
 
-    /// The cost of `contents` (a stream or an array of streams) drawn with `resources` (innermost
-    /// first); -1 when over the limit or too deep.
-    long long cost(Object *contents, std::vector<Dict *> &resources, int depth) {
-        if (depth > prices.max_form_depth) return -1;
-        const long long cap = prices.limit;
-        long long total = 0;
-        long long objects = 0;
-        Parser parser(xref, contents, false);
-        const char *lastName = nullptr;
-        std::string nameBuffer;
-        // Forms drawn here, by object number, with how often (each is costed once).
-        std::map<int, std::pair<Ref, long long>> drawn;
-        for (;;) {
-            Object object = parser.getObj();
-            if (object.isEOF()) break;
-            // Operands count too, lightly: a page of ten million numbers and no operator still
-            // takes poppler time to read.
-            if (++objects > 4 * cap) return -1;
-            if (object.isName()) {
-                nameBuffer = object.getName();
-                lastName = nameBuffer.c_str();
-                continue;
-            }
-            if (!object.isCmd()) {
-                lastName = nullptr;
-                continue;
-            }
-            total = add(total, 1, cap);
-            if (object.isCmd("BI")) {
-                skipInlineImage(parser, objects, cap);
-            } else if (object.isCmd("Do")) {
-                total = add(total, drawing(lastName, resources, drawn), cap);
-            }
-            lastName = nullptr;
-            if (total > cap) return -1;
-        }
-        for (auto &entry : drawn) {
-            long long form = formCost(entry.second.first, resources, depth);
-            if (form < 0) return -1;
-            total = add(total, multiply(add(form, prices.form_drawing, cap), entry.second.second, cap), cap);
-            if (total > cap) return -1;
-        }
-        return total;
+    long long total = 0;
+    bool over = false;
+    bool outOfTime = false;
+    const strata_poppler_prices prices;
+
+    void charge(long long cost) {
+        if (over) return;
+        total = cost > prices.limit - total ? prices.limit + 1 : total + cost;
+        if (total > prices.limit) over = true;
+        if (std::chrono::steady_clock::now() > deadline) over = outOfTime = true;
+    }
+
+    /// Gfx asks every eleven operators of a content stream.
+    static bool abortCheck(void *data) {
+        auto *self = static_cast<Rehearsal *>(data);
+        self->charge(11);
+        return self->over;
+    }
+
+    bool upsideDown() override { return true; }
+    bool useDrawChar() override { return false; }
+    // Cairo's device draws Type 3 glyphs through its own font engine, once a glyph.
+    bool interpretType3Chars() override { return false; }
+    // As Cairo's device: shadings and tiling patterns are painted whole, not subdivided by Gfx.
+    bool useShadedFills(int type) override { return type >= 1 && type <= 7; }
+    bool useTilingPatternFill() override { return true; }
+    // Past the budget forms are no longer entered.
+    bool useDrawForm() override { return over; }
+
+    bool functionShadedFill(GfxState *, GfxFunctionShading *) override { return true; }
+    bool axialShadedFill(GfxState *, GfxAxialShading *, double, double) override { return true; }
+    bool radialShadedFill(GfxState *, GfxRadialShading *, double, double) override { return true; }
+    bool gouraudTriangleShadedFill(GfxState *, GfxGouraudTriangleShading *) override { return true; }
+    bool patchMeshShadedFill(GfxState *, GfxPatchMeshShading *) override { return true; }
+
+    /// The cell is drawn once, as Cairo's device draws it, and costs a form drawing.
+    bool tilingPatternFill(GfxState *, Gfx *gfx, Catalog *, GfxTilingPattern *pattern, const double *matrix, int, int, int, int, double, double) override {
+        charge(prices.form_drawing);
+        if (over || !enter()) return true;
+        gfx->drawForm(pattern->getContentStream(), pattern->getResDict(), matrix, pattern->getBBox());
+        --depth;
+        return true;
+    }
+
+    void beginForm(Ref) override {
+        charge(prices.form_drawing);
+        enter();
+    }
+    void endForm(Ref) override { --depth; }
+    // Soft masks and transparency groups are forms drawn without `beginForm`.
+    void beginTransparencyGroup(GfxState *, const double *, GfxColorSpace *, bool, bool, bool) override { charge(prices.form_drawing); }
+
+    void drawImageMask(GfxState *state, Object *ref, Stream *str, int width, int height, bool invert, bool interpolate, bool inlineImg) override {
+        chargePixels(width, height);
+        // The base device reads an inline image's data past (the content goes on after it).
+        if (!over) OutputDev::drawImageMask(state, ref, str, width, height, invert, interpolate, inlineImg);
+    }
+    void drawImage(GfxState *state, Object *ref, Stream *str, int width, int height, GfxImageColorMap *colorMap, bool interpolate, const int *maskColors, bool inlineImg) override {
+        chargePixels(width, height);
+        if (!over) OutputDev::drawImage(state, ref, str, width, height, colorMap, interpolate, maskColors, inlineImg);
+    }
+    void drawMaskedImage(GfxState *, Object *, Stream *, int width, int height, GfxImageColorMap *, bool, Stream *, int maskWidth, int maskHeight, bool, bool) override {
+        chargePixels(width, height);
+        chargePixels(maskWidth, maskHeight);
+    }
+    void drawSoftMaskedImage(GfxState *, Object *, Stream *, int width, int height, GfxImageColorMap *, bool, Stream *, int maskWidth, int maskHeight, GfxImageColorMap *, bool) override {
+        chargePixels(width, height);
+        chargePixels(maskWidth, maskHeight);
     }
 
 private:
-    PDFDoc *doc;
-    XRef *xref;
-    strata_poppler_prices prices;
-    /// Forms costed already (their own cost, nested forms included), by object number.
-    std::map<int, long long> known;
-    /// Forms being costed: poppler does not draw a form inside itself.
-    std::set<int> inProgress;
+    const std::chrono::steady_clock::time_point deadline;
+    int depth = 0;
 
-    /// What a `Do` of `name` costs now; forms are noted in `drawn` and costed after.
-    long long drawing(const char *name, std::vector<Dict *> &resources, std::map<int, std::pair<Ref, long long>> &drawn) {
-        if (!name) return prices.unknown_xobject;
-        for (Dict *dict : resources) {
-            Object xObjects = dict->lookup("XObject");
-            if (!xObjects.isDict()) continue;
-            const Object &reference = xObjects.dictLookupNF(name);
-            if (reference.isNull()) continue;
-            Object object = reference.fetch(xref);
-            if (!object.isStream()) return prices.unknown_xobject;
-            Dict *streamDict = object.streamGetDict();
-            Object subtype = streamDict->lookup("Subtype");
-            if (subtype.isName("Form") && reference.isRef()) {
-                auto &slot = drawn[reference.getRefNum()];
-                slot.first = reference.getRef();
-                slot.second += 1;
-                return 0;
-            }
-            if (subtype.isName("Image")) return imagePixels(streamDict) / prices.pixels_per_operator;
-            return prices.unknown_xobject;
-        }
-        return prices.unknown_xobject;
+    /// One level deeper; false (and over the budget) past the deepest forms may nest.
+    bool enter() {
+        if (++depth > prices.max_form_depth) over = true;
+        return !over;
     }
 
-    long long formCost(Ref ref, std::vector<Dict *> &resources, int depth) {
-        if (inProgress.count(ref.num)) return 0;
-        auto found = known.find(ref.num);
-        if (found != known.end()) return found->second;
-        Object form = xref->fetch(ref);
-        if (!form.isStream()) return 0;
-        Object own = form.streamGetDict()->lookup("Resources");
-        // A form without resources looks names up where it is drawn, as poppler's chain does.
-        std::vector<Dict *> chain;
-        if (own.isDict()) chain.push_back(own.getDict());
-        chain.insert(chain.end(), resources.begin(), resources.end());
-        inProgress.insert(ref.num);
-        long long cost = this->cost(&form, chain, depth + 1);
-        inProgress.erase(ref.num);
-        if (cost >= 0) known[ref.num] = cost;
-        return cost;
-    }
-
-    static long long imagePixels(Dict *dict) {
-        auto side = [dict](const char *key, const char *abbreviation) -> long long {
-            Object value = dict->lookup(key);
-            if (!value.isNum()) value = dict->lookup(abbreviation);
-            if (!value.isNum()) return 0;
-            double number = value.getNum();
-            if (!(number > 0)) return 0;
-            return number > 2147483648.0 ? 2147483648LL : (long long)number;
-        };
-        return side("Width", "W") * side("Height", "H");
-    }
-
-    /// Reads past an inline image: its dictionary up to `ID`, then its data up to `EI`.
-    static void skipInlineImage(Parser &parser, long long &objects, long long cap) {
-        for (;;) {
-            Object object = parser.getObj();
-            if (object.isEOF() || ++objects > 4 * cap) return;
-            if (object.isCmd("ID")) break;
-        }
-        Stream *stream = parser.getStream();
-        if (!stream) return;
-        int previous = ' ', last = stream->getChar();
-        if (last == EOF) return;
-        for (int c = stream->getChar(); c != EOF; c = stream->getChar()) {
-            if (previous <= ' ' && last == 'E' && c == 'I') return;
-            previous = last;
-            last = c;
-        }
+    void chargePixels(int width, int height) {
+        if (width <= 0 || height <= 0) return;
+        charge((long long)width * (long long)height / prices.pixels_per_operator);
     }
 };
+
+void reportProblem(ErrorCategory, Goffset, const char *) {
+    if (current) current->charge(current->prices.problem_report);
+}
 
 }  // namespace
 
@@ -194,12 +167,14 @@ extern "C" long long strata_poppler_page_cost(strata_poppler_document *document,
     if (index < 0 || index >= doc->getNumPages()) return -1;
     Page *page = doc->getPage(index + 1);
     if (!page) return -1;
-    Object contents = page->getContents();
-    if (!contents.isStream() && !contents.isArray()) return 0;
-    std::vector<Dict *> resources;
-    if (Dict *dict = page->getResourceDict()) resources.push_back(dict);
-    Counter counter(doc, prices);
-    return counter.cost(&contents, resources, 0);
+    Rehearsal rehearsal(prices);
+    Rehearsal *outer = current;
+    current = &rehearsal;
+    // As poppler-glib draws a page: 72 dpi, media box, cropped, annotations included.
+    page->displaySlice(&rehearsal, 72, 72, 0, false, true, -1, -1, -1, -1, false, Rehearsal::abortCheck, &rehearsal);
+    current = outer;
+    if (rehearsal.outOfTime) return -2;
+    return rehearsal.over ? -1 : rehearsal.total;
 }
 
 #endif

@@ -1,5 +1,5 @@
-// What poppler will do drawing a PDF page, worked out through poppler's own reading of the file
-// (its C++ objects, Debian's libpoppler-private-dev) before poppler-glib draws it.
+// What poppler will do drawing a PDF page, worked out by rehearsing the drawing through poppler's
+// own interpreter (its C++ objects, Debian's libpoppler-private-dev) before poppler-glib draws it.
 #ifndef STRATA_POPPLER_H
 #define STRATA_POPPLER_H
 
@@ -22,18 +22,22 @@ typedef struct {
     long long limit;
     /// What each drawing of a form costs beyond its own operators.
     long long form_drawing;
-    /// What drawing a name that resolves to no XObject costs (poppler looks it up and reports it).
-    long long unknown_xobject;
+    /// What each problem poppler reports costs (it formats the message): a name that resolves to
+    /// no XObject, an operator with wrong operands.
+    long long problem_report;
     /// Pixels of an image XObject that cost one operator.
     long long pixels_per_operator;
     /// How deep forms may nest.
     int max_form_depth;
+    /// The longest the rehearsal may take, in seconds: a backstop for work the count misses.
+    double max_seconds;
 } strata_poppler_prices;
 
-/// What drawing page `index` (from 0) costs as poppler reads it: each content operator 1, each
-/// form counted every time it is drawn (a form poppler skips because it is already being drawn
-/// costs nothing), images by their pixels. -1 past `prices.limit`, forms nested past
-/// `prices.max_form_depth`, or a page poppler cannot read.
+/// What drawing page `index` (from 0) costs, found by rehearsing it in poppler's interpreter: each
+/// content operator 1, each form, pattern cell or transparency group every time it is drawn, images
+/// by their pixels, problems reported. -1 past `prices.limit`, forms nested past
+/// `prices.max_form_depth`, or a page poppler cannot read; -2 when the rehearsal ran past
+/// `prices.max_seconds`.
 long long strata_poppler_page_cost(strata_poppler_document *document, int index, strata_poppler_prices prices);
 
 #ifdef __cplusplus

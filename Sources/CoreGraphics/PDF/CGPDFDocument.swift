@@ -90,20 +90,20 @@ public final class CGPDFDocument: @unchecked Sendable {
         if let bytes { g_bytes_unref(bytes) }
     }
 
-    /// What drawing page `index` (from 0) costs as poppler reads it, in content operators; nil
-    /// past `prices`' limit, too deep, or when poppler cannot read the page.
-    func drawingCost(ofPage index: Int, prices: strata_poppler_prices) -> Int? {
+    /// What drawing page `index` (from 0) costs, rehearsed in poppler's interpreter, in content
+    /// operators; -1 past `prices`' limit, too deep, or when poppler cannot read the page; -2
+    /// when the rehearsal ran out of time.
+    func drawingCost(ofPage index: Int, prices: strata_poppler_prices) -> Int {
         lock.withLock {
-            guard handle != nil, let bytes, !costReaderFailed, let index = Int32(exactly: index) else { return nil }
+            guard handle != nil, let bytes, !costReaderFailed, let index = Int32(exactly: index) else { return -1 }
             if costReader == nil {
                 var size: gsize = 0
                 let start = g_bytes_get_data(bytes, &size)?.assumingMemoryBound(to: CChar.self)
                 costReader = strata_poppler_open(start, Int(size), password)
                 costReaderFailed = costReader == nil
             }
-            guard let costReader else { return nil }
-            let cost = strata_poppler_page_cost(costReader, index, prices)
-            return cost < 0 ? nil : Int(cost)
+            guard let costReader else { return -1 }
+            return Int(strata_poppler_page_cost(costReader, index, prices))
         }
     }
 
@@ -255,13 +255,11 @@ public final class CGPDFPage: @unchecked Sendable {
     var drawingRefusal: String? {
         refusalLock.withLock {
             if refusal == nil {
-                if PDFDrawingCost.of(self) == nil {
-                    refusal =
-                        "costs more than \(PDFDrawingCost.maxOperators) content operators as poppler reads it (forms counted "
-                        + "each time they are drawn, \(PDFDrawingCost.formDrawing) more a drawing, at most \(PDFDrawingCost.maxFormDepth) "
-                        + "deep; images one for \(PDFDrawingCost.pixelsPerOperator) pixels)"
+                // Calculator functions first: the rehearsal parses them as drawing does.
+                if let problem = PDFCalculatorCheck.problem(with: self) {
+                    refusal = "has \(problem)"
                 } else {
-                    refusal = PDFCalculatorCheck.problem(with: self).map { "has \($0)" } ?? ""
+                    refusal = PDFDrawingCost.refusal(of: self) ?? ""
                 }
             }
             return refusal?.isEmpty == false ? refusal : nil

@@ -183,3 +183,69 @@ extension PDFDrawingBudgetTests {
         }
     }
 }
+
+extension PDFDrawingBudgetTests {
+    /// Forms F0…F(depth-1) as objects `first`…, each drawing the next `fanOut` times, the last a
+    /// red 100×100 square.
+    static func formChain(from first: Int, fanOut: Int, depth: Int) -> [(String, Data?)] {
+        (0..<depth).map { level in
+            let isLast = level == depth - 1
+            let content = isLast ? "1 0 0 rg 0 0 100 100 re f" : String(repeating: "/F\(level + 1) Do ", count: fanOut)
+            let resources = isLast ? "" : "/Resources << /XObject << /F\(level + 1) \(first + level + 1) 0 R >> >>"
+            return ("/Type /XObject /Subtype /Form /BBox [0 0 100 100] \(resources)", Data(content.utf8))
+        }
+    }
+
+    /// Where forms may hide from a count of the page's own content: a tiling pattern's cell, an
+    /// annotation's appearance, a soft mask's group. Each holder (object 5) draws F0 (object 6).
+    enum Hideout: CaseIterable {
+        case patternCell, annotationAppearance, softMask
+
+        func file(fanOut: Int, depth: Int) -> Data {
+            let catalog: [(String, Data?)] = [("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)]
+            let drawsF0 = Data(String(repeating: "/F0 Do ", count: fanOut).utf8)
+            let f0 = "/Resources << /XObject << /F0 6 0 R >> >>"
+            // The annotation's appearance and the mask's group are forms after the chain.
+            let form = 6 + depth
+            let page: [(String, Data?)]
+            switch self {
+            case .patternCell:
+                page = [
+                    ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /Pattern << /P 5 0 R >> >> >>", nil),
+                    ("", Data("/Pattern cs /P scn 0 0 100 100 re f".utf8)),
+                    ("/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 100 100] /XStep 100 /YStep 100 \(f0)", drawsF0),
+                ]
+            case .annotationAppearance:
+                page = [
+                    ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Annots [5 0 R] >>", nil),
+                    ("", Data()),
+                    ("<< /Type /Annot /Subtype /Square /Rect [0 0 100 100] /AP << /N \(form) 0 R >> >>", nil),
+                ]
+            case .softMask:
+                page = [
+                    ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /ExtGState << /GS 5 0 R >> >> >>", nil),
+                    ("", Data("/GS gs 1 0 0 rg 0 0 100 100 re f".utf8)),
+                    ("<< /Type /ExtGState /SMask << /S /Alpha /G \(form) 0 R >> >>", nil),
+                ]
+            }
+            var chain = PDFDrawingBudgetTests.formChain(from: 6, fanOut: fanOut, depth: depth)
+            if self != .patternCell {
+                chain.append(("/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Group << /S /Transparency >> \(f0)", drawsF0))
+            }
+            return PDFFileBuilder.file(catalog + page + chain, trailer: "/Root 1 0 R")
+        }
+    }
+
+    /// Tried: forms drawing each other ten times, nine deep (≈ 10⁹ operators), hidden where a
+    /// count of the page's content does not look: a pattern's cell, an annotation's appearance,
+    /// a soft mask. The drawing is rehearsed in poppler's interpreter, which goes everywhere
+    /// drawing goes: none is drawn, each refused within the budget; three times three deep, each
+    /// is drawn.
+    @Test(arguments: Hideout.allCases)
+    func formsHiddenOutsideThePageContentAreCountedToo(hideout: Hideout) throws {
+        let exploding = try draw(hideout.file(fanOut: 10, depth: 9))
+        #expect(exploding.a == 0, "\(hideout): nothing drawn: \(exploding)")
+        let modest = try draw(hideout.file(fanOut: 3, depth: 3))
+        #expect(modest.r == 255 && modest.a == 255, "\(hideout): the square: \(modest)")
+    }
+}
