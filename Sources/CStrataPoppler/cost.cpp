@@ -90,8 +90,14 @@ public:
 
     bool upsideDown() override { return true; }
     bool useDrawChar() override { return false; }
-    // Cairo's device draws Type 3 glyphs through its own font engine, once a glyph.
-    bool interpretType3Chars() override { return false; }
+    // Type 3 glyphs are drawn by running their procedures (Cairo's device once a glyph and
+    // size, through its font engine): here at every character, each a form drawing.
+    bool interpretType3Chars() override { return true; }
+    bool beginType3Char(GfxState *, double, double, double, double, CharCode, const Unicode *, int) override {
+        charge(prices.form_drawing);
+        // True tells Gfx the glyph is drawn already: past the budget it is not run.
+        return over;
+    }
     // As Cairo's device: shadings and tiling patterns are painted whole, not subdivided by Gfx.
     bool useShadedFills(int type) override { return type >= 1 && type <= 7; }
     bool useTilingPatternFill() override { return true; }

@@ -197,9 +197,10 @@ extension PDFDrawingBudgetTests {
     }
 
     /// Where forms may hide from a count of the page's own content: a tiling pattern's cell, an
-    /// annotation's appearance, a soft mask's group. Each holder (object 5) draws F0 (object 6).
+    /// annotation's appearance, a soft mask's group, a Type 3 glyph. Each holder (object 5, or
+    /// the form after the chain) draws F0 (object 6).
     enum Hideout: CaseIterable {
-        case patternCell, annotationAppearance, softMask
+        case patternCell, annotationAppearance, softMask, type3Glyph
 
         func file(fanOut: Int, depth: Int) -> Data {
             let catalog: [(String, Data?)] = [("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)]
@@ -227,9 +228,21 @@ extension PDFDrawingBudgetTests {
                     ("", Data("/GS gs 1 0 0 rg 0 0 100 100 re f".utf8)),
                     ("<< /Type /ExtGState /SMask << /S /Alpha /G \(form) 0 R >> >>", nil),
                 ]
+            case .type3Glyph:
+                // Glyph "a" is 100 units of a 1/100 matrix, set at 100 points: the whole page. The
+                // text is red too (cairo 1.16 draws a coloured glyph as a mask of the fill colour).
+                page = [
+                    ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /Font << /T3 5 0 R >> >> >>", nil),
+                    ("", Data("1 0 0 rg BT /T3 100 Tf 0 0 Td (a) Tj ET".utf8)),
+                    ("<< /Type /Font /Subtype /Type3 /FontBBox [0 0 100 100] /FontMatrix [0.01 0 0 0.01 0 0] /CharProcs << /a \(form) 0 R >> "
+                        + "/Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [100] \(f0) >>", nil),
+                ]
             }
             var chain = PDFDrawingBudgetTests.formChain(from: 6, fanOut: fanOut, depth: depth)
-            if self != .patternCell {
+            switch self {
+            case .patternCell: break
+            case .type3Glyph: chain.append(("", Data("100 0 d0 ".utf8) + drawsF0))
+            case .annotationAppearance, .softMask:
                 chain.append(("/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Group << /S /Transparency >> \(f0)", drawsF0))
             }
             return PDFFileBuilder.file(catalog + page + chain, trailer: "/Root 1 0 R")
@@ -238,7 +251,7 @@ extension PDFDrawingBudgetTests {
 
     /// Tried: forms drawing each other ten times, nine deep (≈ 10⁹ operators), hidden where a
     /// count of the page's content does not look: a pattern's cell, an annotation's appearance,
-    /// a soft mask. The drawing is rehearsed in poppler's interpreter, which goes everywhere
+    /// a soft mask, a Type 3 glyph (each drew for minutes). The drawing is rehearsed in poppler's interpreter, which goes everywhere
     /// drawing goes: none is drawn, each refused within the budget; three times three deep, each
     /// is drawn.
     @Test(arguments: Hideout.allCases)
