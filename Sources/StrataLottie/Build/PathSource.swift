@@ -11,6 +11,9 @@ struct PathSource {
     /// What evaluating `shapes` at one frame costs, in steps (the item, and each transform or
     /// rounding of the groups around it): the unit of `AnimationEmitter.maxPathWork`.
     var cost = 1
+    /// The item's position, when it is all that animates (a rectangle, ellipse or star that
+    /// only moves): its outline at any frame is the first frame's, moved.
+    var movesBy: Numbers? = nil
 
     static func from(_ item: LottieShape) -> PathSource? {
         switch item {
@@ -22,13 +25,14 @@ struct PathSource {
             return PathSource(
                 shapes: { f in
                     [ShapeGeometry.rectangle(center: point(p.value(at: f)), size: size(s.value(at: f)), radius: r.scalar(at: f), reversed: reversed)]
-                }, isAnimated: p.isAnimated || s.isAnimated || r.isAnimated, exact: nil)
+                }, isAnimated: p.isAnimated || s.isAnimated || r.isAnimated, exact: nil,
+                movesBy: p.isAnimated && !s.isAnimated && !r.isAnimated ? p : nil)
         case .ellipse(let p, let s, let reversed):
             return PathSource(
                 shapes: { f in [ShapeGeometry.ellipse(center: point(p.value(at: f)), size: size(s.value(at: f)), reversed: reversed)] },
-                isAnimated: p.isAnimated || s.isAnimated, exact: nil)
+                isAnimated: p.isAnimated || s.isAnimated, exact: nil, movesBy: p.isAnimated && !s.isAnimated ? p : nil)
         case .star(let star):
-            let animated = [star.points, star.position, star.rotation, star.outerRadius, star.outerRoundness].contains { $0.isAnimated }
+            let reshapes = [star.points, star.rotation, star.outerRadius, star.outerRoundness].contains { $0.isAnimated }
                 || star.innerRadius?.isAnimated == true || star.innerRoundness?.isAnimated == true
             return PathSource(
                 shapes: { f in
@@ -38,7 +42,8 @@ struct PathSource {
                         innerRadius: star.isPolygon ? nil : star.innerRadius?.scalar(at: f) ?? star.outerRadius.scalar(at: f) / 2,
                         outerRoundness: star.outerRoundness.scalar(at: f), innerRoundness: star.innerRoundness?.scalar(at: f) ?? 0,
                         rotation: star.rotation.scalar(at: f), reversed: star.reversed)]
-                }, isAnimated: animated, exact: nil)
+                }, isAnimated: reshapes || star.position.isAnimated, exact: nil,
+                movesBy: star.position.isAnimated && !reshapes ? star.position : nil)
         default:
             return nil
         }

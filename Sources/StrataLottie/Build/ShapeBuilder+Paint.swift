@@ -49,11 +49,37 @@ extension ShapeBuilder {
         }
     }
 
+    /// The name of a shape layer whose position follows its item's (never folded into a group).
+    static let followsItem = "moving shape"
+
+    /// One untrimmed outline whose item only moves, as its first frame's outline and the item's
+    /// position: a solid paint draws it as a still path on a moving layer, one raster moved,
+    /// instead of a new path built and scanned at every frame.
+    func movingOutline(_ outlines: [Outline]) -> (still: Outline, position: Numbers)? {
+        guard outlines.count == 1, outlines[0].trims.isEmpty, let position = outlines[0].source.movesBy else { return nil }
+        let first = outlines[0].source.shapes(map.local(emitter.inPoint))
+        emitter.spendPathWork(outlines[0].source.cost)
+        return (Outline(source: PathSource(shapes: { _ in first }, isAnimated: false, exact: nil), trims: []), position)
+    }
+
+    /// Moves `shape` (placed over its still outline's box) as its item's position moves from the
+    /// in point's.
+    func follow(_ shape: CALayer, _ position: Numbers) {
+        let start = position.value(at: map.local(emitter.inPoint)), centre = shape.position
+        emitter.animate(shape, "position", position, map: map) { v in
+            CGPoint(x: centre.x + (v.nth(0) ?? 0) - (start.nth(0) ?? 0), y: centre.y + (v.count > 1 ? v[1] : 0) - (start.count > 1 ? start[1] : 0))
+        }
+        shape.name = Self.followsItem
+    }
+
     func fill(_ outlines: [Outline], color: Numbers, opacity: Numbers, evenOdd: Bool) -> CALayer {
         let shape = CAShapeLayer()
+        let moving = movingOutline(outlines)
+        let outlines = moving.map { [$0.still] } ?? outlines
         place(shape, bounds(of: outlines, margin: 0))
         shape.fillRule = evenOdd ? .evenOdd : .nonZero
         setPath(shape, outlines)
+        if let moving { follow(shape, moving.position) }
         emitter.animate(shape, "fillColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
         return shape
@@ -61,9 +87,12 @@ extension ShapeBuilder {
 
     func stroke(_ outlines: [Outline], color: Numbers, opacity: Numbers, style: LottieStrokeStyle) -> CALayer {
         let shape = CAShapeLayer()
+        let moving = movingOutline(outlines)
+        let outlines = moving.map { [$0.still] } ?? outlines
         place(shape, bounds(of: outlines, margin: maxWidth(style)))
         shape.fillColor = nil
         applyStroke(style, to: shape, outlines)
+        if let moving { follow(shape, moving.position) }
         emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }
         return shape
@@ -79,9 +108,12 @@ extension ShapeBuilder {
             outlines.allSatisfy({ $0.trims.isEmpty })
         else { return nil }
         let shape = CAShapeLayer()
+        let moving = movingOutline(outlines)
+        let outlines = moving.map { [$0.still] } ?? outlines
         place(shape, bounds(of: outlines, margin: maxWidth(style)))
         shape.fillRule = evenOdd ? .evenOdd : .nonZero
         applyStroke(style, to: shape, outlines)
+        if let moving { follow(shape, moving.position) }
         emitter.animate(shape, "fillColor", fillColor, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "strokeColor", color, map: map) { LottieColor.cgColor($0) }
         emitter.animate(shape, "opacity", opacity, map: map) { Float(($0.nth(0) ?? 100) / 100) }

@@ -160,7 +160,7 @@ struct ShapeBuilder {
         let builder = TransformBuilder(emitter: emitter, map: map)
         let opacity = transform.opacity ?? Numbers(value: [100])
         // A shape that already carries an inner group's transform keeps it: the outer one goes around.
-        if let drawn = holder.sublayers, drawn.count == 1, let shape = drawn[0] as? CAShapeLayer, shape.name != Self.carriesGroup,
+        if let drawn = holder.sublayers, drawn.count == 1, let shape = drawn[0] as? CAShapeLayer, shape.name != Self.carriesGroup, shape.name != Self.followsItem,
             shape.mask == nil, TransformBuilder.fitsOneLayer(transform), !opacity.isAnimated, opacity.first.nth(0) == 100
         {
             shape.removeFromSuperlayer()

@@ -245,6 +245,47 @@ struct LottieShapeTests {
         #expect(image.rgba(5, 50).a == 255 && image.rgba(15, 50).a == 0 && image.rgba(25, 50).a == 255, "dash, gap, dash")
     }
 
+    /// An ellipse, rectangle or star whose only animation is its position (the item's `p`) is a
+    /// still outline on a layer that moves, not a path rebuilt at every frame: its shape layer
+    /// has a position animation and no path one. Its frames match the same still item moved by
+    /// its group's transform instead (same keyframes, same easing) at three clock origins, within
+    /// 2 levels a channel. Tried with a fill, a stroke, and a stroke over a fill.
+    @Test(arguments: ["el", "rc", "sr"])
+    func aShapeThatOnlyMovesIsAStillOutlineOnAMovingLayer(kind: String) throws {
+        let moves = LJ.keys([(0, [20, 50]), (30, [70, 30]), (60, [80, 60])], o: (0.4, 0), i: (0.6, 1))
+        func item(_ p: String) -> String {
+            switch kind {
+            case "el": return "{\"ty\":\"el\",\"p\":\(p),\"s\":\(LJ.value([24, 16]))}"
+            case "rc": return "{\"ty\":\"rc\",\"p\":\(p),\"s\":\(LJ.value([24, 16])),\"r\":\(LJ.value(3))}"
+            default:
+                return "{\"ty\":\"sr\",\"sy\":1,\"p\":\(p),\"pt\":\(LJ.value(5)),\"r\":\(LJ.value(10)),\"or\":\(LJ.value(14)),"
+                    + "\"os\":\(LJ.value(0)),\"ir\":\(LJ.value(6)),\"is\":\(LJ.value(0))}"
+            }
+        }
+        let paints = [[LJ.fill([0.8, 0.1, 0.1])], [LJ.stroke([0.1, 0.1, 0.8], width: 3)], [LJ.stroke([0, 0, 0], width: 2), LJ.fill([0.1, 0.6, 0.1])]]
+        for paint in paints {
+            let moved = LJ.animation(layers: [LJ.shapeLayer([LJ.group([item(moves)] + paint)])])
+            let groupTransform = "{\"ty\":\"tr\",\"p\":\(moves),\"a\":{\"k\":[0,0]},\"s\":{\"k\":[100,100]},\"r\":{\"k\":0},\"o\":{\"k\":100}}"
+            let reference = LJ.animation(layers: [LJ.shapeLayer([LJ.group([item(LJ.value([0, 0]))] + paint, transform: groupTransform)])])
+
+            let player = LottieLayer(animation: try LottieRender.animation(moved))
+            let shapes = LottiePlaybackTests.everyLayer(under: player).compactMap { $0.layer as? CAShapeLayer }
+            #expect(shapes.count == paint.count - (paint.count == 2 ? 1 : 0), "\(kind): one shape layer")
+            for shape in shapes {
+                let keys = shape.animationKeys() ?? []
+                #expect(keys.contains("position") && !keys.contains("path"), "\(kind) \(paint.count): moved, not reshaped: \(keys)")
+            }
+            for origin in [0, 1_000_000, 37.25] {
+                for frame in [0, 12.5, 30, 47, 59] {
+                    let a = try LottieRender.frame(moved, frame, origin: origin), b = try LottieRender.frame(reference, frame, origin: origin)
+                    #expect(a.pixels.words.contains { $0 >> 24 == 255 }, "\(kind) at frame \(frame): something drawn")
+                    let difference = try #require(Golden.compare(a, b, channelTolerance: 2))
+                    #expect(difference.differingPixels == 0, "\(kind) at frame \(frame), origin \(origin): \(difference)")
+                }
+            }
+        }
+    }
+
     @Test func animatedPathsMorphWithTheirKeyframes() throws {
         let small = LJ.polygonPath([(40, 40), (60, 40), (60, 60), (40, 60)])
         let big = LJ.polygonPath([(10, 10), (90, 10), (90, 90), (10, 90)])
