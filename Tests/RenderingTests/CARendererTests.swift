@@ -186,6 +186,47 @@ struct CARendererTests {
         #expect(try key(cusp).drawnExtent(of: cusp) == key(cusp).extent)
     }
 
+    /// The extent damage reads straight from a shape's state is the one its key gives: fills,
+    /// strokes with and without corners, joins and caps of every kind, a zero, an infinite and
+    /// a NaN width, a transparent stroke or fill, an empty path (nothing drawn: nil either way).
+    @Test func aShapesDrawnExtentWithoutItsKeyIsTheKeys() {
+        let ring = CGMutablePath()
+        ring.addArc(center: CGPoint(x: 50, y: 50), radius: 40, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        ring.closeSubpath()
+        let zigzag = CGMutablePath()
+        zigzag.move(to: CGPoint(x: 0, y: 0))
+        zigzag.addLine(to: CGPoint(x: 20, y: 40))
+        zigzag.addLine(to: CGPoint(x: 40, y: 0))
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 5, y: 5))
+        line.addLine(to: CGPoint(x: 45, y: 25))
+        let paths: [CGPath] = [ring, zigzag, line, CGPath(rect: CGRect(x: 3, y: 4, width: 30, height: 20), transform: nil), CGMutablePath()]
+        let colours: [CGColor?] = [nil, CGColor(gray: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 0), CGColor(red: 0, green: 0.5, blue: 1, alpha: 0.4)]
+        var compared = 0
+        for path in paths {
+            for fill in colours {
+                for stroke in colours {
+                    for width in [0, 1, 8, .infinity, .nan] as [Double] {
+                        for (join, cap) in [("miter", "butt"), ("round", "square"), ("bevel", "round")] {
+                            var state = ShapeState()
+                            state.path = path
+                            state.fillColor = fill
+                            state.strokeColor = stroke
+                            state.lineWidth = width
+                            state.lineJoin = join
+                            state.lineCap = cap
+                            state.miterLimit = 10
+                            let fromKey = ShapeKey(state).map { $0.drawnExtent(of: path) }
+                            #expect(ShapeKey.drawnExtent(of: state) == fromKey, "\(path.boundingBoxOfPath) fill \(String(describing: fill)) stroke \(String(describing: stroke)) width \(width) \(join) \(cap)")
+                            if fromKey != nil { compared += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 300, "shapes that draw: \(compared)")
+    }
+
     @Test(arguments: clockOrigins)
     func thePreferredFrameRateIsTheHighestARunningAnimationWants(origin: Double) {
         let clock = MediaClock.Manual(time: origin)

@@ -496,8 +496,7 @@ package struct Footprints: Equatable {
     static func box(_ s: RenderLayerState, map: PlaneMap) -> CGRect {
         var extent = paintsBounds(s) ? s.bounds : .null
         // A shape layer's path (and stroke) may lie anywhere, often around zero-size bounds.
-        if case .shape(let shape) = s.kind, let key = ShapeKey(shape), let path = shape.path {
-            let drawn = key.drawnExtent(of: path)
+        if case .shape(let shape) = s.kind, let drawn = ShapeKey.drawnExtent(of: shape) {
             extent = extent.union(s.masksToBounds ? drawn.intersection(s.bounds) : drawn)
         }
         guard !extent.isNull else { return .null }

@@ -210,12 +210,32 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     /// `extent` for a path with or without joins.
     private func extent(joins hasJoins: Bool) -> CGRect {
         guard stroke != nil else { return pathBox }
+        return Self.strokeExtent(pathBox, lineWidth: lineWidth, joins: hasJoins, join: join, cap: cap, miterLimit: miterLimit)
+    }
+
+    /// `box` grown by what a stroke of `lineWidth` can reach beyond its path.
+    private static func strokeExtent(_ box: CGRect, lineWidth: Double, joins: Bool, join: String, cap: String, miterLimit: Double) -> CGRect {
         // Half the width around the path; a miter join up to the limit times that; a square
         // cap or another join at most √2 times (1.5 for safety). Lottie's bars are single
         // segments with miter joins: a 16-point bar had a box 80 points too large all round.
-        let factor = hasJoins ? (join == "miter" ? Swift.max(1, miterLimit) : 1.5) : (cap == "square" ? 1.5 : 1)
+        let factor = joins ? (join == "miter" ? Swift.max(1, miterLimit) : 1.5) : (cap == "square" ? 1.5 : 1)
         let pad = lineWidth / 2 * factor
-        return pathBox.insetBy(dx: -pad, dy: -pad)
+        return box.insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// What `drawnExtent(of:)` of the key made from `s` is, without making the key (damage asks
+    /// it of every placed shape at every frame); nil when the shape draws nothing.
+    static func drawnExtent(of s: ShapeState) -> CGRect? {
+        guard let path = s.path, !path.isEmpty else { return nil }
+        let width = s.lineWidth.isFinite ? Swift.max(0, s.lineWidth) : 1
+        let strokes = width > 0 && (s.strokeColor.map { $0.sRGBComponents.clamped.a != 0 } ?? false)
+        let fills = s.fillColor.map { $0.sRGBComponents.clamped.a != 0 } ?? false
+        guard fills || strokes else { return nil }
+        guard strokes else { return path.boundingBoxOfPath }
+        let joins = hasJoins(path.storage.types) && hasCorners(path.storage)
+        return strokeExtent(
+            path.boundingBoxOfPath, lineWidth: width, joins: joins, join: s.lineJoin, cap: s.lineCap,
+            miterLimit: s.miterLimit.isFinite ? s.miterLimit : 10)
     }
 
     /// `extent` made tight for miter joins, whose allowance (half the width times the miter
