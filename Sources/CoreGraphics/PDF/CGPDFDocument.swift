@@ -107,6 +107,21 @@ public final class CGPDFDocument: @unchecked Sendable {
         }
     }
 
+    /// Why each page (by number) may not be drawn, "" when it may: pages are immutable.
+    private var refusals: [Int: String] = [:]
+    /// Held while a refusal is worked out (which takes `lock` itself): one rehearsal a page.
+    private let refusalLock = NSLock()
+
+    /// The refusal of page `number`, worked out by `work` the first time it is asked for.
+    func refusal(ofPage number: Int, _ work: () -> String) -> String {
+        refusalLock.withLock {
+            if let known = refusals[number] { return known }
+            let refusal = work()
+            refusals[number] = refusal
+            return refusal
+        }
+    }
+
     /// Opens an encrypted document with `password` (owner or user); true when it is open.
     public func unlockWithPassword(_ password: UnsafePointer<CChar>) -> Bool {
         lock.withLock {
@@ -239,11 +254,6 @@ public final class CGPDFPage: @unchecked Sendable {
     /// The document (kept alive by its pages, as on Apple).
     public let document: CGPDFDocument?
 
-    /// Why drawing the page is refused ("" when it may be drawn), worked out at the first
-    /// drawing: a page is immutable, and working it out walks all it reaches.
-    private var refusal: String?
-    private let refusalLock = NSLock()
-
     init(page: OpaquePointer, number: Int, document: CGPDFDocument) {
         self.page = page
         self.pageNumber = number
@@ -251,19 +261,19 @@ public final class CGPDFPage: @unchecked Sendable {
     }
 
     /// Why poppler must not draw the page (past the drawing budget, a calculator function past
-    /// its limits), or nil.
+    /// its limits), or nil; worked out once for each page of a document, whichever `CGPDFPage`
+    /// asks (apps fetch the page anew for each drawing).
     var drawingRefusal: String? {
-        refusalLock.withLock {
-            if refusal == nil {
-                // Calculator functions first: the rehearsal parses them as drawing does.
-                if let problem = PDFCalculatorCheck.problem(with: self) {
-                    refusal = "has \(problem)"
-                } else {
-                    refusal = PDFDrawingCost.refusal(of: self) ?? ""
-                }
-            }
-            return refusal?.isEmpty == false ? refusal : nil
-        }
+        let refusal = document?.refusal(ofPage: pageNumber) { self.workOutRefusal() } ?? workOutRefusal()
+        return refusal.isEmpty ? nil : refusal
+    }
+
+    /// Why the page must not be drawn, "" when it may: walks all the page reaches and rehearses
+    /// its drawing.
+    private func workOutRefusal() -> String {
+        // Calculator functions first: the rehearsal parses them as drawing does.
+        if let problem = PDFCalculatorCheck.problem(with: self) { return "has \(problem)" }
+        return PDFDrawingCost.refusal(of: self) ?? ""
     }
 
     deinit {
