@@ -113,8 +113,8 @@ public:
     /// The cell is drawn once, as Cairo's device draws it, and costs a form drawing.
     bool tilingPatternFill(GfxState *, Gfx *gfx, Catalog *, GfxTilingPattern *pattern, const double *matrix, int, int, int, int, double, double) override {
         charge(prices.form_drawing);
-        if (over || !enter()) return true;
-        gfx->drawForm(pattern->getContentStream(), pattern->getResDict(), matrix, pattern->getBBox());
+        if (over) return true;
+        if (enter()) gfx->drawForm(pattern->getContentStream(), pattern->getResDict(), matrix, pattern->getBBox());
         --depth;
         return true;
     }

@@ -10,8 +10,20 @@ import Foundation
 /// a device that draws nothing and stops it past the budget: counts on models of poppler's
 /// reading (qpdf's objects, then poppler's) missed what damaged files made poppler do.
 enum PDFDrawingCost {
+    #if STRATA_FUZZING
+    /// Fuzzing builds allow a tenth, so that a refusal takes a tenth of the time under the
+    /// fuzzer's instrumentation (poppler's allocations through AddressSanitizer made each about a
+    /// second, and the PDF fuzzer ran 3 inputs a second instead of 80): the rules are the same,
+    /// the sizes smaller.
+    static let maxOperators = 500_000
+    static let maxSeconds = 0.1
+    #else
     /// The most operators a page may cost, forms expanded (about a second of poppler's drawing).
     static let maxOperators = 5_000_000
+    /// The longest a rehearsal may run, in seconds: the count stops hostile pages well before;
+    /// this only bounds work it cannot see.
+    static let maxSeconds = 1.0
+    #endif
     /// The deepest forms may nest.
     static let maxFormDepth = 32
     /// What one drawing of a form (or pattern cell, or transparency group) costs beyond its
@@ -24,10 +36,6 @@ enum PDFDrawingCost {
     static let problemReport = 100
     /// Pixels of an image XObject that cost one operator: poppler decodes it at each drawing.
     static let pixelsPerOperator = 64
-    /// The longest a rehearsal may run, in seconds: the count stops hostile pages well before;
-    /// this only bounds work it cannot see.
-    static let maxSeconds = 1.0
-
     static let prices = strata_poppler_prices(
         limit: Int64(maxOperators), form_drawing: Int64(formDrawing), problem_report: Int64(problemReport),
         pixels_per_operator: Int64(pixelsPerOperator), max_form_depth: Int32(maxFormDepth), max_seconds: maxSeconds)
