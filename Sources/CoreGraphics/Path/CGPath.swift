@@ -4,18 +4,18 @@
 /// equal when their elements are equal.
 open class CGPath: Hashable, @unchecked Sendable {
     /// The elements; only CGMutablePath's methods change them.
-    package var storage: PathStorage {
+    @exclusivity(unchecked) package var storage: PathStorage {
         didSet { serial = ObjectSerial.next() }
     }
     /// This path's identity for caches, renewed whenever its elements change (`ObjectSerial`).
-    package private(set) var serial = ObjectSerial.next()
+    @exclusivity(unchecked) package private(set) var serial = ObjectSerial.next()
     /// Where the subpath being built started (the point a closeSubpath returns to).
-    package var subpathStart: CGPoint?
+    @exclusivity(unchecked) package var subpathStart: CGPoint?
     /// The end point of the last element, or nil for an empty path.
-    package var lastPoint: CGPoint?
+    @exclusivity(unchecked) package var lastPoint: CGPoint?
     /// `boundingBoxOfPath` of an immutable path, once worked out (read and written under
     /// `CGPath.boxLock`).
-    var cachedPathBox: CGRect?
+    @exclusivity(unchecked) var cachedPathBox: CGRect?
 
     package init(storage: PathStorage) {
         self.storage = storage

@@ -26,26 +26,26 @@ open class CARenderer: NSObject {
         didSet { forceFull = true }
     }
 
-    private var destination: CGContext
+    @exclusivity(unchecked) private var destination: CGContext
     /// Draws the frames (package: tests compare its kernel with cairo).
     package let compositor = Compositor()
-    private var frameTime: Double?
+    @exclusivity(unchecked) private var frameTime: Double?
     /// The time of the last frame ended, for `nextFrameTime()` between frames.
-    private var lastFrameTime: Double?
-    private var frame: (snapshot: RenderTreeSnapshot, index: Int, states: [RenderLayerState])?
-    private var previous = Footprints()
-    private var current = Footprints()
+    @exclusivity(unchecked) private var lastFrameTime: Double?
+    @exclusivity(unchecked) private var frame: (snapshot: RenderTreeSnapshot, index: Int, states: [RenderLayerState])?
+    @exclusivity(unchecked) private var previous = Footprints()
+    @exclusivity(unchecked) private var current = Footprints()
     /// Which layers' presented states changed from frame to frame (value serials).
-    private var changes = PresentationChanges()
+    @exclusivity(unchecked) private var changes = PresentationChanges()
     /// Footprints of unchanged layers, kept from frame to frame.
     private let footprintCache = FootprintCache()
-    private var updates = CGRect.null
+    @exclusivity(unchecked) private var updates = CGRect.null
     /// For the snapshot (by version) whose model tree was last walked for animation events: the
     /// next media time one is due, and the time of that walk.
-    private var events: (version: UInt64, next: Double, walkedAt: Double)?
+    @exclusivity(unchecked) private var events: (version: UInt64, next: Double, walkedAt: Double)?
     /// Walks of the model tree for animation events so far (tests check frames skip it).
-    package private(set) var eventWalkCount = 0
-    private var forceFull = true
+    @exclusivity(unchecked) package private(set) var eventWalkCount = 0
+    @exclusivity(unchecked) private var forceFull = true
 
     /// A renderer drawing into the pixels of the bitmap context `cgContext` (its CTM is not used).
     /// `options[kCARendererColorSpace]` (a `CGColorSpace`) is the space the pixels are written
@@ -64,7 +64,7 @@ open class CARenderer: NSObject {
     }
 
     /// The space the destination's pixels are written in (nil: sRGB).
-    private var outputSpace: CGColorSpace?
+    @exclusivity(unchecked) private var outputSpace: CGColorSpace?
 
     /// Draws into `cgContext` from the next frame on (everything is redrawn).
     open func setDestination(_ cgContext: CGContext) {

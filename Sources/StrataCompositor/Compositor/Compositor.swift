@@ -62,59 +62,59 @@ package final class Compositor {
 
     /// How frames are drawn (the A/B switches of tests and benchmarks; the defaults are what
     /// users get).
-    package var options = CompositorOptions()
+    @exclusivity(unchecked) package var options = CompositorOptions()
 
-    var bodies: [UInt64: CachedRaster] = [:]
+    @exclusivity(unchecked) var bodies: [UInt64: CachedRaster] = [:]
     /// Drawn layers' bodies by node, kept while their value serials hold (see `BodyMemo`).
-    var bodyMemo = BodyMemo()
+    @exclusivity(unchecked) var bodyMemo = BodyMemo()
     /// Layer bodies described anew (not kept from the frame before) in the last frame drawn.
-    package private(set) var bodiesMadeInLastFrame = 0
+    @exclusivity(unchecked) package private(set) var bodiesMadeInLastFrame = 0
     /// Each layer's last look and when it changed (see `keepsChanging`).
-    var lookChanges: [LookKey: LookChange] = [:]
+    @exclusivity(unchecked) var lookChanges: [LookKey: LookChange] = [:]
     /// The scan converter's buffers, kept from frame to frame.
     let scanConverter = ScanConverter()
     /// Arc lengths of the paths whose strokes are trimmed (a spinner's path is measured once).
     let pathMeasures = PathMeasureCache()
-    var borders: [UInt64: CachedRaster] = [:]
-    var shadows: [UInt64: CachedRaster] = [:]
+    @exclusivity(unchecked) var borders: [UInt64: CachedRaster] = [:]
+    @exclusivity(unchecked) var shadows: [UInt64: CachedRaster] = [:]
     /// Rasters resampled into target pixels, reused while their layer keeps its map.
-    var placed: [PlacementKey: PlacedRaster] = [:]
+    @exclusivity(unchecked) var placed: [PlacementKey: PlacedRaster] = [:]
     /// Placements whose copy was not kept in the last frame: seen again, it is.
-    var placementsSeenLastFrame = Set<PlacementKey>()
+    @exclusivity(unchecked) var placementsSeenLastFrame = Set<PlacementKey>()
     /// Placements whose copy was not kept in this frame (the last frame's from the next on; the
     /// two sets are swapped, not rebuilt: a frame of moving layers adds hundreds).
-    var placementsSeenThisFrame = Set<PlacementKey>()
+    @exclusivity(unchecked) var placementsSeenThisFrame = Set<PlacementKey>()
     /// Bytes held by placed copies.
     package internal(set) var placedByteCount = 0
     /// Where text may place glyphs: the destination context's subpixel switches
     /// (`CGContext.glyphPositioning`), set by `render(in:)` and `CARenderer`.
-    package var glyphPositioning = GlyphPositioning.unspecified
+    @exclusivity(unchecked) package var glyphPositioning = GlyphPositioning.unspecified
     /// Kernel operations of the frame being drawn, waiting to be drawn together.
     let kernelBatch = KernelBatch()
     /// The last walk's emptied stacks, for the next one.
-    private var walkScratch = FrameWalk.Scratch()
-    var frameNumber: UInt64 = 0
-    var lastSweep: UInt64 = 0
-    var nodesAtLastSweep = 0
+    @exclusivity(unchecked) private var walkScratch = FrameWalk.Scratch()
+    @exclusivity(unchecked) var frameNumber: UInt64 = 0
+    @exclusivity(unchecked) var lastSweep: UInt64 = 0
+    @exclusivity(unchecked) var nodesAtLastSweep = 0
     /// Set when a layer's matrix is not finite, so the warning is given once per compositor.
-    var warnedNonFinite = false
-    var warnedDepth = false
-    var warnedInstances = false
-    var warnedInstanceBudget = false
-    var warnedParticles = false
+    @exclusivity(unchecked) var warnedNonFinite = false
+    @exclusivity(unchecked) var warnedDepth = false
+    @exclusivity(unchecked) var warnedInstances = false
+    @exclusivity(unchecked) var warnedInstanceBudget = false
+    @exclusivity(unchecked) var warnedParticles = false
 
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
-    package private(set) var rastersMadeInLastFrame = 0
-    var rastersMade = 0
+    @exclusivity(unchecked) package private(set) var rastersMadeInLastFrame = 0
+    @exclusivity(unchecked) var rastersMade = 0
     /// Layers drawn straight into the target in the last frame (`drawsChangingLayersDirectly`).
-    package private(set) var directDrawsInLastFrame = 0
-    var directDraws = 0
+    @exclusivity(unchecked) package private(set) var directDrawsInLastFrame = 0
+    @exclusivity(unchecked) var directDraws = 0
     /// Pixels of the rasters made in the last frame (what making them cleared and drew).
-    package private(set) var rasterPixelsMadeInLastFrame = 0
-    var rasterPixelsMade = 0
+    @exclusivity(unchecked) package private(set) var rasterPixelsMadeInLastFrame = 0
+    @exclusivity(unchecked) var rasterPixelsMade = 0
     /// Placed copies made in the last frame (tests use it to check when copies are made).
-    package private(set) var placedMadeInLastFrame = 0
-    var placedMade = 0
+    @exclusivity(unchecked) package private(set) var placedMadeInLastFrame = 0
+    @exclusivity(unchecked) var placedMade = 0
     /// Layer rasters held (bodies, borders and shadows).
     package var cachedRasterCount: Int { bodies.count + borders.count + shadows.count }
 
@@ -146,8 +146,8 @@ package final class Compositor {
 
     /// When set, every composite of the next frames is recorded in `recorded` (benchmarks
     /// replay them as the bare cairo/pixman calls that make the same pixels).
-    package var recordsComposites = false
-    package var recorded: [RecordedComposite] = []
+    @exclusivity(unchecked) package var recordsComposites = false
+    @exclusivity(unchecked) package var recorded: [RecordedComposite] = []
 
     package init() {}
 

@@ -48,9 +48,9 @@ package final class FootprintCache {
     }
 
     /// By snapshot index.
-    var slots: [Slot] = []
+    @exclusivity(unchecked) var slots: [Slot] = []
     /// The maps handed down in the frame being worked out (reused: no allocation a frame).
-    var handed: [Maps] = []
+    @exclusivity(unchecked) var handed: [Maps] = []
 
     /// Layers placed and hashed afresh in the last frame (the others were kept).
     package internal(set) var placedInLastFrame = 0

@@ -10,14 +10,14 @@ import CStrataRaster
 /// the same). Runs of layers that read their rasters row by row share the target's rows between
 /// the threads in bands; turned layers are split in halves.
 final class KernelBatch {
-    private var ops: [strata_composite_op] = []
+    @exclusivity(unchecked) private var ops: [strata_composite_op] = []
     /// The rasters the operations read, held until they are drawn.
-    private var held: [Raster] = []
-    private var surface: OpaquePointer?
-    private var buffer = strata_target()
-    private var options = RasterKernelOptions(threads: 1)
+    @exclusivity(unchecked) private var held: [Raster] = []
+    @exclusivity(unchecked) private var surface: OpaquePointer?
+    @exclusivity(unchecked) private var buffer = strata_target()
+    @exclusivity(unchecked) private var options = RasterKernelOptions(threads: 1)
     /// Pixels skipped as hidden since the batch was made (for tests and benchmarks).
-    private(set) var hiddenPixels: Int64 = 0
+    @exclusivity(unchecked) private(set) var hiddenPixels: Int64 = 0
 
     func add(_ op: strata_composite_op, holding raster: Raster, next: Raster?, onto target: KernelTarget, options: RasterKernelOptions) {
         if surface != target.surface || self.options != options { flush() }

@@ -14,7 +14,7 @@ package final class Raster {
     package let height: Int
     /// The largest rectangle of opaque pixels (x0, y0, x1, y1; ends excluded), worked out when
     /// first asked for; rasters are drawn when made and not changed once used as a source.
-    private var opaque: (Int32, Int32, Int32, Int32)?
+    @exclusivity(unchecked) private var opaque: (Int32, Int32, Int32, Int32)?
 
     /// A transparent raster covering `extent` (local units) at `scale`; nil when too large or empty.
     package init?(covering extent: CGRect, scale: Double) {

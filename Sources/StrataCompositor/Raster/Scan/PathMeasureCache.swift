@@ -5,7 +5,7 @@ import CoreGraphics
 /// tenth of such a frame. Holds at most `capacity` paths; when full it starts over.
 final class PathMeasureCache {
     static let capacity = 64
-    private var measures: [UInt64: PathMeasure] = [:]
+    @exclusivity(unchecked) private var measures: [UInt64: PathMeasure] = [:]
 
     func measure(of path: CGPath) -> PathMeasure {
         if let known = measures[path.serial] { return known }

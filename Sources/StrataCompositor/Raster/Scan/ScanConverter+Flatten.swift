@@ -38,60 +38,61 @@ extension ScanConverter {
             contours[contours.count - 1].drawn = true
         }
         var index = 0
-        path.points.withUnsafeBufferPointer { pts in
-            for type in path.types {
-                let n = type.pointCount
-                guard index + n <= pts.count else { break }
-                switch type {
-                case .moveToPoint:
-                    begin(map(pts[index]))
-                case .addLineToPoint:
-                    drawn()
-                    let p = map(pts[index])
-                    add(p)
-                    current = p
-                case .addQuadCurveToPoint:
-                    drawn()
-                    let c = map(pts[index]), e = map(pts[index + 1])
-                    let ddx = current.x - 2 * c.x + e.x, ddy = current.y - 2 * c.y + e.y
-                    // A quadratic's chords of 1/n sag at most |p0 − 2p1 + p2| / (4n²).
-                    let steps = Self.steps(deviation: (ddx * ddx + ddy * ddy).squareRoot() / 4, tolerance: tol)
-                    let p0 = current
-                    for i in 1..<steps {
-                        let u = Double(i) / Double(steps), v = 1 - u
-                        add((v * v * p0.x + 2 * u * v * c.x + u * u * e.x, v * v * p0.y + 2 * u * v * c.y + u * u * e.y))
-                    }
-                    add(e)
-                    current = e
-                case .addCurveToPoint:
-                    drawn()
-                    let c1 = map(pts[index]), c2 = map(pts[index + 1]), e = map(pts[index + 2])
-                    let p0 = current
-                    if Self.isStraight(p0, c1, c2, e, tolerance: tol) {
-                        add(e)
-                        current = e
-                        break
-                    }
-                    let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
-                    let bx = c1.x - 2 * c2.x + e.x, by = c1.y - 2 * c2.y + e.y
-                    let dd = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
-                    // A cubic's chords of 1/n sag at most ¾·max|second differences| / n².
-                    let steps = Self.steps(deviation: 0.75 * dd, tolerance: tol)
-                    for i in 1..<steps {
-                        let u = Double(i) / Double(steps), v = 1 - u
-                        let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
-                        add((b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * e.x, b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * e.y))
-                    }
-                    add(e)
-                    current = e
-                case .closeSubpath:
-                    if open {
-                        finish(closed: true)
-                        current = start
-                    }
+        // Indexed, not through a buffer pointer: a closure here made every local the helpers
+        // share a heap box with a dynamic exclusivity check at each use.
+        let pts = path.points
+        for type in path.types {
+            let n = type.pointCount
+            guard index + n <= pts.count else { break }
+            switch type {
+            case .moveToPoint:
+                begin(map(pts[index]))
+            case .addLineToPoint:
+                drawn()
+                let p = map(pts[index])
+                add(p)
+                current = p
+            case .addQuadCurveToPoint:
+                drawn()
+                let c = map(pts[index]), e = map(pts[index + 1])
+                let ddx = current.x - 2 * c.x + e.x, ddy = current.y - 2 * c.y + e.y
+                // A quadratic's chords of 1/n sag at most |p0 − 2p1 + p2| / (4n²).
+                let steps = Self.steps(deviation: (ddx * ddx + ddy * ddy).squareRoot() / 4, tolerance: tol)
+                let p0 = current
+                for i in 1..<steps {
+                    let u = Double(i) / Double(steps), v = 1 - u
+                    add((v * v * p0.x + 2 * u * v * c.x + u * u * e.x, v * v * p0.y + 2 * u * v * c.y + u * u * e.y))
                 }
-                index += n
+                add(e)
+                current = e
+            case .addCurveToPoint:
+                drawn()
+                let c1 = map(pts[index]), c2 = map(pts[index + 1]), e = map(pts[index + 2])
+                let p0 = current
+                if Self.isStraight(p0, c1, c2, e, tolerance: tol) {
+                    add(e)
+                    current = e
+                    break
+                }
+                let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
+                let bx = c1.x - 2 * c2.x + e.x, by = c1.y - 2 * c2.y + e.y
+                let dd = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+                // A cubic's chords of 1/n sag at most ¾·max|second differences| / n².
+                let steps = Self.steps(deviation: 0.75 * dd, tolerance: tol)
+                for i in 1..<steps {
+                    let u = Double(i) / Double(steps), v = 1 - u
+                    let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
+                    add((b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * e.x, b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * e.y))
+                }
+                add(e)
+                current = e
+            case .closeSubpath:
+                if open {
+                    finish(closed: true)
+                    current = start
+                }
             }
+            index += n
         }
         finish(closed: false)
     }

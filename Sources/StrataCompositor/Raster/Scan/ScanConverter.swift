@@ -12,20 +12,20 @@ final class ScanConverter {
     static let tolerance = 0.1
 
     /// Flattened subpaths: x, y pairs (user space, or device space for fills).
-    var points: [Double] = []
+    @exclusivity(unchecked) var points: [Double] = []
     /// Each subpath's first point (index into `points` / 2), point count and whether it closes.
-    var contours: [(start: Int, count: Int, closed: Bool, drawn: Bool)] = []
+    @exclusivity(unchecked) var contours: [(start: Int, count: Int, closed: Bool, drawn: Bool)] = []
     /// Polygon edges in device pixels: x0, y0, x1, y1 each.
-    var edges: [Double] = []
+    @exclusivity(unchecked) var edges: [Double] = []
     /// One stroke outline contour being built (user space).
-    var outline: [Double] = []
+    @exclusivity(unchecked) var outline: [Double] = []
     /// The scan converter's cells and their touched bits, all zero between calls.
-    var cells: [Float] = []
-    var touched: [UInt64] = []
+    @exclusivity(unchecked) var cells: [Float] = []
+    @exclusivity(unchecked) var touched: [UInt64] = []
     /// A stroked contour's vertices, segment directions and lengths (kept between contours).
-    var spareVertices: [(x: Double, y: Double)] = []
-    var spareDirections: [(x: Double, y: Double)] = []
-    var spareLengths: [Double] = []
+    @exclusivity(unchecked) var spareVertices: [(x: Double, y: Double)] = []
+    @exclusivity(unchecked) var spareDirections: [(x: Double, y: Double)] = []
+    @exclusivity(unchecked) var spareLengths: [Double] = []
 
     init() {
         points.reserveCapacity(1024)
