@@ -68,19 +68,3 @@ extension Compositor {
         }
     }
 }
-
-extension LayerBody {
-    /// True when the body is a shape and nothing else: what the compositor may draw straight into
-    /// the target (its fill and stroke need no raster to be combined with other parts).
-    var isShapeOnly: Bool {
-        shape != nil && background == nil && contents == nil && border == nil && gradient == nil && text == nil
-    }
-
-    /// The look that decides the body's pixels, as a hash (with the contents' orientation).
-    func look(flipped: Bool) -> Int {
-        var h = Hasher()
-        h.combine(self)
-        h.combine(flipped)
-        return h.finalize()
-    }
-}

@@ -6,7 +6,9 @@ import StrataRender
 /// One frame's walk over a layer tree: iterative (a tree 10,000 levels deep cannot overflow the
 /// stack), back to front, with isolation groups, clips, masks and perspective offscreens.
 struct FrameWalk {
-    unowned let compositor: Compositor
+    /// The compositor drawing this frame, which makes the walk and outlives it (`Compositor.draw`).
+    /// Not counted: a checked `unowned` reference cost a retain and a release at each use.
+    unowned(unsafe) let compositor: Compositor
     let nodes: [RenderNode]
     /// The presented states in use: the frame's, or a delayed replicator instance's.
     var states: [RenderLayerState] { didSet { stateStorage = states.withUnsafeBufferPointer { $0 } } }

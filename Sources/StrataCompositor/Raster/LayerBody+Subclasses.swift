@@ -25,6 +25,11 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     /// True when the stroke (solid, no round caps or joins) follows a few straight segments: its
     /// outline is a handful of edges, cheaper to scan every frame than a raster to resample.
     let outlinesCheaply: Bool
+    /// The local rectangle the shape may touch (stroke and miters included).
+    let extent: CGRect
+    /// The hash of the fields `hash(into:)` names, worked out once: the walk asks a body's look
+    /// at every frame it draws it.
+    private let hashCode: Int
 
     init?(_ s: ShapeState) {
         guard let path = s.path, !path.isEmpty else { return nil }
@@ -51,6 +56,22 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         hasJoins = Self.hasJoins(path.storage.types)
         outlinesCheaply = stroke != nil && dashes == nil && cap != "round" && join != "round"
             && Self.isFewStraightSegments(path.storage)
+        extent = stroke == nil ? pathBox
+            : Self.strokeExtent(pathBox, lineWidth: width, joins: hasJoins, join: join, cap: cap, miterLimit: miterLimit)
+        var h = Hasher()
+        h.combine(self.path)
+        h.combine(fill)
+        h.combine(stroke)
+        h.combine(lineWidth)
+        h.combine(strokeStart)
+        h.combine(strokeEnd)
+        h.combine(evenOdd)
+        h.combine(miterLimit)
+        h.combine(cap)
+        h.combine(join)
+        h.combine(dashes)
+        h.combine(dashPhase)
+        hashCode = h.finalize()
     }
 
     /// Whether `storage` has at most `limit` segments, every one a line or a cubic along its chord.
@@ -95,20 +116,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
                 && l.strokeEnd == r.strokeEnd && l.hasJoins == r.hasJoins)
     }
 
-    package func hash(into h: inout Hasher) {
-        h.combine(path)
-        h.combine(fill)
-        h.combine(stroke)
-        h.combine(lineWidth)
-        h.combine(strokeStart)
-        h.combine(strokeEnd)
-        h.combine(evenOdd)
-        h.combine(miterLimit)
-        h.combine(cap)
-        h.combine(join)
-        h.combine(dashes)
-        h.combine(dashPhase)
-    }
+    package func hash(into h: inout Hasher) { h.combine(hashCode) }
 
     /// Whether any subpath has two segments or a close (stops at the first that does).
     static func hasJoins(_ types: [CGPathElementType]) -> Bool {
@@ -195,9 +203,6 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         }
         return false
     }
-
-    /// The local rectangle the shape may touch (stroke and miters included).
-    var extent: CGRect { extent(joins: hasJoins) }
 
     /// The rectangle the shape's pixels can reach, for damage: `extent`, with no miter allowance
     /// where `path` (this key's) turns no corner (a ring's damage is not its miter box: 50

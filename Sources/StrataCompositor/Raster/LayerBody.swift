@@ -16,6 +16,18 @@ package final class LayerBody: Hashable, @unchecked Sendable {
     package let gradient: GradientKey?
     package let text: TextKey?
     package let border: Border?
+    /// True when the body draws nothing.
+    package let isEmpty: Bool
+    /// True when the body is one opaque-or-not solid rectangle: drawn directly, not cached.
+    package let isPlainRectangle: Bool
+    /// True when the body is a shape and nothing else: what the compositor may draw straight into
+    /// the target (its fill and stroke need no raster to be combined with other parts).
+    package let isShapeOnly: Bool
+    /// The local rectangle the body covers: a shape alone covers its outline, not its bounds
+    /// (Lottie shape layers' bounds hold the outline at every frame, with room for miters).
+    package let extent: CGRect
+    /// The hash of every field, worked out once: the walk asks a drawn body's look at every frame.
+    private let hashCode: Int
 
     package struct Border: Hashable {
         package var width: Double
@@ -86,16 +98,12 @@ package final class LayerBody: Hashable, @unchecked Sendable {
         } else {
             border = nil
         }
-    }
-
-    package static func == (l: LayerBody, r: LayerBody) -> Bool {
-        l === r
-            || (l.bounds == r.bounds && l.background == r.background && l.corners == r.corners
-                && l.masksToBounds == r.masksToBounds && l.contents == r.contents && l.shape == r.shape
-                && l.gradient == r.gradient && l.text == r.text && l.border == r.border)
-    }
-
-    package func hash(into h: inout Hasher) {
+        isEmpty = background == nil && contents == nil && border == nil && shape == nil && gradient == nil && text == nil
+        isPlainRectangle = contents == nil && border == nil && !corners.isRounded && shape == nil && gradient == nil && text == nil
+        isShapeOnly = shape != nil && background == nil && contents == nil && border == nil && gradient == nil && text == nil
+        extent = Self.extent(
+            bounds: bounds, masksToBounds: masksToBounds, shapeOnly: isShapeOnly, contents: contents, shape: shape)
+        var h = Hasher()
         h.combine(bounds.origin.x)
         h.combine(bounds.origin.y)
         h.combine(bounds.size.width)
@@ -108,22 +116,25 @@ package final class LayerBody: Hashable, @unchecked Sendable {
         h.combine(gradient)
         h.combine(text)
         h.combine(border)
+        hashCode = h.finalize()
     }
 
-    /// True when the body draws nothing.
-    package var isEmpty: Bool {
-        background == nil && contents == nil && border == nil && shape == nil && gradient == nil && text == nil
+    package static func == (l: LayerBody, r: LayerBody) -> Bool {
+        l === r
+            || (l.bounds == r.bounds && l.background == r.background && l.corners == r.corners
+                && l.masksToBounds == r.masksToBounds && l.contents == r.contents && l.shape == r.shape
+                && l.gradient == r.gradient && l.text == r.text && l.border == r.border)
     }
 
-    /// True when the body is one opaque-or-not solid rectangle: drawn directly, not cached.
-    package var isPlainRectangle: Bool {
-        contents == nil && border == nil && !corners.isRounded && shape == nil && gradient == nil && text == nil
-    }
+    package func hash(into h: inout Hasher) { h.combine(hashCode) }
 
-    /// The local rectangle the body covers: a shape alone covers its outline, not its bounds
-    /// (Lottie shape layers' bounds hold the outline at every frame, with room for miters).
-    package var extent: CGRect {
-        if isShapeOnly, let shape {
+    /// The look that decides the body's pixels, as a hash (with the contents' orientation).
+    func look(flipped: Bool) -> Int { flipped ? hashCode &* 31 &+ 1 : hashCode }
+
+    private static func extent(
+        bounds: CGRect, masksToBounds: Bool, shapeOnly: Bool, contents: ContentsKey?, shape: ShapeKey?
+    ) -> CGRect {
+        if shapeOnly, let shape {
             return masksToBounds ? shape.extent.intersection(bounds.standardized) : shape.extent
         }
         var r = bounds.standardized
