@@ -110,6 +110,52 @@ struct RasterCacheTests {
         }
     }
 
+    /// A shape layer drawn from its raster, then drawn straight into the frame while it slides
+    /// (its look unchanged), goes back to the same raster when it stops: none is made again, and
+    /// the stopped frame's pixels are a fresh renderer's (step_loader's bars remade theirs at every
+    /// stop). At three clock origins.
+    @Test(arguments: [0.0, 1_000_000.0, 12_345.678])
+    func aShapeThatSlidesAndStopsKeepsItsRaster(origin: Double) throws {
+        func make() -> (CALayer, CAShapeLayer) {
+            scene { () -> (CALayer, CAShapeLayer) in
+                let root = canvas(200, 100)
+                let dot = CAShapeLayer()
+                dot.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+                dot.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+                dot.fillColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+                root.addSublayer(dot)
+                return (root, dot)
+            }
+        }
+        let (root, dot) = make()
+        let context = Golden.makeContext(width: 200, height: 100)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = root
+        var made: [Int] = []
+        for step in 0..<12 {
+            // Still for three frames, sliding by fractions of a pixel for six, still again.
+            let x = 40 + 7.37 * Double(min(max(step - 2, 0), 6))
+            scene { dot.position = CGPoint(x: x, y: 40) }
+            // Whole frames: a layer is drawn only where damage asks, and the still frames ask none.
+            frame(renderer, at: origin + Double(step) / 60, full: true)
+            made.append(renderer.rastersMadeInLastFrame)
+        }
+        #expect(made[0...2].reduce(0, +) == 1, "the still dot's raster is made once: \(made)")
+        #expect(made[3...].allSatisfy { $0 == 0 }, "no raster made while sliding or after the stop: \(made)")
+        let kept = try #require(context.makeImage())
+        let (freshRoot, freshDot) = make()
+        scene { freshDot.position = dot.position }
+        let freshContext = Golden.makeContext(width: 200, height: 100)
+        let fresh = CARenderer(cgContext: freshContext)
+        fresh.layer = freshRoot
+        for step in 0..<3 { frame(fresh, at: origin + Double(step) / 60, full: true) }
+        let reference = try #require(freshContext.makeImage())
+        // Metric: the largest difference of any channel, in 8-bit levels; the raster and its
+        // placement are the same in both, so they agree to rounding.
+        let difference = try #require(Golden.compare(kept, reference, channelTolerance: 1))
+        #expect(difference.maxChannel <= 1, "\(difference)")
+    }
+
     /// The magnification of a turn is 1 within 10⁻¹², at any angle; of a turn and a scale, the
     /// larger scale.
     @Test func theStretchOfATurnIsOne() {

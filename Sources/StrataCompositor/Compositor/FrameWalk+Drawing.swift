@@ -89,22 +89,26 @@ extension FrameWalk {
         // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
         // path (a snapshot's edges); one that keeps changing, by the scan converter.
         var firstSight = false
-        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path,
-            compositor.options.decidesFromFrameAlone
+        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path {
+            let changes = compositor.options.decidesFromFrameAlone
                 || compositor.keepsChanging(
                     id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
-                // Scanned, a moving filled shape of any size costs less than its raster resampled
-                // (200 shapes of a 512² Lottie file 6.5 → 6.2 ms a frame, TwitterHeartButton's
-                // scaling heart 45 → 43 µs) and keeps its exact edges; a stroke only when its
-                // outline is a few straight edges (step_loader's sliding lines 82 → 66 µs; the 200
-                // shapes' round-joined outlines took 6.2 → 8.8 ms).
+            // Scanned, a moving filled shape of any size costs less than its raster resampled
+            // (200 shapes of a 512² Lottie file 6.5 → 6.2 ms a frame, TwitterHeartButton's
+            // scaling heart 45 → 43 µs) and keeps its exact edges; a stroke only when its
+            // outline is a few straight edges (step_loader's sliding lines 82 → 66 µs; the 200
+            // shapes' round-joined outlines took 6.2 → 8.8 ms).
+            if changes
                 || (compositor.options.drawsMovingShapesDirectly
                     && (body.shape?.stroke == nil || body.shape?.outlinesCheaply == true)
                     && keepsMoving(nodes[node].layerID, map: map))
-        {
-            compositor.bodies[nodes[node].layerID] = nil
-            drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight)
-            return
+            {
+                // A raster of a look that keeps changing is stale; one of a layer that only moves
+                // is what it shows again when it stops (step_loader's bars remade theirs at each stop).
+                if changes { compositor.bodies[nodes[node].layerID] = nil }
+                drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight)
+                return
+            }
         }
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
         if let kept = compositor.keptBodyRaster(part, id: nodes[node].layerID, body: body, flipped: context.flipped, scale: scale) {
