@@ -1,3 +1,4 @@
+import CoreGraphics
 import StrataAnimation
 
 /// Evaluates snapshots at a given media time: pure, no clock, no locks.
@@ -233,6 +234,12 @@ package enum RenderEvaluator {
         }
         var cursor = 0
         if let value = AnimationRecord.evaluate(record, parentTime: localTime, base: base, cursor: &cursor, memo: &memo) {
+            if case .path(let storage) = value, case .keyframes(let track) = record.pointee.content,
+                let object = track.keyframePath(sharing: storage, near: cursor),
+                setPath(object, property, in: &state, shape: &shape)
+            {
+                return
+            }
             set(value, property, in: &state, shape: &shape)
         }
         if record.pointee.rotatesAlongPath, let angle = record.pointee.pathRotation(parentTime: localTime) {
@@ -248,6 +255,20 @@ package enum RenderEvaluator {
     ) -> AnimatableValue? {
         if let value = shape?.animatableValue(property) { return value }
         return withUnsafePointer(to: &state) { RenderLayerState.animatableValue(property, of: $0) }
+    }
+
+    /// Stores keyframe path `path` as it is into `property` (`path` of the shape state being
+    /// written, or `shadowPath`); false otherwise (the value is then stored as any other).
+    static func setPath(_ path: CGPath, _ property: LayerProperty, in state: inout RenderLayerState, shape: inout ShapeState?) -> Bool {
+        switch property {
+        case .path where shape != nil:
+            shape?.path = path
+        case .shadowPath:
+            state.shadowPath = path
+        default:
+            return false
+        }
+        return true
     }
 
     /// Stores `value` into `property` of a layer being animated: into `shape` for a shape

@@ -352,6 +352,52 @@ struct CARendererTests {
         }
     }
 
+    /// A path keyframed with equal neighbours (Lottie's sampled trims: the same path at every frame
+    /// while the trim stands still) keeps one path object while its value holds, so the frames of
+    /// that stretch redraw nothing; frames between different keyframes still redraw, and every
+    /// frame equals a fresh render of the same time (every channel exact). At 3 clock origins.
+    @Test(arguments: clockOrigins)
+    func aPathHeldByEqualKeyframesRedrawsNothing(origin o: Double) throws {
+        func box(_ x: Double, _ w: Double) -> CGPath { CGPath(rect: CGRect(x: x, y: 20, width: w, height: 40), transform: nil) }
+        // Keyframes at 0, 1, 2, 3, 4 s: grows, then holds (two copies of one path, equal not
+        // identical, as sampling makes them), then grows again.
+        let values: [CGPath] = [box(10, 20), box(10, 60), box(10, 60), box(10, 60), box(10, 150)]
+        let clock = MediaClock.Manual(time: o)
+        try MediaClock.withClock(clock) {
+            let (root, shape) = scene { () -> (CALayer, CAShapeLayer) in
+                let root = canvas(200, 100)
+                let shape = CAShapeLayer()
+                shape.frame = root.bounds
+                shape.fillColor = CGColor(red: 0.1, green: 0.5, blue: 0.2, alpha: 1)
+                shape.path = values[0]
+                root.addSublayer(shape)
+                return (root, shape)
+            }
+            let grow = CAKeyframeAnimation(keyPath: "path")
+            grow.values = values
+            grow.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+            grow.duration = 4
+            grow.beginTime = o
+            grow.fillMode = .both
+            grow.isRemovedOnCompletion = false
+            scene { shape.add(grow, forKey: "grow") }
+            let (renderer, context) = makeRenderer(root)
+            var redrawn: [Double: Bool] = [:]
+            for t in [0.5, 1.0, 1.3, 1.7, 2.0, 2.4, 2.9, 3.0, 3.5] {
+                renderer.beginFrame(atTime: o + t, timeStamp: nil)
+                redrawn[t] = !renderer.updateRegion().isEmpty
+                renderer.render()
+                renderer.endFrame()
+                let full = Golden.render(root, width: 200, height: 100, at: o + t)
+                let image = try #require(context.makeImage())
+                let difference = try #require(Golden.compare(image, full, channelTolerance: 0))
+                #expect(difference.maxChannel == 0, "t = \(t): \(difference)")
+            }
+            for t in [1.3, 1.7, 2.0, 2.4, 2.9, 3.0] { #expect(redrawn[t] == false, "held at t = \(t)") }
+            #expect(redrawn[0.5] == true && redrawn[1.0] == true && redrawn[3.5] == true, "\(redrawn)")
+        }
+    }
+
     /// Animation events come from the model tree, which a frame walks only when one can be due
     /// (worked out from the snapshot): over 61 frames of a second, a spinner repeating forever and
     /// a move from 0.25 to 0.75 s cost a walk at the first frame, at the move's start and at its

@@ -67,6 +67,14 @@ package struct PathStorage: Hashable, Sendable {
 
     package var isEmpty: Bool { types.isEmpty }
 
+    /// True when both storages hold the very same element and point buffers (one is a copy of
+    /// the other, neither changed since): equal without comparing a point.
+    package func sharesBuffers(with other: PathStorage) -> Bool {
+        guard types.count == other.types.count, points.count == other.points.count else { return false }
+        let sameTypes = types.withUnsafeBufferPointer { a in other.types.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
+        return sameTypes && points.withUnsafeBufferPointer { a in other.points.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
+    }
+
     /// Appends an element, after a move to `move` when given (one change to the storage).
     package mutating func append(_ type: CGPathElementType, _ elementPoints: [CGPoint], after move: CGPoint?) {
         if let move {

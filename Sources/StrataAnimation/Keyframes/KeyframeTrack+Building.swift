@@ -77,9 +77,10 @@ extension KeyframeTrack {
             self.init(calculationMode: mode, rotationMode: nil, values: values, keyTimes: times)
         case .linear:
             let times = KeyframeValidation.keyTimes(keyTimes, count: n, mode: mode, warnings: &warnings)
+            let flat = (0..<(n - 1)).map { values[$0] == values[$0 + 1] }
             self.init(
                 calculationMode: mode, rotationMode: nil, values: values, keyTimes: times, curveIndices: indices,
-                curves: curves)
+                curves: curves, flatSegments: flat.contains(true) ? flat : [])
         case .paced:
             var distances = [0.0]
             for i in 1..<n { distances.append(distances[i - 1] + values[i - 1].distance(to: values[i])) }

@@ -34,6 +34,7 @@ extension KeyframeTrack {
             return (values[i], nil)
         case .linear, .paced:
             let i = SegmentLocator.segment(containing: p, in: keyTimes, segmentCount: n - 1, cursor: &cursor)
+            if i < flatSegments.count, flatSegments[i] { return (values[i], nil) }
             let s = easedFraction(p, segment: i)
             return (AnimatableValue.interpolate(from: values[i], to: values[i + 1], progress: s), nil)
         case .cubic:

@@ -1,3 +1,5 @@
+import CoreGraphics
+
 /// A `CAKeyframeAnimation`'s keyframes, frozen into flat arrays when the animation is added
 /// (architecture §1.2 rule 3): validated key times, deduplicated per-segment timing curves,
 /// precomputed spline tangents and arc-length tables. Evaluation is index math on those arrays.
@@ -44,6 +46,15 @@ package final class KeyframeTrack: Sendable {
     /// Set when every evaluation gives the same value (build-time shortcut: one keyframe, all
     /// keyframes equal, zero total distance in a paced mode).
     let constant: AnimatableValue?
+    /// Linear value tracks: per segment, true when its two keyframes are equal, so it holds its
+    /// first keyframe's value as it is (a path stays the same object, and the layer's look with
+    /// it: Lottie's sampled trims repeat a path for as long as the trim stands still). Empty when
+    /// no segment is flat.
+    let flatSegments: [Bool]
+    /// Value tracks of paths: each keyframe's path as one object, made once, so that a layer
+    /// shown a keyframe as it is (a flat segment, a key time, a discrete step) keeps the same
+    /// path object from frame to frame, and with it its look (`keyframePath(sharing:near:)`).
+    let pathObjects: [CGPath]
 
     /// The number of keyframes.
     package var keyframeCount: Int { values.count }
@@ -59,7 +70,7 @@ package final class KeyframeTrack: Sendable {
         calculationMode: CalculationMode, rotationMode: RotationMode?, values: [AnimatableValue],
         keyTimes: [Double], curveIndices: [Int32] = [], curves: [TimingCurve] = [],
         spline: HermiteSpline? = nil, arcLength: SplineArcLength? = nil, path: PathKeyframes? = nil,
-        pathYieldsSizes: Bool = false, constant: AnimatableValue? = nil
+        pathYieldsSizes: Bool = false, constant: AnimatableValue? = nil, flatSegments: [Bool] = []
     ) {
         self.calculationMode = calculationMode
         self.rotationMode = rotationMode
@@ -72,5 +83,38 @@ package final class KeyframeTrack: Sendable {
         self.path = path
         self.pathYieldsSizes = pathYieldsSizes
         self.constant = constant
+        self.flatSegments = flatSegments
+        self.pathObjects = Self.pathObjects(values, isPathTrack: path != nil)
+    }
+
+    /// One path object per keyframe of a track of path values, equal neighbours sharing one
+    /// (Lottie samples a trim at every frame, the same path for as long as it stands still);
+    /// empty for other tracks.
+    private static func pathObjects(_ values: [AnimatableValue], isPathTrack: Bool) -> [CGPath] {
+        guard !isPathTrack, case .path = values.first else { return [] }
+        var objects: [CGPath] = []
+        objects.reserveCapacity(values.count)
+        for (i, value) in values.enumerated() {
+            guard case .path(let storage) = value else { return [] }
+            if i > 0, values[i - 1] == value, let last = objects.last {
+                objects.append(last)
+            } else {
+                objects.append(CGPath(storage: storage))
+            }
+        }
+        return objects
+    }
+
+    /// The keyframe path object whose storage `storage` is, as it is (not a copy changed since),
+    /// looked for at the keyframes around `segment` (the cursor an evaluation left); nil when
+    /// the value was interpolated or the track is not of paths.
+    package func keyframePath(sharing storage: PathStorage, near segment: Int) -> CGPath? {
+        guard !pathObjects.isEmpty else { return nil }
+        for i in segment...(segment + 1) where i >= 0 && i < pathObjects.count {
+            // The value evaluated is keyframe i's storage; its object may be an equal neighbour's.
+            guard case .path(let own) = values[i], own.sharesBuffers(with: storage) else { continue }
+            return pathObjects[i]
+        }
+        return nil
     }
 }
