@@ -354,8 +354,9 @@ struct CARendererTests {
 
     /// A path keyframed with equal neighbours (Lottie's sampled trims: the same path at every frame
     /// while the trim stands still) keeps one path object while its value holds, so the frames of
-    /// that stretch redraw nothing; frames between different keyframes still redraw, and every
-    /// frame equals a fresh render of the same time (every channel exact). At 3 clock origins.
+    /// that stretch redraw nothing, nor do those after the end that fill with the last keyframe;
+    /// frames between different keyframes still redraw, and every frame equals a fresh render of
+    /// the same time (every channel exact). At 3 clock origins.
     @Test(arguments: clockOrigins)
     func aPathHeldByEqualKeyframesRedrawsNothing(origin o: Double) throws {
         func box(_ x: Double, _ w: Double) -> CGPath { CGPath(rect: CGRect(x: x, y: 20, width: w, height: 40), transform: nil) }
@@ -383,7 +384,7 @@ struct CARendererTests {
             scene { shape.add(grow, forKey: "grow") }
             let (renderer, context) = makeRenderer(root)
             var redrawn: [Double: Bool] = [:]
-            for t in [0.5, 1.0, 1.3, 1.7, 2.0, 2.4, 2.9, 3.0, 3.5] {
+            for t in [0.5, 1.0, 1.3, 1.7, 2.0, 2.4, 2.9, 3.0, 3.5, 4.5, 5.0, 6.0] {
                 renderer.beginFrame(atTime: o + t, timeStamp: nil)
                 redrawn[t] = !renderer.updateRegion().isEmpty
                 renderer.render()
@@ -393,7 +394,8 @@ struct CARendererTests {
                 let difference = try #require(Golden.compare(image, full, channelTolerance: 0))
                 #expect(difference.maxChannel == 0, "t = \(t): \(difference)")
             }
-            for t in [1.3, 1.7, 2.0, 2.4, 2.9, 3.0] { #expect(redrawn[t] == false, "held at t = \(t)") }
+            // Held between equal keyframes, and filled with the last one after the end.
+            for t in [1.3, 1.7, 2.0, 2.4, 2.9, 3.0, 5.0, 6.0] { #expect(redrawn[t] == false, "held at t = \(t)") }
             #expect(redrawn[0.5] == true && redrawn[1.0] == true && redrawn[3.5] == true, "\(redrawn)")
         }
     }

@@ -51,10 +51,10 @@ package final class KeyframeTrack: Sendable {
     /// it: Lottie's sampled trims repeat a path for as long as the trim stands still). Empty when
     /// no segment is flat.
     let flatSegments: [Bool]
-    /// Value tracks of paths: each keyframe's path as one object, made once, so that a layer
-    /// shown a keyframe as it is (a flat segment, a key time, a discrete step) keeps the same
+    /// Value tracks of paths: the path of a run of equal keyframes, or of an end keyframe, as one
+    /// object made once, so that a layer shown it as it is (a flat segment, a fill) keeps the same
     /// path object from frame to frame, and with it its look (`keyframePath(sharing:near:)`).
-    let pathObjects: [CGPath]
+    let pathObjects: [CGPath?]
 
     /// The number of keyframes.
     package var keyframeCount: Int { values.count }
@@ -87,20 +87,22 @@ package final class KeyframeTrack: Sendable {
         self.pathObjects = Self.pathObjects(values, isPathTrack: path != nil)
     }
 
-    /// One path object per keyframe of a track of path values, equal neighbours sharing one
-    /// (Lottie samples a trim at every frame, the same path for as long as it stands still);
-    /// empty for other tracks.
-    private static func pathObjects(_ values: [AnimatableValue], isPathTrack: Bool) -> [CGPath] {
+    /// For a track of path values: one path object for each run of equal keyframes and for the
+    /// first and last keyframes (what a fill shows before and after), at each keyframe of the
+    /// run; nil elsewhere (a keyframe reached only at its key time shows for one frame). Empty
+    /// for other tracks.
+    private static func pathObjects(_ values: [AnimatableValue], isPathTrack: Bool) -> [CGPath?] {
         guard !isPathTrack, case .path = values.first else { return [] }
-        var objects: [CGPath] = []
-        objects.reserveCapacity(values.count)
-        for (i, value) in values.enumerated() {
-            guard case .path(let storage) = value else { return [] }
-            if i > 0, values[i - 1] == value, let last = objects.last {
-                objects.append(last)
-            } else {
-                objects.append(CGPath(storage: storage))
+        var objects = [CGPath?](repeating: nil, count: values.count)
+        var i = 0
+        while i < values.count {
+            var j = i
+            while j + 1 < values.count, values[j + 1] == values[i] { j += 1 }
+            if j > i || i == 0 || j == values.count - 1, case .path(let storage) = values[i] {
+                let object = CGPath(storage: storage)
+                for k in i...j { objects[k] = object }
             }
+            i = j + 1
         }
         return objects
     }
@@ -112,8 +114,9 @@ package final class KeyframeTrack: Sendable {
         guard !pathObjects.isEmpty else { return nil }
         for i in segment...(segment + 1) where i >= 0 && i < pathObjects.count {
             // The value evaluated is keyframe i's storage; its object may be an equal neighbour's.
-            guard case .path(let own) = values[i], own.sharesBuffers(with: storage) else { continue }
-            return pathObjects[i]
+            guard let object = pathObjects[i], case .path(let own) = values[i], own.sharesBuffers(with: storage)
+            else { continue }
+            return object
         }
         return nil
     }
