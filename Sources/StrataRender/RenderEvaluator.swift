@@ -234,13 +234,15 @@ package enum RenderEvaluator {
         }
         var cursor = 0
         if let value = AnimationRecord.evaluate(record, parentTime: localTime, base: base, cursor: &cursor, memo: &memo) {
+            let kept: Bool
             if case .path(let storage) = value, case .keyframes(let track) = record.pointee.content,
-                let object = track.keyframePath(sharing: storage, near: cursor),
-                setPath(object, property, in: &state, shape: &shape)
+                let object = track.keyframePath(sharing: storage, near: cursor)
             {
-                return
+                kept = setPath(object, property, in: &state, shape: &shape)
+            } else {
+                kept = false
             }
-            set(value, property, in: &state, shape: &shape)
+            if !kept { set(value, property, in: &state, shape: &shape) }
         }
         if record.pointee.rotatesAlongPath, let angle = record.pointee.pathRotation(parentTime: localTime) {
             turn += angle
