@@ -130,6 +130,13 @@ enum LottieFileBench {
 
     // MARK: - The child: one renderer, one file
 
+    /// A /proc file read to its end (its reported size is 0: a sized read gets one page).
+    static func procFile(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.readToEnd()).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
     static func measureOne(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 2, let kind = LottieFileRendererKind(rawValue: arguments[0]) else {
             return fail("--measure-file needs a renderer and a file")
@@ -140,7 +147,7 @@ enum LottieFileBench {
         let passes = arguments.firstIndex(of: "--passes").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 1
         guard let json = try? Data(contentsOf: file) else { return fail("cannot read \(file.path)") }
         if let out = ProcessInfo.processInfo.environment["STRATA_BENCH_SMAPS"],
-            let maps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+            let maps = Self.procFile("/proc/self/smaps")
         {
             try? maps.write(toFile: out + ".before", atomically: true, encoding: .utf8)
         }
@@ -175,7 +182,7 @@ enum LottieFileBench {
         let peak = ResidentMemory.peak()
         // STRATA_BENCH_SMAPS=FILE: the process's memory map at the end, to see where memory went.
         if let out = ProcessInfo.processInfo.environment["STRATA_BENCH_SMAPS"],
-            let maps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+            let maps = Self.procFile("/proc/self/smaps")
         {
             try? maps.write(toFile: out, atomically: true, encoding: .utf8)
         }

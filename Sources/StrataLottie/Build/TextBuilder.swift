@@ -86,15 +86,18 @@ struct TextBuilder {
         let string = document.text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\u{3}", with: " ")
         let characters = Array(string)
         guard characters.count <= Self.maxAnimatedCharacters, !characters.isEmpty else { return false }
-        let template = makeLayer(document)
         let fontName = fontName(document)
         let size = Double(document.size)
         let baseTracking = document.tracking.isFinite ? document.tracking / 1000 * size : 0
         // The file's glyph of each character, when its font is drawn from them.
-        let glyphOf: [LottieGlyph?]? = glyphFont(document).flatMap { font in
+        let glyphFont = glyphFont(document)
+        let glyphOf: [LottieGlyph?]? = glyphFont.flatMap { font in
             let found = characters.map { font.glyphs.glyph($0, family: font.family, style: font.style) }
             return zip(characters, found).allSatisfy { $1 != nil || $0.isWhitespace } ? found : nil
         }
+        // Characters drawn from glyphs never ask Pango for a font (nor load one).
+        let template = glyphOf == nil ? makeLayer(document) : nil
+        let fillColour = template?.foregroundColor ?? LottieColor.cgColor(document.fillColor)
         let measured: (offsets: [Double], width: Double)
         if let glyphOf {
             let advances = GlyphLayout.advances(of: characters, glyphs: glyphOf, size: size, tracking: baseTracking)
@@ -112,8 +115,12 @@ struct TextBuilder {
         }
         let width = measured.width
         let x0: Double = document.justification == 1 ? -width : document.justification == 2 ? -width / 2 : 0
-        let ascent = Self.baseline(fontName, size: size)
-        let height = Double(template.bounds.height)
+        // The baseline's place in a character's layer; glyph outlines are placed on it, so any
+        // ascent draws them alike.
+        let ascent = template == nil
+            ? (glyphFont?.ascent).flatMap { $0.isFinite && $0 > 0 ? $0 * size / 100 : nil } ?? 0.93 * size
+            : Self.baseline(fontName, size: size)
+        let height = template.map { Double($0.bounds.height) } ?? Self.pointTextHeight(document)
         let counting = Counting(characters)
         let bases = (fill: document.fillColor, stroke: document.strokeColor ?? [0, 0, 0])
         var path = path
@@ -155,16 +162,16 @@ struct TextBuilder {
                         layer.lineWidth = document.strokeWidth
                         layer.lineJoin = .round
                     } else {
-                        layer.fillColor = template.foregroundColor
+                        layer.fillColor = fillColour
                     }
                     return layer
                 }
                 let layer = CATextLayer()
                 layer.string = String(ch)
-                layer.font = template.font
-                layer.fontSize = template.fontSize
-                layer.contentsScale = template.contentsScale
-                layer.foregroundColor = template.foregroundColor
+                layer.font = template?.font
+                layer.fontSize = template?.fontSize ?? CGFloat(document.size)
+                layer.contentsScale = template?.contentsScale ?? 2
+                layer.foregroundColor = fillColour
                 layer.strataExactGlyphPositions = true
                 layer.bounds = CGRect(x: 0, y: 0, width: box, height: height)
                 layer.anchorPoint = CGPoint(x: middle / box, y: ascent / height)
@@ -344,6 +351,18 @@ struct TextBuilder {
         return name.isEmpty ? "Sans" : name
     }
 
+    /// The height of a point text layer (points): its lines `lh` apart (1.2 × size when not
+    /// given) and one size more for the last line's descent.
+    private static func pointTextHeight(_ document: LottieTextDocument) -> Double {
+        let lines = Double(max(1, document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" }.count))
+        return lineHeight(document) * lines + Double(document.size)
+    }
+
+    /// Lines `lh` apart (1.2 × size when not given), as After Effects sets them.
+    private static func lineHeight(_ document: LottieTextDocument) -> Double {
+        document.lineHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? document.size * 1.2
+    }
+
     private func makeLayer(_ document: LottieTextDocument) -> CATextLayer {
         let layer = CATextLayer()
         layer.string = document.text.replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\u{3}", with: "\n")
@@ -361,12 +380,9 @@ struct TextBuilder {
                 strokeOverFill: document.strokeOverFill, letterSpacing: tracking)
         }
         layer.contentsScale = 2
-        let lines = CGFloat(max(1, document.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" }.count))
-        // Lines `lh` apart (1.2 × size when not given), as After Effects sets them; Pango shares
-        // the leading above and below each line, so its first baseline is found and moved to
-        // the text's origin (point text) or to the box's top plus the font's ascent (box text).
-        let given = document.lineHeight.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let lineHeight = given ?? document.size * 1.2
+        // Pango shares the leading above and below each line, so its first baseline is found and
+        // moved to the text's origin (point text) or to the box's top plus the font's ascent (box text).
+        let lineHeight = Self.lineHeight(document)
         layer.strataLineHeight = lineHeight
         let name = fontName(document)
         let first = Self.baseline(name, size: document.size, lineHeight: lineHeight)
@@ -384,7 +400,7 @@ struct TextBuilder {
             case 2: x = -width / 2
             default: x = 0
             }
-            layer.frame = CGRect(x: x, y: -first, width: width, height: lineHeight * lines + document.size)
+            layer.frame = CGRect(x: x, y: -first, width: width, height: Self.pointTextHeight(document))
         }
         layer.alignmentMode = [1: .right, 2: .center][document.justification] ?? .left
         return layer
