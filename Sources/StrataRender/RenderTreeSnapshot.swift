@@ -129,6 +129,9 @@ package struct RenderTreeSnapshot: Sendable {
     /// animation events to deliver.
     package let hasAnimations: Bool
 
+    /// True when `other` is this snapshot (a copy of it), not merely one of the same version.
+    package func isSame(as other: RenderTreeSnapshot) -> Bool { evaluationCache === other.evaluationCache }
+
     package init(nodes: [RenderNode], commitTime: Double, version: UInt64, hasAnimations: Bool = true) {
         self.nodes = nodes
         self.commitTime = commitTime

@@ -400,6 +400,71 @@ struct CARendererTests {
         }
     }
 
+    /// A frame whose time falls where every animation shown holds still keeps the last frame's
+    /// states and footprints (nothing is evaluated, nothing redrawn): an opacity held between
+    /// equal keyframes (0.4 to 1.6 s of each 2 s cycle, repeating forever) and a layer hidden by
+    /// discrete keyframes, 30 frames a second for 5 s, at 3 clock origins. Every frame equals a
+    /// fresh render at its time exactly, a change committed during a hold shows in the next
+    /// frame, and the frames kept are those inside both holds after the first (counted here).
+    @Test(arguments: clockOrigins)
+    func framesWhereEveryAnimationHoldsKeepTheLastFrame(origin o: Double) throws {
+        let clock = MediaClock.Manual(time: o)
+        try MediaClock.withClock(clock) {
+            let (root, fader, blinker) = scene { () -> (CALayer, CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let fader = solid(CGRect(x: 10, y: 10, width: 80, height: 80), 1, 0, 0)
+                let blinker = solid(CGRect(x: 110, y: 10, width: 80, height: 80), 0, 0, 1)
+                root.addSublayer(fader)
+                root.addSublayer(blinker)
+                return (root, fader, blinker)
+            }
+            let begin = o + 0.113
+            let fade = CAKeyframeAnimation(keyPath: "opacity")
+            fade.values = [0.2, 1, 1, 1, 0.5]
+            fade.keyTimes = [0, 0.2, 0.5, 0.8, 1]
+            fade.duration = 2
+            fade.repeatCount = .infinity
+            fade.beginTime = begin
+            let blink = CAKeyframeAnimation(keyPath: "hidden")
+            blink.values = [false, false, true]
+            blink.keyTimes = [0, 0.25, 0.5, 1]
+            blink.calculationMode = .discrete
+            blink.duration = 2
+            blink.repeatCount = .infinity
+            blink.beginTime = begin
+            scene {
+                fader.add(fade, forKey: "fade")
+                blinker.add(blink, forKey: "blink")
+            }
+            let (renderer, context) = makeRenderer(root)
+            var expectedKept = 0
+            var lastStretch: Int?
+            for frame in 0..<150 {
+                let t = o + Double(frame) / 30
+                if frame == 80 {
+                    // A commit in a hold (a new snapshot) is drawn at once.
+                    scene { blinker.backgroundColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1) }
+                }
+                // Both hold before they begin, and over 0.4…1.0 and 1.0…1.6 s of each cycle (the
+                // fade from 0.4 to 1.6 s, the blink shown to 1 s and hidden after).
+                let cycle = ((t - begin) / 2).rounded(.down), phase = t - begin - 2 * cycle
+                let stretch: Int? =
+                    t < begin ? -1 : phase > 0.4 && phase < 1.0 ? Int(2 * cycle) : phase > 1.0 && phase < 1.6 ? Int(2 * cycle) + 1 : nil
+                if let stretch, stretch == lastStretch, frame != 80 { expectedKept += 1 }
+                lastStretch = stretch
+                renderer.beginFrame(atTime: t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+                let fresh = Golden.render(root, width: 200, height: 100, at: t)
+                let image = try #require(context.makeImage())
+                let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0))
+                #expect(difference.maxChannel == 0, "frame \(frame): \(difference)")
+            }
+            #expect(expectedKept > 30)
+            #expect(renderer.framesKept == expectedKept)
+        }
+    }
+
     /// Animation events come from the model tree, which a frame walks only when one can be due
     /// (worked out from the snapshot): over 61 frames of a second, a spinner repeating forever and
     /// a move from 0.25 to 0.75 s cost a walk at the first frame, at the move's start and at its

@@ -18,7 +18,7 @@ import StrataRender
 open class CARenderer: NSObject {
     /// The root of what is rendered. Rendering reads its committed snapshots only.
     open var layer: CALayer? {
-        didSet { previous = Footprints(); forceFull = true; events = nil }
+        didSet { previous = Footprints(); forceFull = true; events = nil; steady = nil }
     }
 
     /// The part of the layer's superlayer space that fills the destination.
@@ -46,6 +46,13 @@ open class CARenderer: NSObject {
     /// Walks of the model tree for animation events so far (tests check frames skip it).
     @exclusivity(unchecked) package private(set) var eventWalkCount = 0
     @exclusivity(unchecked) private var forceFull = true
+    /// The media times (seconds, bounds excluded) over which the last frame evaluated holds, and
+    /// the placement its footprints were made with: a frame in there keeps them.
+    @exclusivity(unchecked) private var steady: (lo: Double, hi: Double, base: CGAffineTransform)?
+    /// The node that ended the last steady span (asked first next time).
+    @exclusivity(unchecked) private var steadyHint = -1
+    /// Frames begun that kept the last frame's states and footprints (tests check holds cost nothing).
+    @exclusivity(unchecked) package private(set) var framesKept = 0
 
     /// A renderer drawing into the pixels of the bitmap context `cgContext` (its CTM is not used).
     /// `options[kCARendererColorSpace]` (a `CGColorSpace`) is the space the pixels are written
@@ -88,6 +95,13 @@ open class CARenderer: NSObject {
             current = Footprints()
             return
         }
+        // Where every animation shown holds still, this frame is the last one evaluated.
+        if let frame, frame.snapshot.isSame(as: committed.snapshot), frame.index == committed.index,
+            let steady, steady.lo < t, t < steady.hi, steady.base == baseTransform
+        {
+            framesKept += 1
+            return
+        }
         // The last frame's states, held once (so written in place): unchanged layers keep theirs.
         var states = frame?.states ?? []
         let previousSnapshot = frame?.snapshot
@@ -99,6 +113,8 @@ open class CARenderer: NSObject {
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
             time: t, cache: footprintCache, serials: changes.serials, lookSerials: changes.lookSerials)
+        let span = RenderEvaluator.steadySpan(of: committed.snapshot, states: states, at: t, hint: &steadyHint)
+        steady = span.lo < t && t < span.hi && !current.dependsOnTime ? (span.lo, span.hi, baseTransform) : nil
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,

@@ -55,6 +55,10 @@ package final class KeyframeTrack: Sendable {
     /// object made once, so that a layer shown it as it is (a flat segment, a fill) keeps the same
     /// path object from frame to frame, and with it its look (`keyframePath(sharing:near:)`).
     let pathObjects: [CGPath?]
+    /// Per segment: the progress range (lo, hi) of the run of segments around it that all show
+    /// its value as it is (discrete segments, flat linear segments; open-ended at the track's
+    /// ends); NaN where the segment's value moves. Empty when no segment holds still.
+    let steadyRuns: [SIMD2<Double>]
 
     /// The number of keyframes.
     package var keyframeCount: Int { values.count }
@@ -85,6 +89,8 @@ package final class KeyframeTrack: Sendable {
         self.constant = constant
         self.flatSegments = flatSegments
         self.pathObjects = Self.pathObjects(values, isPathTrack: path != nil)
+        self.steadyRuns = path == nil && constant == nil
+            ? Self.steadyRuns(calculationMode, values: values, keyTimes: keyTimes, flatSegments: flatSegments) : []
     }
 
     /// For a track of path values: one path object for each run of equal keyframes and for the

@@ -58,6 +58,11 @@ package struct Footprints: Equatable {
         var base: CGAffineTransform
     }
 
+    /// True when the footprints would differ at another time with the same states: particles,
+    /// delayed replicator instances, transitions, or a tree over the instance budget (whose
+    /// every frame counts as changed).
+    package private(set) var dependsOnTime = false
+
     package init() {}
 
     /// The footprints of `snapshot`'s tree below `root`, presented as `states`, placed as the
@@ -89,18 +94,20 @@ package struct Footprints: Equatable {
         var placed = 0
         layerIDs = nodes.map(\.layerID)
         let serials = serials.flatMap { $0.count == nodes.count ? $0 : nil }
+        var timed = false
         byNode = nodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeBufferPointer { states in
                 slots.withUnsafeMutableBufferPointer { slots in
                     (serials ?? []).withUnsafeBufferPointer { serials in
                         Self.walk(
-                            nodes, states, slots, &handed, placed: &placed, root: root, placement: placement,
+                            nodes, states, slots, &handed, placed: &placed, dependsOnTime: &timed, root: root, placement: placement,
                             base: base, time: time, serials: serials,
                             lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
                     }
                 }
             }
         }
+        dependsOnTime = timed
         cache.placedInLastFrame = placed
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
@@ -110,7 +117,7 @@ package struct Footprints: Equatable {
     private static func walk(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
-        placed: inout Int, root: Int,
+        placed: inout Int, dependsOnTime: inout Bool, root: Int,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double,
         serials: UnsafeBufferPointer<UInt64>, lookSerials: [UInt64]
     ) -> [Entry?] {
@@ -140,6 +147,11 @@ package struct Footprints: Equatable {
             let node = item.node
             // Fields read in place: copying a state retains every object it holds.
             if states[node].isHidden || !(states[node].opacity > 0) { continue }
+            switch states[node].kind {
+            case .emitter: dependsOnTime = true
+            case .replicator(let r) where r.instanceDelay != 0: dependsOnTime = true
+            default: if nodes[node].animations.hasTransition { dependsOnTime = true }
+            }
             let layerID = nodes[node].layerID
             // Fields, not `timeMap`: calling a getter on the element copied the whole state.
             let timeMap = item.parentTime.then(
@@ -235,6 +247,7 @@ package struct Footprints: Equatable {
             }
         }
         if overBudget {
+            dependsOnTime = true
             // Which instances a frame draws within the budget is not tracked here: every layer
             // counts as everywhere and changed (the whole target is redrawn, nothing culled).
             for i in entries.indices {
