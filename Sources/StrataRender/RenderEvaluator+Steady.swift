@@ -54,24 +54,23 @@ extension RenderEvaluator {
         }
     }
 
-    /// The composed time map of node `i` and whether it is shown (nil: below a hidden or
-    /// transparent layer), from its ancestors.
+    /// The composed time map of node `i` (its ancestors' maps, then its own), or nil when it is
+    /// below a hidden or transparent layer; composed from the node up, without a list.
     private static func chainMap(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ i: Int
     ) -> TimeMap? {
-        var chain: [Int] = []
-        var k = i
-        while k >= 0, chain.count <= nodes.count {
-            chain.append(k)
-            let parent = Int(nodes[k].parent)
-            guard parent < k else { return nil }
-            k = parent
+        func own(_ k: Int) -> TimeMap {
+            TimeMap(beginTime: nodes[k].state.beginTime, speed: Double(nodes[k].state.speed), timeOffset: nodes[k].state.timeOffset)
         }
-        var map = TimeMap.identity
-        for (depth, k) in chain.reversed().enumerated() {
-            if depth < chain.count - 1, states[k].isHidden || !(states[k].opacity > 0) { return nil }
-            map = map.then(
-                TimeMap(beginTime: nodes[k].state.beginTime, speed: Double(nodes[k].state.speed), timeOffset: nodes[k].state.timeOffset))
+        var map = own(i)
+        var k = Int(nodes[i].parent)
+        var steps = 0
+        while k >= 0 {
+            guard k < nodes.count, steps < nodes.count else { return nil }
+            if states[k].isHidden || !(states[k].opacity > 0) { return nil }
+            map = own(k).then(map)
+            k = Int(nodes[k].parent)
+            steps += 1
         }
         return map
     }

@@ -113,8 +113,13 @@ open class CARenderer: NSObject {
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
             time: t, cache: footprintCache, serials: changes.serials, lookSerials: changes.lookSerials)
-        let span = RenderEvaluator.steadySpan(of: committed.snapshot, states: states, at: t, hint: &steadyHint)
-        steady = span.lo < t && t < span.hi && !current.dependsOnTime ? (span.lo, span.hi, baseTransform) : nil
+        // Asked only of a snapshot drawn before: a tree committed anew every frame would pay for
+        // a span it never uses.
+        steady = nil
+        if previousSnapshot?.isSame(as: committed.snapshot) == true, !current.dependsOnTime {
+            let span = RenderEvaluator.steadySpan(of: committed.snapshot, states: states, at: t, hint: &steadyHint)
+            if span.lo < t, t < span.hi { steady = (span.lo, span.hi, baseTransform) }
+        }
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,

@@ -147,11 +147,7 @@ package struct Footprints: Equatable {
             let node = item.node
             // Fields read in place: copying a state retains every object it holds.
             if states[node].isHidden || !(states[node].opacity > 0) { continue }
-            switch states[node].kind {
-            case .emitter: dependsOnTime = true
-            case .replicator(let r) where r.instanceDelay != 0: dependsOnTime = true
-            default: if nodes[node].animations.hasTransition { dependsOnTime = true }
-            }
+            if nodes[node].animations.hasTransition { dependsOnTime = true }
             let layerID = nodes[node].layerID
             // Fields, not `timeMap`: calling a getter on the element copied the whole state.
             let timeMap = item.parentTime.then(
@@ -170,12 +166,16 @@ package struct Footprints: Equatable {
                 && slots[node].parentMaps.toPlane == handed[item.handed].toPlane
             if !kept {
                 placed += 1
-                Self.place(
+                if Self.place(
                     nodes, states, item, handed[item.handed], time: time, timeMap: timeMap,
                     lookSerial: node < lookSerials.count ? lookSerials[node] : 0, into: &slots[node])
+                {
+                    dependsOnTime = true
+                }
                 slots[node].serial = cacheable ? serial : 0
                 if slots[node].isFinite, Self.emits(states[node].kind) {
                     // Particles move every frame and may fly anywhere.
+                    dependsOnTime = true
                     var h = Hasher()
                     h.combine(slots[node].signature)
                     h.combine(time)
@@ -374,14 +374,16 @@ package struct Footprints: Equatable {
         return emitter.cells.contains(where: { $0.isEnabled && $0.birthRate > 0 })
     }
 
-    /// Works out where one layer lands and its fingerprint from its state, into `slot`. Never
+    /// Works out where one layer lands and its fingerprint from its state, into `slot`; true when
+    /// the fingerprint holds the time (delayed replicator instances, a running transition). Never
     /// inlined: the copy of the state it makes would be made on every layer's path.
     @inline(never)
     private static func place(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ item: Pending,
         _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, lookSerial: UInt64,
         into slot: inout FootprintCache.Slot
-    ) {
+    ) -> Bool {
+        var timed = false
         let node = item.node, parent = item.parent, isMask = item.isMask
         let s = states[node]
         slot.layerID = nodes[node].layerID
@@ -405,7 +407,7 @@ package struct Footprints: Equatable {
         let toPlane = inTransformLayer ? local.concatenating(parentMaps.toPlane) : local
         slot.maps = FootprintCache.Maps(toTarget: toTarget, toPlane: toPlane)
         slot.isFinite = LayerMatrix.isFinite(toTarget)
-        guard slot.isFinite else { return }
+        guard slot.isFinite else { return false }
         let map = PlaneMap(toTarget)
         var h = Hasher()
         h.combine(item.parentChain)
@@ -425,10 +427,12 @@ package struct Footprints: Equatable {
             // Delayed instances show the tree at other times: redraw while it animates.
             if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
                 h.combine(time)
+                timed = true
             }
         }
         // A running transition changes the picture every frame.
         if nodes[node].animations.hasTransition {
+            timed = true
             for animation in nodes[node].animations {
                 if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {
                     h.combine(p)
@@ -437,6 +441,7 @@ package struct Footprints: Equatable {
         }
         slot.signature = h.finalize()
         slot.box = nodes[node].isTransformLayer ? nil : Self.box(s, map: map)
+        return timed
     }
 
     /// The region (target pixels) that differs between `previous` and `self`; nil when nothing does.
