@@ -16,6 +16,11 @@ package struct PresentationChanges {
     package private(set) var lookSerials: [UInt64] = []
     /// A fingerprint of each animated node's animated values (and which properties animate).
     private var fingerprints: [Int] = []
+    /// By node index: the media times (lo, hi; bounds excluded) over which an animated node's
+    /// presented state holds, worked out on a frame its values held; NaN when not known.
+    private var spans: [SIMD2<Double>] = []
+    /// Animated nodes the last evaluation kept as they were, inside their spans (tests).
+    package internal(set) var heldInLastEvaluation = 0
     /// Value serials are handed out from the top half of the range, above any state serial.
     private var next: UInt64 = 1 << 63
 
@@ -27,6 +32,19 @@ package struct PresentationChanges {
         serials = [UInt64](repeating: 0, count: count)
         lookSerials = [UInt64](repeating: 0, count: count)
         fingerprints = [Int](repeating: 0, count: count)
+        spans = [SIMD2<Double>](repeating: SIMD2(.nan, .nan), count: count)
+    }
+
+    /// True when node `i`'s state, as last evaluated, holds at `mediaTime`.
+    @inline(__always)
+    func holds(_ i: Int, at mediaTime: Double) -> Bool {
+        spans[i].x < mediaTime && mediaTime < spans[i].y
+    }
+
+    /// Sets (or, with NaN, forgets) the span over which node `i`'s state holds.
+    @inline(__always)
+    mutating func setSpan(_ i: Int, _ span: SIMD2<Double>) {
+        spans[i] = span
     }
 
     /// Node `i`, not animated, kept its state (`serial`).
@@ -48,22 +66,23 @@ package struct PresentationChanges {
     }()
 
     /// Records node `i`'s serial after its evaluation (`state`: its presented state).
-    /// `sameLayer`: the node is the layer it was last frame, with the same model state.
-    @inline(__always)
+    /// `sameLayer`: the node is the layer it was last frame, with the same model state. True
+    /// when an animated node's values are last frame's (its serial kept).
+    @inline(__always) @discardableResult
     mutating func note(
         _ i: Int, animated: Bool, mask: UInt64, sameLayer: Bool, hasContents: Bool, state: UnsafePointer<RenderLayerState>,
         serial: UInt64
-    ) {
+    ) -> Bool {
         guard animated else {
             serials[i] = hasContents ? 0 : serial
             lookSerials[i] = serials[i]
-            return
+            return false
         }
         guard mask & (RenderAnimationTable.transition | RenderAnimationTable.otherKey) == 0, !hasContents, serial != 0
         else {
             serials[i] = 0
             lookSerials[i] = 0
-            return
+            return false
         }
         let placesOnly = mask & ~Self.placement == 0
         defer { lookSerials[i] = placesOnly ? serial : serials[i] }
@@ -76,9 +95,10 @@ package struct PresentationChanges {
             RenderLayerState.combineValue(of: LayerProperty.atBit(bit), in: state, into: &h)
         }
         let fingerprint = h.finalize()
-        if sameLayer, serials[i] >= 1 << 63, fingerprints[i] == fingerprint { return }
+        if sameLayer, serials[i] >= 1 << 63, fingerprints[i] == fingerprint { return true }
         next &+= 1
         serials[i] = next
         fingerprints[i] = fingerprint
+        return false
     }
 }

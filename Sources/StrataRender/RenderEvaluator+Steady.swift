@@ -76,7 +76,7 @@ extension RenderEvaluator {
     }
 
     /// The media-time span over which node `i`, shown, keeps its presented state (see `steadySpan`).
-    private static func nodeSpan(
+    static func nodeSpan(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ i: Int,
         map: TimeMap, at mediaTime: Double
     ) -> (lo: Double, hi: Double) {

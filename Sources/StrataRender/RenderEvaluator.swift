@@ -124,6 +124,8 @@ package enum RenderEvaluator {
         ) {
             // Layers animated together share timings: each is sampled and eased once a frame.
             var memo = TimingMemo()
+            var held = 0
+            defer { if tracks { changes.heldInLastEvaluation = held } }
             let starts = frame?.pointee.starts
             let masks = frame?.pointee.masks
             for i in nodes.indices {
@@ -147,6 +149,12 @@ package enum RenderEvaluator {
                     if tracks { changes.keep(i, serial: nodes[i].stateSerial) }
                     continue
                 }
+                // An animated layer inside the span its values were last seen to hold over keeps
+                // last frame's state and serials (nothing is evaluated).
+                if tracks, sameSnapshot, sameLayer, animated, !hiddenAbove, changes.holds(i, at: mediaTime) {
+                    held += 1
+                    continue
+                }
                 let node = nodes.baseAddress! + i
                 let mask = !animated ? 0 : masks?[i] ?? RenderAnimationTable.mask(of: node)
                 let contents = nodes[i].presentationContents
@@ -163,8 +171,16 @@ package enum RenderEvaluator {
                     states[i].contentsImage = image
                 }
                 if tracks {
-                    changes.note(i, animated: animated, mask: mask, sameLayer: sameLayer, hasContents: contents != nil,
-                                 state: states.baseAddress! + i, serial: nodes[i].stateSerial)
+                    let held = changes.note(
+                        i, animated: animated, mask: mask, sameLayer: sameLayer, hasContents: contents != nil,
+                        state: states.baseAddress! + i, serial: nodes[i].stateSerial)
+                    // Values that held since last frame may hold on: how long is asked once.
+                    var span = SIMD2<Double>(.nan, .nan)
+                    if held, sameSnapshot, !hiddenAbove {
+                        let s = RenderEvaluator.nodeSpan(nodes, UnsafeBufferPointer(states), i, map: map, at: mediaTime)
+                        if s.lo < mediaTime, mediaTime < s.hi { span = SIMD2(s.lo, s.hi) }
+                    }
+                    changes.setSpan(i, span)
                 }
             }
         }

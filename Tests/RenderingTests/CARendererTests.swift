@@ -468,6 +468,64 @@ struct CARendererTests {
         }
     }
 
+    /// An animated layer whose values hold keeps its state while another layer moves: an opacity
+    /// held between equal keyframes (0.4 to 1.6 s of each 2 s cycle, and before it begins) beside a layer sliding all
+    /// the time, 30 frames a second for 4 s, at 3 clock origins. Every frame equals a fresh render
+    /// exactly; the held layer is evaluated on the first two frames of each hold (the second sees
+    /// its values held and asks for how long) and kept on the others.
+    @Test(arguments: clockOrigins)
+    func aHoldingLayerIsKeptWhileAnotherMoves(origin o: Double) throws {
+        let clock = MediaClock.Manual(time: o)
+        try MediaClock.withClock(clock) {
+            let (root, fader, mover) = scene { () -> (CALayer, CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let fader = solid(CGRect(x: 10, y: 10, width: 80, height: 80), 1, 0, 0)
+                let mover = solid(CGRect(x: 110, y: 40, width: 20, height: 20), 0, 0, 1)
+                root.addSublayer(fader)
+                root.addSublayer(mover)
+                return (root, fader, mover)
+            }
+            let begin = o + 0.113
+            let fade = CAKeyframeAnimation(keyPath: "opacity")
+            fade.values = [0.2, 1, 1, 1, 0.5]
+            fade.keyTimes = [0, 0.2, 0.5, 0.8, 1]
+            fade.duration = 2
+            fade.repeatCount = .infinity
+            fade.beginTime = begin
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 110
+            slide.toValue = 190
+            slide.duration = 10
+            slide.beginTime = o
+            scene {
+                fader.add(fade, forKey: "fade")
+                mover.add(slide, forKey: "slide")
+            }
+            let (renderer, context) = makeRenderer(root)
+            var expected = 0, kept = 0
+            var run = 0
+            for frame in 0..<120 {
+                let t = o + Double(frame) / 30
+                let cycle = ((t - begin) / 2).rounded(.down), phase = t - begin - 2 * cycle
+                // It holds before it begins too (nothing applied yet).
+                let holding = t < begin || (phase > 0.4 && phase < 1.6)
+                run = holding ? run + 1 : 0
+                if run >= 3 { expected += 1 }
+                renderer.beginFrame(atTime: t, timeStamp: nil)
+                kept += renderer.layersHeldInLastFrame
+                renderer.render()
+                renderer.endFrame()
+                let fresh = Golden.render(root, width: 200, height: 100, at: t)
+                let image = try #require(context.makeImage())
+                let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0))
+                #expect(difference.maxChannel == 0, "frame \(frame): \(difference)")
+            }
+            #expect(renderer.framesKept == 0, "the slide never holds")
+            #expect(expected > 40)
+            #expect(kept == expected)
+        }
+    }
+
     /// Animation events come from the model tree, which a frame walks only when one can be due
     /// (worked out from the snapshot): over 61 frames of a second, a spinner repeating forever and
     /// a move from 0.25 to 0.75 s cost a walk at the first frame, at the move's start and at its

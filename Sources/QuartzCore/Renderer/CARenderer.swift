@@ -51,6 +51,8 @@ open class CARenderer: NSObject {
     @exclusivity(unchecked) private var steady: (lo: Double, hi: Double, base: CGAffineTransform)?
     /// The node that ended the last steady span (asked first next time).
     @exclusivity(unchecked) private var steadyHint = -1
+    /// Animated layers whose state the last evaluation kept, their values holding (tests).
+    package var layersHeldInLastFrame: Int { changes.heldInLastEvaluation }
     /// Frames begun that kept the last frame's states and footprints (tests check holds cost nothing).
     @exclusivity(unchecked) package private(set) var framesKept = 0
 
