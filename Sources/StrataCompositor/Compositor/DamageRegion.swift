@@ -17,7 +17,7 @@ package enum DamageRegion {
     /// more, when it is under `minimumSplitArea`, or when more than 64 boxes remain once those
     /// inside others are dropped.
     package static func merge(_ boxes: [CGRect]) -> [CGRect] {
-        var rects = boxes.filter { !$0.isNull && !$0.isEmpty }
+        var rects = boxes.filter { !$0.isNull && !$0.isEmpty }.map(\.standardized)
         guard rects.count > 1 else { return rects }
         let union = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         guard area(union) >= minimumSplitArea else { return [union] }
@@ -58,10 +58,14 @@ package enum DamageRegion {
         rects = zip(rects, alive).compactMap { $1 ? $0 : nil }
     }
 
-    /// The area a merge adds for the area the two hold.
+    /// The area a merge adds for the area the two hold (both standard and not null, as the
+    /// boxes here are: their union's extent is read directly).
+    @inline(__always)
     private static func mergeCost(_ a: CGRect, _ b: CGRect) -> Double {
-        let sum = area(a) + area(b)
-        return (area(a.union(b)) - sum) / Swift.max(sum, 1)
+        let sum = a.size.width * a.size.height + b.size.width * b.size.height
+        let w = Swift.max(a.origin.x + a.size.width, b.origin.x + b.size.width) - Swift.min(a.origin.x, b.origin.x)
+        let h = Swift.max(a.origin.y + a.size.height, b.origin.y + b.size.height) - Swift.min(a.origin.y, b.origin.y)
+        return (w * h - sum) / Swift.max(sum, 1)
     }
 
     /// `rects` with each merged into the first kept one it merges with cheaply (a quarter of

@@ -385,7 +385,8 @@ package struct Footprints: Equatable {
     ) -> Bool {
         var timed = false
         let node = item.node, parent = item.parent, isMask = item.isMask
-        let s = states[node]
+        // Read in place: a copy of the state retains every object it holds.
+        let s = states.baseAddress! + node
         slot.layerID = nodes[node].layerID
         slot.parent = item.parentKey
         slot.parentChain = item.parentChain
@@ -393,8 +394,8 @@ package struct Footprints: Equatable {
         slot.parentMaps = parentMaps
         let local: CATransform3D
         switch parent {
-        case -2: local = LayerMatrix.ownSpace(s)
-        case -1: local = LayerMatrix.toParent(s, sublayerOf: nil)
+        case -2: local = LayerMatrix.ownSpace(s.pointee)
+        case -1: local = LayerMatrix.toParent(s.pointee, sublayerOf: nil)
         default: local = LayerMatrix.toParent(
                 s,
                 parentPivot: isMask ? nil : LayerMatrix.pivot(
@@ -422,7 +423,7 @@ package struct Footprints: Equatable {
         h.combine(map)
         // Sublayer order depends on the plane (transform layers sort by depth).
         if inTransformLayer { h.combine(toPlane.m43) }
-        if case .replicator(let r) = s.kind {
+        if case .replicator(let r) = s.pointee.kind {
             Self.combine(r, into: &h)
             // Delayed instances show the tree at other times: redraw while it animates.
             if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
@@ -511,27 +512,27 @@ package struct Footprints: Equatable {
     /// Target pixels the layer draws itself (not its sublayers): null for a container that
     /// paints nothing. A Lottie layer is a container the size of its composition; counting its
     /// bounds made every frame's damage the whole frame.
-    static func box(_ s: RenderLayerState, map: PlaneMap) -> CGRect {
-        var extent = paintsBounds(s) ? s.bounds : .null
+    static func box(_ s: UnsafePointer<RenderLayerState>, map: PlaneMap) -> CGRect {
+        var extent = paintsBounds(s) ? s.pointee.bounds : .null
         // A shape layer's path (and stroke) may lie anywhere, often around zero-size bounds.
-        if case .shape(let shape) = s.kind, let drawn = ShapeKey.drawnExtent(of: shape) {
-            extent = extent.union(s.masksToBounds ? drawn.intersection(s.bounds) : drawn)
+        if case .shape(let shape) = s.pointee.kind, let drawn = ShapeKey.drawnExtent(of: shape) {
+            extent = extent.union(s.pointee.masksToBounds ? drawn.intersection(s.pointee.bounds) : drawn)
         }
         guard !extent.isNull else { return .null }
-        if s.contentsImage != nil, !s.masksToBounds {
+        if s.pointee.contentsImage != nil, !s.pointee.masksToBounds {
             // Contents may overflow the bounds (gravity); cover the largest placement.
-            let image = s.contentsImage!
-            let scale = s.contentsScale > 0 && s.contentsScale.isFinite ? s.contentsScale : 1
-            let w = Double(image.width) * Swift.max(1, s.contentsRect.width) / scale
-            let h = Double(image.height) * Swift.max(1, s.contentsRect.height) / scale
+            let image = s.pointee.contentsImage!
+            let scale = s.pointee.contentsScale > 0 && s.pointee.contentsScale.isFinite ? s.pointee.contentsScale : 1
+            let w = Double(image.width) * Swift.max(1, s.pointee.contentsRect.width) / scale
+            let h = Double(image.height) * Swift.max(1, s.pointee.contentsRect.height) / scale
             extent = extent.union(
-                CGRect(x: s.bounds.midX - w, y: s.bounds.midY - h, width: 2 * w, height: 2 * h))
+                CGRect(x: s.pointee.bounds.midX - w, y: s.pointee.bounds.midY - h, width: 2 * w, height: 2 * h))
         }
-        if s.shadowOpacity > 0, s.shadowRadius.isFinite {
-            let pad = 3 * Swift.min(Swift.max(0, s.shadowRadius), 1000) + 1
-            let source = s.shadowPath?.boundingBoxOfPath ?? extent
+        if s.pointee.shadowOpacity > 0, s.pointee.shadowRadius.isFinite {
+            let pad = 3 * Swift.min(Swift.max(0, s.pointee.shadowRadius), 1000) + 1
+            let source = s.pointee.shadowPath?.boundingBoxOfPath ?? extent
             extent = extent.union(
-                source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -pad, dy: -pad))
+                source.offsetBy(dx: s.pointee.shadowOffset.width, dy: s.pointee.shadowOffset.height).insetBy(dx: -pad, dy: -pad))
         }
         guard extent.width.isFinite, extent.height.isFinite else { return .null }
         return map.boundingBox(of: extent)
@@ -540,55 +541,55 @@ package struct Footprints: Equatable {
     /// True when the layer paints (or may paint) anywhere in its bounds: a background, a border,
     /// contents, tiles, a gradient, text, particles; effects and shadows, which spread what is
     /// under them, count too.
-    static func paintsBounds(_ s: RenderLayerState) -> Bool {
-        switch s.kind {
+    static func paintsBounds(_ s: UnsafePointer<RenderLayerState>) -> Bool {
+        switch s.pointee.kind {
         case .gradient, .text, .emitter: return true
         case .plain, .shape, .replicator: break
         }
-        if s.contentsImage != nil || s.tiles != nil || !s.effects.isEmpty || s.shadowOpacity > 0 { return true }
-        if let background = s.backgroundColor, background.alpha > 0 { return true }
-        if s.borderWidth > 0, let border = s.borderColor, border.alpha > 0 { return true }
+        if s.pointee.contentsImage != nil || s.pointee.tiles != nil || !s.pointee.effects.isEmpty || s.pointee.shadowOpacity > 0 { return true }
+        if let background = s.pointee.backgroundColor, background.alpha > 0 { return true }
+        if s.pointee.borderWidth > 0, let border = s.pointee.borderColor, border.alpha > 0 { return true }
         return false
     }
 
     /// Everything about a layer's own look.
-    static func combine(_ s: RenderLayerState, into h: inout Hasher) {
-        combine(s.bounds, into: &h)
-        h.combine(s.cornerRadius)
-        h.combine(s.borderWidth)
-        h.combine(s.shadowRadius)
-        h.combine(s.shadowOffset.width)
-        h.combine(s.shadowOffset.height)
-        h.combine(s.contentsScale)
-        if s.contentsImage != nil {
-            combine(s.contentsRect, into: &h)
-            combine(s.contentsCenter, into: &h)
+    static func combine(_ s: UnsafePointer<RenderLayerState>, into h: inout Hasher) {
+        combine(s.pointee.bounds, into: &h)
+        h.combine(s.pointee.cornerRadius)
+        h.combine(s.pointee.borderWidth)
+        h.combine(s.pointee.shadowRadius)
+        h.combine(s.pointee.shadowOffset.width)
+        h.combine(s.pointee.shadowOffset.height)
+        h.combine(s.pointee.contentsScale)
+        if s.pointee.contentsImage != nil {
+            combine(s.pointee.contentsRect, into: &h)
+            combine(s.pointee.contentsCenter, into: &h)
         }
-        h.combine(s.opacity)
-        h.combine(s.shadowOpacity)
-        h.combine(s.backgroundColor?.sRGBComponents)
-        h.combine(s.borderColor?.sRGBComponents)
-        h.combine(s.shadowColor?.sRGBComponents)
-        h.combine(s.shadowPath?.serial)
-        h.combine(s.maskedCornersRaw)
-        h.combine(s.isCornerCurveContinuous)
-        h.combine(s.masksToBounds)
-        h.combine(s.isDoubleSided)
-        h.combine(s.isGeometryFlipped)
-        if let image = s.contentsImage {
+        h.combine(s.pointee.opacity)
+        h.combine(s.pointee.shadowOpacity)
+        h.combine(s.pointee.backgroundColor?.sRGBComponents)
+        h.combine(s.pointee.borderColor?.sRGBComponents)
+        h.combine(s.pointee.shadowColor?.sRGBComponents)
+        h.combine(s.pointee.shadowPath?.serial)
+        h.combine(s.pointee.maskedCornersRaw)
+        h.combine(s.pointee.isCornerCurveContinuous)
+        h.combine(s.pointee.masksToBounds)
+        h.combine(s.pointee.isDoubleSided)
+        h.combine(s.pointee.isGeometryFlipped)
+        if let image = s.pointee.contentsImage {
             // Names matter only with contents (and strings are slow to hash).
             h.combine(image.serial)
-            h.combine(s.contentsGravityName)
-            h.combine(s.minificationFilterName)
-            h.combine(s.magnificationFilterName)
+            h.combine(s.pointee.contentsGravityName)
+            h.combine(s.pointee.minificationFilterName)
+            h.combine(s.pointee.magnificationFilterName)
         }
-        h.combine(s.allowsGroupOpacity)
-        h.combine(s.allowsEdgeAntialiasing)
-        h.combine(s.compositingBlend)
-        h.combine(s.effects)
-        h.combine(s.tiles.map(ObjectIdentifier.init))
-        h.combine(s.zPosition)
-        switch s.kind {
+        h.combine(s.pointee.allowsGroupOpacity)
+        h.combine(s.pointee.allowsEdgeAntialiasing)
+        h.combine(s.pointee.compositingBlend)
+        h.combine(s.pointee.effects)
+        h.combine(s.pointee.tiles.map(ObjectIdentifier.init))
+        h.combine(s.pointee.zPosition)
+        switch s.pointee.kind {
         case .shape(let shape): h.combine(ShapeKey(shape))
         case .gradient(let gradient): h.combine(GradientKey(gradient))
         case .text(let text): h.combine(TextKey(text))
@@ -598,16 +599,16 @@ package struct Footprints: Equatable {
 
     /// What `combine(_:into:)` hashes of the properties that place a layer or act on its
     /// composite (`PresentationChanges.placement`), for a layer whose look is named by a serial.
-    static func combinePlacement(_ s: RenderLayerState, into h: inout Hasher) {
-        h.combine(s.opacity)
-        h.combine(s.shadowOpacity)
-        h.combine(s.shadowRadius)
-        h.combine(s.shadowOffset.width)
-        h.combine(s.shadowOffset.height)
-        h.combine(s.shadowColor?.sRGBComponents)
-        h.combine(s.shadowPath?.serial)
-        h.combine(s.isDoubleSided)
-        h.combine(s.zPosition)
+    static func combinePlacement(_ s: UnsafePointer<RenderLayerState>, into h: inout Hasher) {
+        h.combine(s.pointee.opacity)
+        h.combine(s.pointee.shadowOpacity)
+        h.combine(s.pointee.shadowRadius)
+        h.combine(s.pointee.shadowOffset.width)
+        h.combine(s.pointee.shadowOffset.height)
+        h.combine(s.pointee.shadowColor?.sRGBComponents)
+        h.combine(s.pointee.shadowPath?.serial)
+        h.combine(s.pointee.isDoubleSided)
+        h.combine(s.pointee.zPosition)
     }
 
     static func combine(_ r: CGRect, into h: inout Hasher) {

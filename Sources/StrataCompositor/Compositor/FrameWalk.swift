@@ -278,7 +278,7 @@ struct FrameWalk {
         let hasSublayers = sublayers.contains { !states[Int($0)].isHidden }
         let hasMask = nodes[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth
         // A leaf entirely outside the region being drawn costs nothing more (partial redraws).
-        if !hasSublayers, !hasMask, !boxMeetsClip, !Footprints.box(s.pointee, map: map).intersects(context.clip) { return }
+        if !hasSublayers, !hasMask, !boxMeetsClip, !Footprints.box(s, map: map).intersects(context.clip) { return }
         if !map.isAffine, hasSublayers || hasMask {
             beginOffscreen(node, map: map, context: context)
             return
