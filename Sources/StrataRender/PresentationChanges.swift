@@ -21,6 +21,8 @@ package struct PresentationChanges {
     private var spans: [SIMD2<Double>] = []
     /// Animated nodes the last evaluation kept as they were, inside their spans (tests).
     package internal(set) var heldInLastEvaluation = 0
+    /// Animated nodes, shown, whose values the last evaluation changed.
+    package internal(set) var changedInLastEvaluation = 0
     /// Value serials are handed out from the top half of the range, above any state serial.
     private var next: UInt64 = 1 << 63
 

@@ -112,17 +112,18 @@ final class SnapshotEvaluationCache: Sendable {
 
     /// The table, made on the snapshot's second evaluation: a snapshot evaluated once (a tree
     /// committed every frame) never pays for it; one that animates for many frames does once.
-    func table(for snapshot: RenderTreeSnapshot) -> RenderAnimationTable? {
-        if let box = made.load() { return box.table }
+    /// Handed in its box: a frame reads it in place (a copy retains its dozen arrays).
+    func table(for snapshot: RenderTreeSnapshot) -> TableBox? {
+        if let box = made.load() { return box }
         let count = evaluations.add(1, ordering: .relaxed).newValue
         guard count >= 2 else { return nil }
         // Two threads may both make it: the same table, the first one stored is kept.
-        return made.storeIfNil(TableBox(RenderAnimationTable(snapshot))).table
+        return made.storeIfNil(TableBox(RenderAnimationTable(snapshot)))
     }
 }
 
 /// Holds a snapshot's table for `SnapshotEvaluationCache`.
-private final class TableBox: Sendable {
+final class TableBox: Sendable {
     let table: RenderAnimationTable
     init(_ table: RenderAnimationTable) { self.table = table }
 }

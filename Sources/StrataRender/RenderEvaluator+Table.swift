@@ -8,10 +8,10 @@ extension RenderEvaluator {
     /// Runs `body` with a frame of `table`, or with nil when there is none. The frame is reached
     /// through a pointer: it is twelve buffers wide, and copied at each use otherwise.
     static func withFrame<R>(
-        of table: RenderAnimationTable?, _ body: (UnsafePointer<RenderAnimationTable.Frame>?) -> R
+        of box: TableBox?, _ body: (UnsafePointer<RenderAnimationTable.Frame>?) -> R
     ) -> R {
-        guard let table else { return body(nil) }
-        return table.withFrame { frame in withUnsafePointer(to: frame) { body($0) } }
+        guard let box else { return body(nil) }
+        return box.table.withFrame { frame in withUnsafePointer(to: frame) { body($0) } }
     }
 
     /// Node `index`'s animations applied at its local time: through the table's frame when there

@@ -124,8 +124,13 @@ package enum RenderEvaluator {
         ) {
             // Layers animated together share timings: each is sampled and eased once a frame.
             var memo = TimingMemo()
-            var held = 0
-            defer { if tracks { changes.heldInLastEvaluation = held } }
+            var held = 0, changed = 0
+            defer {
+                if tracks {
+                    changes.heldInLastEvaluation = held
+                    changes.changedInLastEvaluation = changed
+                }
+            }
             let starts = frame?.pointee.starts
             let masks = frame?.pointee.masks
             for i in nodes.indices {
@@ -176,6 +181,7 @@ package enum RenderEvaluator {
                         state: states.baseAddress! + i, serial: nodes[i].stateSerial)
                     // Values that held since last frame may hold on: how long is asked once.
                     var span = SIMD2<Double>(.nan, .nan)
+                    if animated, !held, !hiddenAbove { changed += 1 }
                     if held, sameSnapshot, !hiddenAbove {
                         let s = RenderEvaluator.nodeSpan(nodes, UnsafeBufferPointer(states), i, map: map, at: mediaTime)
                         if s.lo < mediaTime, mediaTime < s.hi { span = SIMD2(s.lo, s.hi) }

@@ -115,10 +115,12 @@ open class CARenderer: NSObject {
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
             time: t, cache: footprintCache, serials: changes.serials, lookSerials: changes.lookSerials)
-        // Asked only of a snapshot drawn before: a tree committed anew every frame would pay for
-        // a span it never uses.
+        // Asked only of a snapshot drawn before, on a frame whose animated values all held (a
+        // tree committed anew every frame, or moving, would pay for a span it never uses).
         steady = nil
-        if previousSnapshot?.isSame(as: committed.snapshot) == true, !current.dependsOnTime {
+        if previousSnapshot?.isSame(as: committed.snapshot) == true, !current.dependsOnTime,
+            changes.changedInLastEvaluation == 0
+        {
             let span = RenderEvaluator.steadySpan(of: committed.snapshot, states: states, at: t, hint: &steadyHint)
             if span.lo < t, t < span.hi { steady = (span.lo, span.hi, baseTransform) }
         }
