@@ -190,11 +190,20 @@ open class CARenderer: NSObject {
     }
 
     /// The media time at which the rendered picture next changes: the frame's time while an
-    /// animation runs, the start of the next one that is waiting, infinity when nothing animates.
+    /// animation moves, the end of a stretch where every animation shown holds (or the next
+    /// animation event, if sooner), the start of the next one that is waiting, infinity when
+    /// nothing animates.
     /// Between frames it answers for the last frame begun (what a host asks before sleeping).
     open func nextFrameTime() -> CFTimeInterval {
         guard let t = frameTime ?? lastFrameTime, let frame else { return .infinity }
-        return RenderEvaluator.nextChange(of: frame.snapshot, after: t)
+        let next = RenderEvaluator.nextChange(of: frame.snapshot, after: t)
+        // Where every animation shown holds, the picture next changes where that ends, or an
+        // animation event is due first (a host sleeps through a held stretch).
+        if next <= t, let steady, steady.lo < t, t < steady.hi {
+            let event = events.map { $0.version == frame.snapshot.version && $0.walkedAt <= t ? $0.next : t } ?? t
+            return Swift.max(t, Swift.min(steady.hi, event))
+        }
+        return next
     }
 
     /// The frames a second the animations running in this frame want (`preferredFrameRateRange`:
