@@ -478,6 +478,93 @@ struct CARendererTests {
         }
     }
 
+    /// Holds seen through every timing that maps them: a held keyframe animation inside a group
+    /// (repeating, its own begin and speed), one that autoreverses at double speed with a time
+    /// offset, discrete steps in a layer of half speed and an offset, and a hold under a parent
+    /// that fades in, 24 frames a second for 6 s at 3 clock origins: every frame equals a fresh
+    /// render exactly, and some frames and layers are kept (the holds are found).
+    @Test(arguments: clockOrigins)
+    func holdsThroughGroupsReversalsAndLayerTimingMatchFreshRenders(origin o: Double) throws {
+        let clock = MediaClock.Manual(time: o)
+        try MediaClock.withClock(clock) {
+            let (root, a, b, c, d, parent) = scene { () -> (CALayer, CALayer, CALayer, CALayer, CALayer, CALayer) in
+                let root = canvas(200, 100)
+                let a = solid(CGRect(x: 5, y: 10, width: 40, height: 40), 1, 0, 0)
+                let b = solid(CGRect(x: 55, y: 10, width: 40, height: 40), 0, 0.5, 0)
+                let slow = CALayer()
+                slow.frame = root.bounds
+                slow.speed = 0.5
+                slow.timeOffset = 0.3
+                let c = solid(CGRect(x: 105, y: 10, width: 40, height: 40), 0, 0, 1)
+                slow.addSublayer(c)
+                let parent = CALayer()
+                parent.frame = root.bounds
+                let d = solid(CGRect(x: 155, y: 10, width: 40, height: 40), 0.5, 0, 0.5)
+                parent.addSublayer(d)
+                for layer in [a, b, slow, parent] { root.addSublayer(layer) }
+                return (root, a, b, c, d, parent)
+            }
+            func held(_ key: String, _ values: [Any], _ times: [NSNumber], discrete: Bool = false) -> CAKeyframeAnimation {
+                let k = CAKeyframeAnimation(keyPath: key)
+                k.values = values
+                k.keyTimes = times
+                if discrete { k.calculationMode = .discrete }
+                return k
+            }
+            let inner = held("position.y", [30, 60, 60, 60, 40], [0, 0.15, 0.4, 0.7, 1])
+            inner.duration = 1.5
+            inner.beginTime = 0.2
+            let group = CAAnimationGroup()
+            group.animations = [inner]
+            group.duration = 2.1
+            group.repeatCount = .infinity
+            group.speed = 1.25
+            group.beginTime = o + 0.07
+            let reversing = held("bounds.size.width", [10, 40, 40, 25], [0, 0.3, 0.75, 1])
+            reversing.duration = 1.3
+            reversing.autoreverses = true
+            reversing.speed = 2
+            reversing.timeOffset = 0.4
+            reversing.repeatCount = .infinity
+            reversing.beginTime = o + 0.11
+            let steps = held("opacity", [1, 0.3, 0.3, 0.8], [0, 0.2, 0.5, 0.8, 1], discrete: true)
+            steps.duration = 1.7
+            steps.repeatCount = .infinity
+            steps.beginTime = 0.05
+            let fadeIn = CABasicAnimation(keyPath: "opacity")
+            fadeIn.fromValue = 0
+            fadeIn.toValue = 1
+            fadeIn.duration = 2.3
+            fadeIn.beginTime = o + 1.01
+            fadeIn.fillMode = .backwards
+            let hold = held("position.x", [150, 175, 175, 160], [0, 0.2, 0.9, 1])
+            hold.duration = 3.1
+            hold.repeatCount = .infinity
+            hold.beginTime = o
+            scene {
+                a.add(group, forKey: "group")
+                b.add(reversing, forKey: "reversing")
+                c.add(steps, forKey: "steps")
+                parent.add(fadeIn, forKey: "fadeIn")
+                d.add(hold, forKey: "hold")
+            }
+            let (renderer, context) = makeRenderer(root)
+            var layersKept = 0
+            for frame in 0..<144 {
+                let t = o + Double(frame) / 24
+                renderer.beginFrame(atTime: t, timeStamp: nil)
+                layersKept += renderer.layersHeldInLastFrame
+                renderer.render()
+                renderer.endFrame()
+                let fresh = Golden.render(root, width: 200, height: 100, at: t)
+                let image = try #require(context.makeImage())
+                let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0))
+                #expect(difference.maxChannel == 0, "frame \(frame): \(difference)")
+            }
+            #expect(layersKept > 20, "held layers kept: \(layersKept)")
+        }
+    }
+
     /// An animated layer whose values hold keeps its state while another layer moves: an opacity
     /// held between equal keyframes (0.4 to 1.6 s of each 2 s cycle, and before it begins) beside a layer sliding all
     /// the time, 30 frames a second for 4 s, at 3 clock origins. Every frame equals a fresh render
