@@ -19,6 +19,8 @@ package struct PresentationChanges {
     /// By node index: the media times (lo, hi; bounds excluded) over which an animated node's
     /// presented state holds, worked out on a frame its values held; NaN when not known.
     private var spans: [SIMD2<Double>] = []
+    /// How many entries of `spans` are known (none: a frame reads none of them).
+    package private(set) var spanCount = 0
     /// Animated nodes the last evaluation kept as they were, inside their spans (tests).
     package internal(set) var heldInLastEvaluation = 0
     /// Animated nodes, shown, whose values the last evaluation changed.
@@ -35,18 +37,23 @@ package struct PresentationChanges {
         lookSerials = [UInt64](repeating: 0, count: count)
         fingerprints = [Int](repeating: 0, count: count)
         spans = [SIMD2<Double>](repeating: SIMD2(.nan, .nan), count: count)
+        spanCount = 0
     }
 
     /// True when node `i`'s state, as last evaluated, holds at `mediaTime`.
     @inline(__always)
     func holds(_ i: Int, at mediaTime: Double) -> Bool {
-        spans[i].x < mediaTime && mediaTime < spans[i].y
+        spanCount > 0 && spans[i].x < mediaTime && mediaTime < spans[i].y
     }
 
     /// Sets (or, with NaN, forgets) the span over which node `i`'s state holds.
     @inline(__always)
     mutating func setSpan(_ i: Int, _ span: SIMD2<Double>) {
+        let known = !span.x.isNaN
+        guard known || spanCount > 0 else { return }
+        let was = !spans[i].x.isNaN
         spans[i] = span
+        spanCount += (known ? 1 : 0) - (was ? 1 : 0)
     }
 
     /// Node `i`, not animated, kept its state (`serial`).
