@@ -400,6 +400,32 @@ struct CARendererTests {
         }
     }
 
+    /// An opacity fade of 2 s, repeating, that holds at 1 from 0.4 to 1.6 s of each cycle
+    /// (between equal keyframes).
+    private func heldFade(beginTime: Double) -> CAKeyframeAnimation {
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [0.2, 1, 1, 1, 0.5]
+        fade.keyTimes = [0, 0.2, 0.5, 0.8, 1]
+        fade.duration = 2
+        fade.repeatCount = .infinity
+        fade.beginTime = beginTime
+        return fade
+    }
+
+    /// Renders and ends the frame begun at `t`, and expects its pixels to equal a fresh render of
+    /// `root` (200 × 100) at `t` exactly.
+    private func finishFrameLikeAFreshRender(
+        _ renderer: CARenderer, _ context: CGContext, _ root: CALayer, at t: Double, frame: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        renderer.render()
+        renderer.endFrame()
+        let fresh = Golden.render(root, width: 200, height: 100, at: t)
+        let image = try #require(context.makeImage(), sourceLocation: sourceLocation)
+        let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0), sourceLocation: sourceLocation)
+        #expect(difference.maxChannel == 0, "frame \(frame): \(difference)", sourceLocation: sourceLocation)
+    }
+
     /// A frame whose time falls where every animation shown holds still keeps the last frame's
     /// states and footprints (nothing is evaluated, nothing redrawn): an opacity held between
     /// equal keyframes (0.4 to 1.6 s of each 2 s cycle, repeating forever) and a layer hidden by
@@ -420,12 +446,7 @@ struct CARendererTests {
                 return (root, fader, blinker)
             }
             let begin = o + 0.113
-            let fade = CAKeyframeAnimation(keyPath: "opacity")
-            fade.values = [0.2, 1, 1, 1, 0.5]
-            fade.keyTimes = [0, 0.2, 0.5, 0.8, 1]
-            fade.duration = 2
-            fade.repeatCount = .infinity
-            fade.beginTime = begin
+            let fade = heldFade(beginTime: begin)
             let blink = CAKeyframeAnimation(keyPath: "hidden")
             blink.values = [false, false, true]
             blink.keyTimes = [0, 0.25, 0.5, 1]
@@ -466,12 +487,7 @@ struct CARendererTests {
                 } else if stretch == nil {
                     #expect(renderer.nextFrameTime() == t, "frame \(frame) moves")
                 }
-                renderer.render()
-                renderer.endFrame()
-                let fresh = Golden.render(root, width: 200, height: 100, at: t)
-                let image = try #require(context.makeImage())
-                let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0))
-                #expect(difference.maxChannel == 0, "frame \(frame): \(difference)")
+                try finishFrameLikeAFreshRender(renderer, context, root, at: t, frame: frame)
             }
             #expect(expectedKept > 30)
             #expect(renderer.framesKept == expectedKept)
@@ -554,12 +570,7 @@ struct CARendererTests {
                 let t = o + Double(frame) / 24
                 renderer.beginFrame(atTime: t, timeStamp: nil)
                 layersKept += renderer.layersHeldInLastFrame
-                renderer.render()
-                renderer.endFrame()
-                let fresh = Golden.render(root, width: 200, height: 100, at: t)
-                let image = try #require(context.makeImage())
-                let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0))
-                #expect(difference.maxChannel == 0, "frame \(frame): \(difference)")
+                try finishFrameLikeAFreshRender(renderer, context, root, at: t, frame: frame)
             }
             #expect(layersKept > 20, "held layers kept: \(layersKept)")
         }
@@ -583,12 +594,7 @@ struct CARendererTests {
                 return (root, fader, mover)
             }
             let begin = o + 0.113
-            let fade = CAKeyframeAnimation(keyPath: "opacity")
-            fade.values = [0.2, 1, 1, 1, 0.5]
-            fade.keyTimes = [0, 0.2, 0.5, 0.8, 1]
-            fade.duration = 2
-            fade.repeatCount = .infinity
-            fade.beginTime = begin
+            let fade = heldFade(beginTime: begin)
             let slide = CABasicAnimation(keyPath: "position.x")
             slide.fromValue = 110
             slide.toValue = 190
@@ -610,12 +616,7 @@ struct CARendererTests {
                 if run >= 3 { expected += 1 }
                 renderer.beginFrame(atTime: t, timeStamp: nil)
                 kept += renderer.layersHeldInLastFrame
-                renderer.render()
-                renderer.endFrame()
-                let fresh = Golden.render(root, width: 200, height: 100, at: t)
-                let image = try #require(context.makeImage())
-                let difference = try #require(Golden.compare(image, fresh, channelTolerance: 0))
-                #expect(difference.maxChannel == 0, "frame \(frame): \(difference)")
+                try finishFrameLikeAFreshRender(renderer, context, root, at: t, frame: frame)
             }
             #expect(renderer.framesKept == 0, "the slide never holds")
             #expect(expected > 40)
