@@ -128,6 +128,8 @@ package struct RenderTreeSnapshot: Sendable {
     /// False when no node has an animation (true when not known): a renderer then has no
     /// animation events to deliver.
     package let hasAnimations: Bool
+    /// True when some node runs a CATransition: per-layer checks for one are skipped otherwise.
+    package let hasTransitions: Bool
 
     /// True when `other` is this snapshot (a copy of it), not merely one of the same version.
     package func isSame(as other: RenderTreeSnapshot) -> Bool { evaluationCache === other.evaluationCache }
@@ -137,6 +139,9 @@ package struct RenderTreeSnapshot: Sendable {
         self.commitTime = commitTime
         self.version = version
         self.hasAnimations = hasAnimations
+        hasTransitions = hasAnimations && nodes.withUnsafeBufferPointer { nodes in
+            nodes.contains { $0.animations.hasTransition }
+        }
     }
 }
 

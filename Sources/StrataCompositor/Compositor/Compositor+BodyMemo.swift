@@ -32,12 +32,12 @@ struct BodyMemo {
     /// Node `node`'s body: the one kept for it when `serial` (not 0) and the drawing choices are
     /// those it was made with, else made from `s` and kept.
     mutating func body(
-        node: Int, layerID: UInt64, serial: UInt64, _ s: RenderLayerState, withBorder: Bool, withFill: Bool = true,
+        node: Int, layerID: UInt64, serial: UInt64, _ s: UnsafePointer<RenderLayerState>, withBorder: Bool, withFill: Bool = true,
         flipped: Bool, glyphPositioning: GlyphPositioning
     ) -> LayerBody {
         guard serial != 0, node >= 0, node < entries.count else {
             made += 1
-            return LayerBody(s, withBorder: withBorder, withFill: withFill, flipped: flipped, glyphPositioning: glyphPositioning)
+            return LayerBody(s.pointee, withBorder: withBorder, withFill: withFill, flipped: flipped, glyphPositioning: glyphPositioning)
         }
         let e = entries[node]
         if let body = e.body, e.serial == serial, e.layerID == layerID, e.withBorder == withBorder, e.withFill == withFill,
@@ -46,7 +46,9 @@ struct BodyMemo {
             return body
         }
         made += 1
-        let body = LayerBody(s, withBorder: withBorder, withFill: withFill, flipped: flipped, glyphPositioning: glyphPositioning)
+        let body = LayerBody(
+            s.pointee, withBorder: withBorder, withFill: withFill, flipped: flipped, glyphPositioning: glyphPositioning,
+            previous: e.layerID == layerID ? e.body : nil)
         entries[node] = Entry(
             layerID: layerID, serial: serial, withBorder: withBorder, withFill: withFill, flipped: flipped,
             glyphPositioning: glyphPositioning, body: body)

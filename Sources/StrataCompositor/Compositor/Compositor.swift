@@ -173,7 +173,9 @@ package final class Compositor {
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
-        var walk = FrameWalk(compositor: self, nodes: snapshot.nodes, states: states, target: cr, scratch: walkScratch)
+        var walk = FrameWalk(
+            compositor: self, nodes: snapshot.nodes, states: states, target: cr, scratch: walkScratch,
+            hasTransitions: snapshot.hasTransitions)
         walkScratch = FrameWalk.Scratch()
         walk.frameTime = time
         walk.evaluate = evaluate

@@ -62,6 +62,8 @@ package struct Footprints: Equatable {
     /// delayed replicator instances, transitions, or a tree over the instance budget (whose
     /// every frame counts as changed).
     package private(set) var dependsOnTime = false
+    /// False when the tree runs no transition (none is looked for per layer).
+    private var hasTransitions = true
 
     package init() {}
 
@@ -79,6 +81,7 @@ package struct Footprints: Equatable {
         let nodes = snapshot.nodes
         guard root >= 0, root < nodes.count, states.count == nodes.count else { return }
         self.placement = Placement(root: root, rootPlacement: placement, base: base)
+        hasTransitions = snapshot.hasTransitions
         let cache = cache ?? FootprintCache()
         // The cache's arrays are moved out for the walk (held once: written in place, without
         // exclusivity checks), and back after.
@@ -100,7 +103,8 @@ package struct Footprints: Equatable {
                 slots.withUnsafeMutableBufferPointer { slots in
                     (serials ?? []).withUnsafeBufferPointer { serials in
                         Self.walk(
-                            nodes, states, slots, &handed, placed: &placed, dependsOnTime: &timed, root: root, placement: placement,
+                            nodes, states, slots, &handed, placed: &placed, dependsOnTime: &timed,
+                            transitions: snapshot.hasTransitions, root: root, placement: placement,
                             base: base, time: time, serials: serials,
                             lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
                     }
@@ -117,7 +121,7 @@ package struct Footprints: Equatable {
     private static func walk(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
-        placed: inout Int, dependsOnTime: inout Bool, root: Int,
+        placed: inout Int, dependsOnTime: inout Bool, transitions: Bool, root: Int,
         placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double,
         serials: UnsafeBufferPointer<UInt64>, lookSerials: [UInt64]
     ) -> [Entry?] {
@@ -138,16 +142,19 @@ package struct Footprints: Equatable {
         }
         for a in ancestors.reversed() { rootMap = rootMap.then(states[a].timeMap) }
         handed.append(FootprintCache.Maps(toTarget: CATransform3DMakeAffineTransform(base), toPlane: CATransform3DIdentity))
-        var stack: [Pending] = [
+        var stack: [Pending] = []
+        // One allocation, not one per doubling while the walk fills it.
+        stack.reserveCapacity(Swift.min(nodes.count, 256))
+        stack.append(
             Pending(
                 node: root, parent: placement == .ownSpace ? -2 : -1, handed: 0, parentChain: 0, isMask: false,
-                parentTime: rootMap, parentKey: placement == .ownSpace ? .ownSpace : .superlayerSpace)
-        ]
+                parentTime: rootMap, parentKey: placement == .ownSpace ? .ownSpace : .superlayerSpace))
         while let item = stack.popLast() {
             let node = item.node
             // Fields read in place: copying a state retains every object it holds.
             if states[node].isHidden || !(states[node].opacity > 0) { continue }
-            if nodes[node].animations.hasTransition { dependsOnTime = true }
+            let hasTransition = transitions && nodes[node].animations.hasTransition
+            if hasTransition { dependsOnTime = true }
             let layerID = nodes[node].layerID
             // Fields, not `timeMap`: calling a getter on the element copied the whole state.
             let timeMap = item.parentTime.then(
@@ -167,7 +174,7 @@ package struct Footprints: Equatable {
             if !kept {
                 placed += 1
                 if Self.place(
-                    nodes, states, item, handed[item.handed], time: time, timeMap: timeMap,
+                    nodes, states, item, handed[item.handed], time: time, timeMap: timeMap, hasTransition: hasTransition,
                     lookSerial: node < lookSerials.count ? lookSerials[node] : 0, into: &slots[node])
                 {
                     dependsOnTime = true
@@ -227,7 +234,7 @@ package struct Footprints: Equatable {
                 }
             } else if !sublayers.isEmpty {
                 handed.append(slots[node].maps)
-                let chain = childKey.serial == .max ? Self.placingChain(signature, states[node]) : signature
+                let chain = childKey.serial == .max ? Self.placingChain(signature, states.baseAddress! + node) : signature
                 // One instance, the identity (no array made per layer: this runs every frame).
                 for (k, child) in sublayers.enumerated() {
                     // The place among siblings is part of the look (drawing order).
@@ -295,7 +302,9 @@ package struct Footprints: Equatable {
                             }
                             let group = !nodes[i].sublayers.isEmpty || nodes[i].mask >= 0
                             let shown = !states[i].isHidden && states[i].opacity > 0
-                            if shown, (group && Self.spreads(states.baseAddress! + i)) || nodes[i].animations.hasTransition {
+                            if shown, (group && Self.spreads(states.baseAddress! + i))
+                                || (hasTransitions && nodes[i].animations.hasTransition)
+                            {
                                 e[k] = -.infinity
                                 e[k + 1] = -.infinity
                                 e[k + 2] = .infinity
@@ -336,13 +345,13 @@ package struct Footprints: Equatable {
     /// What an animating layer hands its sublayers to compare: its signature (its look and map)
     /// and what places them besides its map (its anchor point and sublayer transform), which a
     /// state serial covers for a layer that does not animate.
-    private static func placingChain(_ signature: Int, _ s: RenderLayerState) -> Int {
+    private static func placingChain(_ signature: Int, _ s: UnsafePointer<RenderLayerState>) -> Int {
         var h = Hasher()
         h.combine(signature)
-        h.combine(s.anchorPoint.x)
-        h.combine(s.anchorPoint.y)
-        h.combine(s.anchorPointZ)
-        h.combine(s.sublayerTransform)
+        h.combine(s.pointee.anchorPoint.x)
+        h.combine(s.pointee.anchorPoint.y)
+        h.combine(s.pointee.anchorPointZ)
+        h.combine(s.pointee.sublayerTransform)
         return h.finalize()
     }
 
@@ -380,7 +389,7 @@ package struct Footprints: Equatable {
     @inline(never)
     private static func place(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ item: Pending,
-        _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, lookSerial: UInt64,
+        _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, hasTransition: Bool, lookSerial: UInt64,
         into slot: inout FootprintCache.Slot
     ) -> Bool {
         var timed = false
@@ -432,7 +441,7 @@ package struct Footprints: Equatable {
             }
         }
         // A running transition changes the picture every frame.
-        if nodes[node].animations.hasTransition {
+        if hasTransition {
             timed = true
             for animation in nodes[node].animations {
                 if let transition = animation.transition, let p = transition.progress(at: timeMap.apply(time)) {

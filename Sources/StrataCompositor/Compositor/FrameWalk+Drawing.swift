@@ -71,16 +71,16 @@ extension FrameWalk {
 
     /// Draws a layer's body (or its border, for `part` .border) through `map`.
     mutating func drawBody(
-        _ node: Int, _ s: RenderLayerState, _ body: LayerBody, map: PlaneMap, alpha: Double, context: Context,
+        _ node: Int, _ s: UnsafePointer<RenderLayerState>, _ body: LayerBody, map: PlaneMap, alpha: Double, context: Context,
         part: Compositor.RasterPart = .body
     ) {
         guard !body.isEmpty else { return }
         let extent = body.extent
         guard !extent.isNull else { return }
         // A pixel of slack: antialiased edges reach past the outline.
-        let box = deviceBox(of: extent, map: map, shadow: nil, s: s).insetBy(dx: -1, dy: -1)
+        let box = map.boundingBox(of: extent).insetBy(dx: -1, dy: -1)
         guard box.intersects(context.clip) else { return }
-        let antialias = s.allowsEdgeAntialiasing
+        let antialias = s.pointee.allowsEdgeAntialiasing
         if body.isPlainRectangle, let color = body.background {
             fillRectangle(extent, color: color, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
             return
@@ -89,7 +89,7 @@ extension FrameWalk {
         // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
         // path (a snapshot's edges); one that keeps changing, by the scan converter.
         var firstSight = false
-        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.shape.path {
+        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.pointee.shape.path {
             let changes = compositor.options.decidesFromFrameAlone
                 || compositor.keepsChanging(
                     id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
@@ -123,8 +123,8 @@ extension FrameWalk {
             scale = kept
         }
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
-        let image = s.contentsImage
-        let path = body.shape != nil ? s.shape.path : nil
+        let image = s.pointee.contentsImage
+        let path = body.shape != nil ? s.pointee.shape.path : nil
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
             Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped, sharing: sharing)

@@ -73,7 +73,7 @@ extension FrameWalk {
     /// gradient cut by a filled or stroked outline that keeps changing; false when another kind of cut keeps
     /// changing (then the group path draws it, each part cached or drawn directly on its own).
     mutating func drawMaskedLeaf(
-        _ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context,
+        _ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: Context,
         leaf: (mask: Int, key: MaskedBodyKey, body: LayerBody, maskState: RenderLayerState)
     ) -> Bool {
         let key = leaf.key
@@ -114,7 +114,7 @@ extension FrameWalk {
         let maskBox = maskMap.boundingBox(of: key.mask.extent).insetBy(dx: -1, dy: -1).integral
         let extent = key.body.body.extent.intersection(maskBox)
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return true }
-        let box = deviceBox(of: extent, map: map, shadow: nil, s: s).intersection(context.clip)
+        let box = map.boundingBox(of: extent).intersection(context.clip)
         guard !box.isNull, !box.isEmpty else { return true }
         if let direct {
             // The cut keeps changing: a raster would be remade every frame; the gradient is
@@ -124,8 +124,8 @@ extension FrameWalk {
                 alpha: context.alpha * key.maskAlpha * direct.alpha, box: box)
             return true
         }
-        let image = s.contentsImage, maskImage = leaf.maskState.contentsImage
-        let path = key.body.body.shape != nil ? s.shape.path : nil
+        let image = s.pointee.contentsImage, maskImage = leaf.maskState.contentsImage
+        let path = key.body.body.shape != nil ? s.pointee.shape.path : nil
         let maskPath = key.mask.shape != nil ? leaf.maskState.shape.path : nil
         let raster = compositor.raster(.body, id: id, key: .maskedBody(key)) {
             guard let raster = Raster(covering: extent, scale: key.body.scale) else { return nil }
@@ -144,7 +144,7 @@ extension FrameWalk {
             return raster
         }
         guard let raster else { return true }
-        composite(raster, map: map, alpha: context.alpha, clip: context.clip, antialias: s.allowsEdgeAntialiasing)
+        composite(raster, map: map, alpha: context.alpha, clip: context.clip, antialias: s.pointee.allowsEdgeAntialiasing)
         return true
     }
 

@@ -10,6 +10,8 @@ struct FrameWalk {
     /// Not counted: a checked `unowned` reference cost a retain and a release at each use.
     unowned(unsafe) let compositor: Compositor
     let nodes: [RenderNode]
+    /// False when no node of the tree runs a transition (none is looked for per layer).
+    let hasTransitions: Bool
     /// The presented states in use: the frame's, or a delayed replicator instance's.
     var states: [RenderLayerState] { didSet { stateStorage = states.withUnsafeBufferPointer { $0 } } }
     /// `states`' elements, read in place: `let s = states[i]` copies a 700-byte state and
@@ -47,9 +49,13 @@ struct FrameWalk {
     var pendingContents: [OpaquePointer] = []
     var steps: [Step] = []
 
-    init(compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer, scratch: Scratch = Scratch()) {
+    init(
+        compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer,
+        scratch: Scratch = Scratch(), hasTransitions: Bool = true
+    ) {
         self.compositor = compositor
         self.nodes = nodes
+        self.hasTransitions = hasTransitions
         self.states = states
         self.stateStorage = states.withUnsafeBufferPointer { $0 }
         self.frameStates = states
@@ -184,7 +190,7 @@ struct FrameWalk {
             if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(nodes, states) ?? [] }
             return Footprints.subtreeBox(in: cullingEdges, node: node).intersects(context.clip) ? .unknown : .outside
         }
-        guard !nodes[node].animations.hasTransition,
+        guard !(hasTransitions && nodes[node].animations.hasTransition),
             let entry = footprints?.entry(node: node, layerID: nodes[node].layerID)
         else { return .unknown }
         return entry.box.intersects(context.clip) ? .inside : .outside
@@ -277,33 +283,49 @@ struct FrameWalk {
         let sublayers = nodes[node].sublayers
         let hasSublayers = sublayers.contains { !states[Int($0)].isHidden }
         let hasMask = nodes[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth
+        if !hasMask, Self.onlyHoldsSublayers(s) {
+            // What `drawLayer` would do for it, without building its (empty) body.
+            if hasSublayers, !context.clip.isEmpty { pushSublayers(of: node, context: context, depthSorted: false) }
+            return
+        }
         // A leaf entirely outside the region being drawn costs nothing more (partial redraws).
         if !hasSublayers, !hasMask, !boxMeetsClip, !Footprints.box(s, map: map).intersects(context.clip) { return }
         if !map.isAffine, hasSublayers || hasMask {
             beginOffscreen(node, map: map, context: context)
             return
         }
-        drawLayer(node, s.pointee, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+        drawLayer(node, s, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+    }
+
+    /// True when a layer draws nothing of its own and opens nothing around its sublayers (no
+    /// background, contents, border, shadow, effects, blend, clip or group opacity): most
+    /// containers of a tree, which the walk passes straight through.
+    static func onlyHoldsSublayers(_ s: UnsafePointer<RenderLayerState>) -> Bool {
+        guard case .plain = s.pointee.kind else { return false }
+        return s.pointee.backgroundColor == nil && s.pointee.contentsImage == nil && s.pointee.tiles == nil
+            && !(s.pointee.borderWidth > 0) && !(s.pointee.shadowOpacity > 0) && s.pointee.effects.isEmpty
+            && s.pointee.compositingBlend == .normal && !s.pointee.masksToBounds
+            && !(s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity)
     }
 
     /// Draws a layer, presented as `s`, through an affine map (or, without sublayers, through a
     /// perspective one).
     mutating func drawLayer(
-        _ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool
+        _ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool
     ) {
-        if hasMask, let leaf = maskedLeaf(node, s, map: map, context: context, hasSublayers: hasSublayers),
+        if hasMask, let leaf = maskedLeaf(node, s.pointee, map: map, context: context, hasSublayers: hasSublayers),
             drawMaskedLeaf(node, s, map: map, context: context, leaf: leaf)
         {
             return
         }
         var context = context
-        let shadow = visibleShadow(s)
-        let compositeShadow = shadow != nil && s.shadowPath == nil && hasSublayers
-        let groupOpacity = s.opacity < 1 && s.allowsGroupOpacity && hasSublayers
+        let shadow = s.pointee.shadowOpacity > 0 ? visibleShadow(s.pointee) : nil
+        let compositeShadow = shadow != nil && s.pointee.shadowPath == nil && hasSublayers
+        let groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers
         // A blend mode other than normal combines the layer's whole composite with the backdrop
         // (not when the layer is the root of a perspective offscreen: that blends at its warp).
-        let blends = s.compositingBlend != .normal && context.blendRoot != node
-        var grouped = groupOpacity || hasMask || compositeShadow || blends || !s.effects.isEmpty
+        let blends = s.pointee.compositingBlend != .normal && context.blendRoot != node
+        var grouped = groupOpacity || hasMask || compositeShadow || blends || !s.pointee.effects.isEmpty
         if grouped, context.groupDepth >= Compositor.maxGroupDepth {
             grouped = false
             if !compositor.warnedDepth {
@@ -315,7 +337,7 @@ struct FrameWalk {
         }
         // The border goes over everything of the layer: drawn apart when sublayers or tiles come
         // between it and the body.
-        let borderApart = hasSublayers || s.tiles != nil
+        let borderApart = hasSublayers || s.pointee.tiles != nil
         let body = body(node, s, withBorder: !borderApart, flipped: context.flipped)
 
         // The shadow (from the body or shadowPath) goes under everything of the layer. A mask or
@@ -324,8 +346,8 @@ struct FrameWalk {
         // A group's surface covers only what its layers can touch (cairo sizes it to the clip):
         // a masked layer of a few pixels on a 1080p frame no longer clears and composites it all.
         var groupLimited = false
-        if grouped, s.effects.isEmpty, let box = groupBox(node, hasMask: hasMask, context) {
-            let limit = Self.groupLimit(box, compositeShadow: compositeShadow ? shadow : nil, s, map: map)
+        if grouped, s.pointee.effects.isEmpty, let box = groupBox(node, hasMask: hasMask, context) {
+            let limit = Self.groupLimit(box, compositeShadow: compositeShadow ? shadow : nil, s.pointee, map: map)
                 .integral.intersection(context.clip)
             guard !limit.isNull, !limit.isEmpty else { return }
             context.clip = limit
@@ -351,25 +373,25 @@ struct FrameWalk {
             drawShadow(node, shadow, body: body, map: map, alpha: 1, context: context)
         }
         drawBody(node, s, body, map: map, alpha: context.alpha, context: context)
-        if case .emitter(let emitter) = s.kind {
+        if case .emitter(let emitter) = s.pointee.kind {
             // Particles above the background (and the border, which is in the body when there
             // are no sublayers), below the sublayers.
             drawParticles(node, emitter, map: map, alpha: context.alpha, context: context)
         }
-        if let tiles = s.tiles {
+        if let tiles = s.pointee.tiles {
             drawTiles(node, tiles, map: map, alpha: context.alpha, context: context)
         }
 
         var clipped = false
         var sublayerContext = context
-        if s.masksToBounds, hasSublayers {
-            let box = deviceBox(of: s.bounds, map: map, shadow: nil, s: s)
+        if s.pointee.masksToBounds, hasSublayers {
+            let box = map.boundingBox(of: s.pointee.bounds)
             sublayerContext.clip = context.clip.intersection(box)
             cairo_save(cr)
             var m = Self.cairoMatrix(map.affine)
             cairo_set_matrix(cr, &m)
             cairo_new_path(cr)
-            body.corners.addPath(s.bounds, to: cr)
+            body.corners.addPath(s.pointee.bounds, to: cr)
             cairo_identity_matrix(cr)
             cairo_clip(cr)
             clipped = true
@@ -377,8 +399,8 @@ struct FrameWalk {
         let exit = Exit(
             node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
             groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask, groupLimited: groupLimited,
-            separateBorder: borderApart && s.borderWidth > 0
-                ? SeparateBorder(LayerBody(s, withBorder: true, withFill: false, flipped: context.flipped)) : nil)
+            separateBorder: borderApart && s.pointee.borderWidth > 0
+                ? SeparateBorder(LayerBody(s.pointee, withBorder: true, withFill: false, flipped: context.flipped)) : nil)
         if exit.hasMask {
             steps.append(.afterMask(exit))
             var maskContext = context
@@ -456,7 +478,7 @@ struct FrameWalk {
         if exit.clipped { cairo_restore(cr) }
         if let border = exit.separateBorder?.body, border.border != nil {
             drawBody(
-                exit.node, stateStorage[exit.node], border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
+                exit.node, stateStorage.baseAddress! + exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
                 part: .border)
         }
         guard exit.grouped, let content = cairo_pop_group(cr) else {
@@ -565,7 +587,7 @@ struct FrameWalk {
 extension FrameWalk {
     /// Node `node`'s body (presented as `s`), kept from the last frame while its look serial
     /// holds and the walk draws the frame's own states.
-    func body(_ node: Int, _ s: RenderLayerState, withBorder: Bool, flipped: Bool) -> LayerBody {
+    func body(_ node: Int, _ s: UnsafePointer<RenderLayerState>, withBorder: Bool, flipped: Bool) -> LayerBody {
         let serial = drawsFrameStates && node < lookSerials.count ? lookSerials[node] : 0
         return compositor.bodyMemo.body(
             node: node, layerID: nodes[node].layerID, serial: serial, s, withBorder: withBorder, flipped: flipped,

@@ -31,7 +31,20 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     /// at every frame it draws it.
     private let hashCode: Int
 
-    init?(_ s: ShapeState) {
+    /// What the key knows of its path alone: kept by the next key of the same path (a layer
+    /// whose colour or stroke animates does not measure its path again every frame).
+    private struct PathFacts {
+        var box: CGRect
+        var hasJoins: Bool
+        /// `isFewStraightSegments`, once asked.
+        var fewStraight: Bool?
+    }
+
+    private let facts: PathFacts
+
+    /// The key of `s`; `previous`, a key of the same layer, lends what it measured of the path
+    /// when the path is the same object.
+    init?(_ s: ShapeState, previous: ShapeKey? = nil) {
         guard let path = s.path, !path.isEmpty else { return nil }
         var fill = s.fillColor?.sRGBComponents.clamped
         if fill?.a == 0 { fill = nil }
@@ -40,7 +53,9 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         if stroke?.a == 0 { stroke = nil }
         guard fill != nil || stroke != nil else { return nil }
         self.path = path.serial
-        pathBox = path.boundingBoxOfPath
+        var facts = previous.flatMap { $0.path == path.serial ? $0.facts : nil }
+            ?? PathFacts(box: path.boundingBoxOfPath, hasJoins: Self.hasJoins(path.storage.types))
+        pathBox = facts.box
         self.fill = fill
         self.stroke = stroke
         evenOdd = s.fillRule == "even-odd"
@@ -53,9 +68,14 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         dashPhase = s.lineDashPhase.isFinite ? s.lineDashPhase : 0
         strokeStart = s.strokeStart.isFinite ? Swift.min(Swift.max(s.strokeStart, 0), 1) : 0
         strokeEnd = s.strokeEnd.isFinite ? Swift.min(Swift.max(s.strokeEnd, 0), 1) : 1
-        hasJoins = Self.hasJoins(path.storage.types)
-        outlinesCheaply = stroke != nil && dashes == nil && cap != "round" && join != "round"
-            && Self.isFewStraightSegments(path.storage)
+        hasJoins = facts.hasJoins
+        var cheaply = stroke != nil && dashes == nil && cap != "round" && join != "round"
+        if cheaply {
+            if facts.fewStraight == nil { facts.fewStraight = Self.isFewStraightSegments(path.storage) }
+            cheaply = facts.fewStraight == true
+        }
+        outlinesCheaply = cheaply
+        self.facts = facts
         extent = stroke == nil ? pathBox
             : Self.strokeExtent(pathBox, lineWidth: width, joins: hasJoins, join: join, cap: cap, miterLimit: miterLimit)
         var h = Hasher()

@@ -58,10 +58,10 @@ package final class LayerBody: Hashable, @unchecked Sendable {
 
     /// The body of `s`; `withBorder` when the border belongs in it (no sublayers are drawn
     /// between the contents and the border), `flipped` for contentsAreFlipped; text placed as
-    /// `glyphPositioning` says.
+    /// `glyphPositioning` says; `previous`, the layer's last body, lends what it measured.
     package init(
-        _ s: RenderLayerState, withBorder: Bool, withFill: Bool = true, flipped: Bool,
-        glyphPositioning: GlyphPositioning = .unspecified
+        _ s: borrowing RenderLayerState, withBorder: Bool, withFill: Bool = true, flipped: Bool,
+        glyphPositioning: GlyphPositioning = .unspecified, previous: LayerBody? = nil
     ) {
         bounds = s.bounds
         corners = CornerShape(radius: s.cornerRadius, corners: s.maskedCornersRaw, continuous: s.isCornerCurveContinuous)
@@ -69,7 +69,7 @@ package final class LayerBody: Hashable, @unchecked Sendable {
         var background: RGBA?, contents: ContentsKey?, shape: ShapeKey?, gradient: GradientKey?, text: TextKey?
         if withFill {
             switch s.kind {
-            case .shape(let state): shape = ShapeKey(state)
+            case .shape(let state): shape = ShapeKey(state, previous: previous?.shape)
             case .gradient(let state): gradient = GradientKey(state)
             case .text(let state): text = TextKey(state, glyphPositioning: glyphPositioning)
             default: break
