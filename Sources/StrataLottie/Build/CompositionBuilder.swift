@@ -119,11 +119,41 @@ final class CompositionBuilder {
             wrapper.name = "parent \(parentModel.name)"
             let inner = TransformBuilder(emitter: emitter, map: map, is3D: parentModel.is3D).apply(
                 parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
+            if inner === wrapper, Self.fold(wrapper, into: node) {
+                parent = parentModel.parent
+                continue
+            }
             inner.addSublayer(node)
             node = wrapper
             parent = parentModel.parent
         }
         return node
+    }
+
+    /// Puts a still parent's placement on `node` itself, when neither moves in the plane: a
+    /// layer fewer for every frame to walk (a rig of still nulls around animated shapes is
+    /// common). False, and nothing changed, when either is animated, 3D or not a plain layer.
+    static func fold(_ parent: CALayer, into node: CALayer) -> Bool {
+        guard parent.animationKeys()?.isEmpty ?? true, parent.sublayers?.isEmpty ?? true, parent.mask == nil,
+            parent.zPosition == 0, parent.anchorPointZ == 0, node.zPosition == 0, node.anchorPointZ == 0,
+            CATransform3DIsAffine(parent.transform), CATransform3DIsAffine(node.transform),
+            CATransform3DIsIdentity(parent.sublayerTransform)
+        else { return false }
+        for key in node.animationKeys() ?? [] {
+            guard let a = node.animation(forKey: key) as? CAPropertyAnimation, let path = a.keyPath else { return false }
+            if path.hasPrefix("position") || path.hasPrefix("transform") { return false }
+        }
+        // Sublayer space to the parent's superlayer: about the parent's anchor point, through its
+        // transform, to its position; the node's own position and transform go before it.
+        let b = parent.bounds
+        let pivot = CGPoint(x: b.minX + parent.anchorPoint.x * b.width, y: b.minY + parent.anchorPoint.y * b.height)
+        var placed = CATransform3DConcat(node.transform, CATransform3DMakeTranslation(node.position.x, node.position.y, 0))
+        placed = CATransform3DConcat(placed, CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0))
+        placed = CATransform3DConcat(placed, parent.transform)
+        placed = CATransform3DConcat(placed, CATransform3DMakeTranslation(parent.position.x, parent.position.y, 0))
+        node.position = .zero
+        node.transform = placed
+        return true
     }
 
     /// `node` inside one layer carrying the transforms of `first` and every ancestor above it,

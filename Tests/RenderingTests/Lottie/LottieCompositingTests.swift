@@ -194,4 +194,40 @@ struct LottieCompositingTests {
         #expect(near(image.rgba(cx, cy), (255, 0, 0, 255), tolerance: 2), "frame \(frame): \(image.rgba(cx, cy)) at (\(cx), \(cy))")
         #expect(image.rgba(cx + 6, cy).a == 0 && image.rgba(cx, cy - 6).a == 0, "nothing beside it")
     }
+
+    /// A still parent (a null: turned, scaled, moved about its anchor) is put on its still
+    /// child rather than drawn as a layer of its own: the same pixels as the same parent given as
+    /// an animation that holds one value (kept as its own layer), and one layer fewer. A child
+    /// whose position moves keeps its parent as a layer.
+    @Test(arguments: [0.0, 7, 15])
+    func aStillParentIsFoldedIntoItsStillChildWithTheSamePixels(frame: Double) throws {
+        func file(heldParent: Bool, childMoves: Bool) -> String {
+            let p = heldParent ? LJ.keys([(0, [60, 40]), (30, [60, 40])]) : LJ.value([60, 40])
+            let null = "{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":"
+                + LJ.transform(p: p, a: LJ.value([5, 5]), s: LJ.value([150, 120]), r: LJ.value(30), o: LJ.value(0)) + "}"
+            let childP = childMoves ? LJ.keys([(0, [10, -5]), (30, [4, 2])]) : LJ.value([10, -5])
+            let child = LJ.shapeLayer(
+                [LJ.rect((0, 0), 24, 10), "{\"ty\":\"fl\",\"c\":" + LJ.keys([(0, [1, 0, 0, 1]), (30, [0, 0, 1, 1])]) + ",\"o\":{\"a\":0,\"k\":100}}"],
+                ind: 2, ks: LJ.transform(p: childP, a: LJ.value([2, 3]), s: LJ.value([80, 90]), r: LJ.value(15)),
+                extra: ",\"parent\":1")
+            return LJ.animation(w: 100, h: 100, layers: [child, null])
+        }
+        func layerCount(_ json: String) throws -> Int {
+            let player = LottieLayer(animation: try LottieRender.animation(json))
+            func count(_ l: CALayer) -> Int { 1 + (l.sublayers ?? []).reduce(0) { $0 + count($1) } }
+            return count(player)
+        }
+        for moves in [false, true] {
+            let folded = try LottieRender.frame(file(heldParent: false, childMoves: moves), frame, playing: false)
+            let kept = try LottieRender.frame(file(heldParent: true, childMoves: moves), frame, playing: false)
+            let inked = (0..<100).reduce(0) { n, y in n + (0..<100).filter { folded.rgba($0, y).a > 0 }.count }
+            let difference = try #require(Golden.compare(folded, kept, channelTolerance: 0))
+            #expect(inked > 150, "the rectangle is drawn (\(inked) px)")
+            #expect(
+                difference.maxChannel <= 1 && difference.differingPixels <= 4,
+                "frame \(frame), child moves \(moves): \(difference.differingPixels) px differ, up to \(difference.maxChannel)")
+            let fewer = try layerCount(file(heldParent: true, childMoves: moves)) - layerCount(file(heldParent: false, childMoves: moves))
+            #expect(fewer == (moves ? 0 : 1), "layers saved: \(fewer)")
+        }
+    }
 }
