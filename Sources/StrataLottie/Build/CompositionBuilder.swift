@@ -99,7 +99,7 @@ final class CompositionBuilder {
     ) -> CALayer? {
         guard let layer = makeLayer(model, compositionSize: size, map: map, stack: stack, place: place) else { return nil }
         showOnlyWithin(layer, model, map: map)
-        var node = layer
+        var node = collapse(layer)
         var parent = model.parent
         var seen: Set<Int> = model.index.map { [$0] } ?? []
         var nested = 0
@@ -119,7 +119,7 @@ final class CompositionBuilder {
             wrapper.name = "parent \(parentModel.name)"
             let inner = TransformBuilder(emitter: emitter, map: map, is3D: parentModel.is3D).apply(
                 parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
-            if inner === wrapper, Self.fold(wrapper, into: node) {
+            if inner === wrapper, wrapper.animationKeys()?.isEmpty ?? true, Self.fold(wrapper, into: node) {
                 parent = parentModel.parent
                 continue
             }
@@ -130,11 +130,58 @@ final class CompositionBuilder {
         return node
     }
 
-    /// Puts a still parent's placement on `node` itself, when neither moves in the plane: a
-    /// layer fewer for every frame to walk (a rig of still nulls around animated shapes is
-    /// common). False, and nothing changed, when either is animated, 3D or not a plain layer.
+    /// The one layer `container` holds, carrying the container's still placement and its
+    /// visibility, when the container does nothing else (most shape layers: one group); else
+    /// `container`. Layers and their time bases are otherwise as built.
+    private func collapse(_ container: CALayer) -> CALayer {
+        guard type(of: container) == CALayer.self, let child = container.sublayers?.first, container.sublayers?.count == 1,
+            Self.onlyPlaces(container), Self.hasPlainTime(container), Self.hasPlainTime(child), !child.isHidden
+        else { return container }
+        let keys = container.animationKeys() ?? []
+        for key in keys {
+            guard let a = container.animation(forKey: key) as? CAPropertyAnimation, a.keyPath == "hidden" else { return container }
+        }
+        for key in child.animationKeys() ?? [] {
+            if (child.animation(forKey: key) as? CAPropertyAnimation)?.keyPath == "hidden" { return container }
+        }
+        // Placement first: it checks the child's own animations before anything is changed.
+        let hidden = container.isHidden
+        let moved = keys.compactMap { key in container.animation(forKey: key).map { (key, $0) } }
+        child.removeFromSuperlayer()
+        guard Self.fold(container, into: child) else {
+            container.addSublayer(child)
+            return container
+        }
+        child.isHidden = hidden
+        for (key, animation) in moved {
+            container.removeAnimation(forKey: key)
+            child.add(animation, forKey: key)
+        }
+        emitter.moveAnimations(from: container, to: child)
+        return child
+    }
+
+    /// True when a layer's only part in drawing is where it puts its sublayers: nothing drawn
+    /// of its own, no clip, mask, group opacity, blend, filter, effect or flip.
+    private static func onlyPlaces(_ l: CALayer) -> Bool {
+        l.mask == nil && !l.masksToBounds && l.compositingFilter == nil && (l.filters ?? []).isEmpty
+            && (l.backgroundFilters ?? []).isEmpty && !(l.shadowOpacity > 0) && l.strataEffects.isEmpty
+            && l.backgroundColor == nil && l.contents == nil && !(l.borderWidth > 0) && l.opacity == 1
+            && !l.shouldRasterize && !l.isGeometryFlipped && l.isDoubleSided
+    }
+
+    /// True when a layer keeps its parent's time (no begin time, speed, offset or repetition).
+    private static func hasPlainTime(_ l: CALayer) -> Bool {
+        l.beginTime == 0 && l.speed == 1 && l.timeOffset == 0 && l.duration == 0 && l.repeatCount == 0
+            && l.repeatDuration == 0 && !l.autoreverses
+    }
+
+    /// Puts a parent's placement on `node` itself, when neither moves in the plane (the caller
+    /// checks that the parent has no animations that move it): a layer fewer for every frame to
+    /// walk (a rig of still nulls around animated shapes is common). False, and nothing changed,
+    /// when the node moves, either is 3D, or the parent still holds sublayers.
     static func fold(_ parent: CALayer, into node: CALayer) -> Bool {
-        guard parent.animationKeys()?.isEmpty ?? true, parent.sublayers?.isEmpty ?? true, parent.mask == nil,
+        guard parent.sublayers?.isEmpty ?? true, parent.mask == nil,
             parent.zPosition == 0, parent.anchorPointZ == 0, node.zPosition == 0, node.anchorPointZ == 0,
             CATransform3DIsAffine(parent.transform), CATransform3DIsAffine(node.transform),
             CATransform3DIsIdentity(parent.sublayerTransform)

@@ -238,6 +238,11 @@ final class AnimationEmitter {
         return animation
     }
 
+    /// Notes that the animations added to `old` now run on `new` (the same keys).
+    func moveAnimations(from old: CALayer, to new: CALayer) {
+        for i in added.indices where added[i].layer === old { added[i].layer = new }
+    }
+
     /// Forgets the animations added. The value closures reach back to the builders that hold
     /// this emitter, so the list must be emptied for the layers to be freed (the player does it
     /// when it lets go of a tree).

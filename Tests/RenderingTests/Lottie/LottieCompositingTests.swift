@@ -212,22 +212,71 @@ struct LottieCompositingTests {
                 extra: ",\"parent\":1")
             return LJ.animation(w: 100, h: 100, layers: [child, null])
         }
-        func layerCount(_ json: String) throws -> Int {
-            let player = LottieLayer(animation: try LottieRender.animation(json))
-            func count(_ l: CALayer) -> Int { 1 + (l.sublayers ?? []).reduce(0) { $0 + count($1) } }
-            return count(player)
-        }
         for moves in [false, true] {
             let folded = try LottieRender.frame(file(heldParent: false, childMoves: moves), frame, playing: false)
             let kept = try LottieRender.frame(file(heldParent: true, childMoves: moves), frame, playing: false)
-            let inked = (0..<100).reduce(0) { n, y in n + (0..<100).filter { folded.rgba($0, y).a > 0 }.count }
+            let inked = Self.inked(folded)
             let difference = try #require(Golden.compare(folded, kept, channelTolerance: 0))
             #expect(inked > 150, "the rectangle is drawn (\(inked) px)")
             #expect(
                 difference.maxChannel <= 1 && difference.differingPixels <= 4,
                 "frame \(frame), child moves \(moves): \(difference.differingPixels) px differ, up to \(difference.maxChannel)")
-            let fewer = try layerCount(file(heldParent: true, childMoves: moves)) - layerCount(file(heldParent: false, childMoves: moves))
+            let fewer = try Self.layerCount(file(heldParent: true, childMoves: moves)) - Self.layerCount(file(heldParent: false, childMoves: moves))
             #expect(fewer == (moves ? 0 : 1), "layers saved: \(fewer)")
         }
+    }
+
+    /// A shape layer whose Lottie layer does nothing but place it and show it from its in to its
+    /// out point is drawn as that one shape layer: the same pixels as the same file with the
+    /// layer's position given as an animation that holds (kept as two layers), before, within
+    /// and after its time, and one layer fewer.
+    @Test(arguments: [2.0, 12, 25], [0.0, 1e6, 0.37])
+    func aLayerThatOnlyPlacesItsShapeIsDrawnAsTheShapeWithTheSamePixels(frame: Double, origin: Double) throws {
+        func file(held: Bool) -> String {
+            let p = held ? LJ.keys([(0, [50, 45]), (30, [50, 45])]) : LJ.value([50, 45])
+            let fill = "{\"ty\":\"fl\",\"c\":" + LJ.keys([(0, [1, 0, 0, 1]), (30, [0, 0.5, 1, 1])]) + ",\"o\":{\"a\":0,\"k\":100}}"
+            let layer = LJ.shapeLayer(
+                [LJ.group([LJ.ellipse((0, 0), 30), fill])], ind: 1,
+                ks: LJ.transform(p: p, a: LJ.value([4, -3]), s: LJ.value([120, 80]), r: LJ.value(20)), ip: 5, op: 20)
+            return LJ.animation(w: 100, h: 100, layers: [layer])
+        }
+        // Played (its animations drawn) and paused (its model set to the frame's values).
+        let collapsed = try LottieRender.frame(file(held: false), frame, origin: origin)
+        let kept = try LottieRender.frame(file(held: true), frame, origin: origin)
+        let paused = try LottieRender.frame(file(held: false), frame, playing: false)
+        #expect(Golden.compare(paused, kept, channelTolerance: 1)?.differingPixels == 0, "paused at frame \(frame)")
+        let difference = try #require(Golden.compare(collapsed, kept, channelTolerance: 0))
+        let (inked, collapsedInk) = (Self.inked(kept), Self.inked(collapsed))
+        #expect(
+            (inked > 300) == (frame == 12) && (collapsedInk > 300) == (frame == 12),
+            "shown only between its in and out points (\(inked), \(collapsedInk) px)")
+        #expect(
+            difference.maxChannel <= 1 && difference.differingPixels <= 4,
+            "frame \(frame) at \(origin): \(difference.differingPixels) px differ, up to \(difference.maxChannel)")
+        #expect(try Self.layerCount(file(held: true)) - Self.layerCount(file(held: false)) == 1)
+        // Paused, the model is set to the frame (what `render(in:)` and snapshot tests draw).
+        func model(_ json: String) throws -> CGImage {
+            let player = LottieLayer(animation: try LottieRender.animation(json))
+            player.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            player.currentFrame = frame
+            let context = Golden.makeContext(width: 100, height: 100)
+            player.render(in: context)
+            return try #require(context.makeImage())
+        }
+        let (modelCollapsed, modelKept) = (try model(file(held: false)), try model(file(held: true)))
+        #expect((Self.inked(modelCollapsed) > 300) == (frame == 12), "the model shows it only in its time")
+        #expect(Golden.compare(modelCollapsed, modelKept, channelTolerance: 1)?.differingPixels == 0, "model at frame \(frame)")
+    }
+
+    /// The layers a LottieLayer builds for `json`, itself included.
+    static func layerCount(_ json: String) throws -> Int {
+        let player = LottieLayer(animation: try LottieRender.animation(json))
+        func count(_ l: CALayer) -> Int { 1 + (l.sublayers ?? []).reduce(0) { $0 + count($1) } }
+        return count(player)
+    }
+
+    /// The pixels of `image` that are not fully transparent.
+    static func inked(_ image: CGImage) -> Int {
+        (0..<image.height).reduce(0) { n, y in n + (0..<image.width).filter { image.rgba($0, y).a > 0 }.count }
     }
 }
