@@ -89,7 +89,7 @@ extension FrameWalk {
         // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
         // path (a snapshot's edges); one that keeps changing, by the scan converter.
         var firstSight = false
-        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = s.pointee.shape.path {
+        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = RenderLayerState.shapePath(of: s) {
             let changes = compositor.options.decidesFromFrameAlone
                 || compositor.keepsChanging(
                     id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
@@ -124,7 +124,7 @@ extension FrameWalk {
         }
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
         let image = s.pointee.contentsImage
-        let path = body.shape != nil ? s.pointee.shape.path : nil
+        let path = body.shape != nil ? RenderLayerState.shapePath(of: s) : nil
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
             Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped, sharing: sharing)

@@ -125,7 +125,7 @@ extension FrameWalk {
             return true
         }
         let image = s.pointee.contentsImage, maskImage = leaf.maskState.contentsImage
-        let path = key.body.body.shape != nil ? s.pointee.shape.path : nil
+        let path = key.body.body.shape != nil ? RenderLayerState.shapePath(of: s) : nil
         let maskPath = key.mask.shape != nil ? leaf.maskState.shape.path : nil
         let raster = compositor.raster(.body, id: id, key: .maskedBody(key)) {
             guard let raster = Raster(covering: extent, scale: key.body.scale) else { return nil }
