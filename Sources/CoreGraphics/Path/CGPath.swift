@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An immutable graphics path: subpaths of lines and Bézier curves, as Apple's CGPath.
 ///
 /// Reference type like Apple's; `CGMutablePath` is the subclass that can be built up. Two paths are
@@ -13,9 +15,11 @@ open class CGPath: Hashable, @unchecked Sendable {
     @exclusivity(unchecked) package var subpathStart: CGPoint?
     /// The end point of the last element, or nil for an empty path.
     @exclusivity(unchecked) package var lastPoint: CGPoint?
-    /// `boundingBoxOfPath` of an immutable path, once worked out (read and written under
-    /// `CGPath.boxLock`).
+    /// `boundingBoxOfPath` of an immutable path, once worked out (read only when
+    /// `pathBoxState` says it is there).
     @exclusivity(unchecked) var cachedPathBox: CGRect?
+    /// 0: `cachedPathBox` not worked out, 1: being stored, 2: stored.
+    let pathBoxState = Atomic<UInt8>(0)
 
     package init(storage: PathStorage) {
         self.storage = storage
