@@ -136,6 +136,26 @@ __attribute__((target("avx2"))) static int32_t row_avx2(const strata_gradient *g
 }
 #endif
 
+void strata_gradient_span(const strata_gradient *g, const uint32_t *lut, int32_t last, uint32_t *row,
+    const uint8_t *cover, int32_t x0, double py, int32_t from, int32_t to, int32_t avx2) {
+    int32_t done = from;
+#if STRATA_X86
+    if (avx2) done += row_avx2(g, lut, last, row, cover, x0, py, from, to);
+#else
+    (void)avx2;
+#endif
+    row_portable(g, lut, last, row, cover, x0, py, done, to);
+}
+
+int32_t strata_gradient_uses_avx2(int32_t simd) {
+#if STRATA_X86
+    return simd >= 2 && strata_raster_has_simd() && strata_raster_has_avx2();
+#else
+    (void)simd;
+    return 0;
+#endif
+}
+
 void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t lutSize, uint32_t *dst,
     int32_t dstStride, const uint8_t *mask, int32_t maskStride, int32_t x0, int32_t y0, int32_t width,
     int32_t height, int32_t simd) {

@@ -130,4 +130,11 @@ static inline void strata_put(uint32_t *d, uint32_t s, uint32_t cover, uint32_t 
     *d = out;
 }
 
+/// Gradient `g` through coverage `cover` onto pixels [from, to) of `row` (`row[x]` is device
+/// pixel x0 + x of the row whose centre is at `py`); `last` is the table's last index.
+void strata_gradient_span(const strata_gradient *g, const uint32_t *lut, int32_t last, uint32_t *row,
+    const uint8_t *cover, int32_t x0, double py, int32_t from, int32_t to, int32_t avx2);
+/// Whether gradient spans may use AVX2 at code level `simd`.
+int32_t strata_gradient_uses_avx2(int32_t simd);
+
 #endif

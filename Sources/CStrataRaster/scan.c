@@ -251,6 +251,57 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
     }
 }
 
+void strata_scan_gradient(const double *points, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
+    int32_t x1, int32_t y1, int32_t evenOdd, const strata_gradient *g, const uint32_t *lut, int32_t lutSize,
+    float *cells, uint64_t *touched, uint8_t *cover, int32_t simd) {
+    if (!points || count <= 0 || !target || !target->pixels || !cells || !touched || !cover || !g || !lut || lutSize < 2)
+        return;
+    if (x0 < target->originX) x0 = target->originX;
+    if (y0 < target->originY) y0 = target->originY;
+    if (x1 > target->originX + target->width) x1 = target->originX + target->width;
+    if (y1 > target->originY + target->height) y1 = target->originY + target->height;
+    if (x0 >= x1 || y0 >= y1) return;
+    int32_t width = x1 - x0, height = y1 - y0, stride = width + 2, words = (width + 2 + 63) >> 6;
+    for (int32_t k = 0; k < count; k++) {
+        const double *e = points + 4 * (int64_t)k;
+        add_clipped(cells, touched, width, height, e[0] - x0, e[1] - y0, e[2] - x0, e[3] - y0);
+    }
+    const int32_t avx2 = strata_gradient_uses_avx2(simd);
+    for (int32_t row = 0; row < height; row++) {
+        float *cell = cells + (int64_t)row * stride;
+        uint32_t *out = target->pixels + (int64_t)(y0 + row - target->originY) * target->stride + (x0 - target->originX);
+        uint64_t *rowBits = touched + (int64_t)row * words;
+        // The row's coverage, then the gradient through it over the pixels that have some (a run
+        // of untouched cells holds the coverage of the touched cell before it: `first` is set there).
+        int32_t first = width, end = 0;
+        float sum = 0;
+        int32_t i = next_touched(rowBits, words, 0, width);
+        while (i < width) {
+            int32_t j = next_touched(rowBits, words, i, width);
+            if (j > i) {
+                uint32_t m = coverage(sum, evenOdd);
+                memset(cover + i, (int)m, (size_t)(j - i));
+                if (m) end = j;
+                i = j;
+                if (i >= width) break;
+            }
+            sum += cell[i];
+            cell[i] = 0;
+            uint32_t m = coverage(sum, evenOdd);
+            cover[i] = (uint8_t)m;
+            if (m) {
+                if (first == width) first = i;
+                end = i + 1;
+            }
+            i++;
+        }
+        if (first < end) strata_gradient_span(g, lut, lutSize - 1, out, cover, x0, y0 + row + 0.5, first, end, avx2);
+        memset(rowBits, 0, (size_t)words * sizeof(uint64_t));
+        cell[width] = 0;
+        cell[width + 1] = 0;
+    }
+}
+
 /// The length of [a0, a1) inside the pixel column (or row) [p, p + 1).
 static inline double overlap(double a0, double a1, int32_t p) {
     double lo = a0 > p ? a0 : p, hi = a1 < p + 1 ? a1 : p + 1;

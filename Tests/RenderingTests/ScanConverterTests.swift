@@ -10,6 +10,7 @@ import Testing
 /// with a channel off by more than 32 levels (the two antialias by different means: exact areas
 /// against cairo's sample grid; they differ most at joins and where edges cross in one pixel,
 /// and on lines thinner than a pixel, all of whose pixels are edge pixels: a mean below 2.5).
+/// Gradient paints are compared with cairo's gradient pattern (pixman's fetch) the same way.
 @Suite("Compositor: the scan converter")
 struct ScanConverterTests {
     static let width: Int32 = 220, height: Int32 = 180
@@ -27,6 +28,8 @@ struct ScanConverterTests {
         var alpha: Double = 1
         /// The device box drawn within (nil: the whole surface).
         var box: CGRect? = nil
+        /// Painted with a gradient (device space) instead of a solid colour.
+        var gradient: Gradient? = nil
         var description: String { name }
     }
 
@@ -56,6 +59,19 @@ struct ScanConverterTests {
         p.move(to: CGPoint(x: 20, y: 100))
         p.addCurve(to: CGPoint(x: 200, y: 90), control1: CGPoint(x: 60, y: -20), control2: CGPoint(x: 150, y: 220))
         p.addQuadCurve(to: CGPoint(x: 40, y: 160), control: CGPoint(x: 120, y: 190))
+        return p
+    }
+
+    enum Gradient { case linear, radial }
+
+    /// The case's gradient as a cairo pattern in device space: three stops, the last translucent.
+    static func pattern(_ g: Gradient, alpha: Double) -> OpaquePointer {
+        let p: OpaquePointer = g == .linear
+            ? cairo_pattern_create_linear(30, 20, 190, 160) : cairo_pattern_create_radial(110, 90, 8, 110, 90, 95)
+        cairo_pattern_add_color_stop_rgba(p, 0, 0.9, 0.2, 0.1, alpha)
+        cairo_pattern_add_color_stop_rgba(p, 0.45, 0.1, 0.8, 0.3, alpha)
+        cairo_pattern_add_color_stop_rgba(p, 1, 0.2, 0.3, 1, 0.7 * alpha)
+        cairo_pattern_set_extend(p, CAIRO_EXTEND_PAD)
         return p
     }
 
@@ -96,6 +112,12 @@ struct ScanConverterTests {
         Case(name: "one upright rectangle on fractional pixels", path: CGPath(rect: CGRect(x: 20.3, y: 15.6, width: 120.45, height: 90.2), transform: nil), fill: true),
         Case(name: "one translucent upright rectangle cut to a box", path: CGPath(rect: CGRect(x: 20.3, y: 15.6, width: 120.45, height: 90.2), transform: nil),
              fill: true, alpha: 0.45, box: CGRect(x: 50, y: 40, width: 200, height: 30)),
+        // Gradient paints (a Lottie gradient stroke or fill drawn straight into the frame).
+        Case(name: "a ring's arc stroked with a linear gradient, round caps", path: ring(), width: 10, cap: .round, gradient: .linear),
+        Case(name: "a star filled even-odd with a radial gradient through a turned map", path: star(),
+             transform: CGAffineTransform(translationX: 20, y: -5).rotated(by: 0.2), fill: true, evenOdd: true, gradient: .radial),
+        Case(name: "a translucent gradient zigzag cut to a box", path: zigzag(), width: 12, join: .round, alpha: 0.55,
+             box: CGRect(x: 40, y: 20, width: 110, height: 120), gradient: .linear),
     ]
 
     static func uprightBoxes() -> CGPath {
@@ -121,11 +143,27 @@ struct ScanConverterTests {
                 return surface
             }
             let converter = ScanConverter()
+            var paint = ScanConverter.Paint.solid(color, alpha: c.alpha)
+            if let g = c.gradient {
+                let pattern = Self.pattern(g, alpha: c.alpha)
+                defer { cairo_pattern_destroy(pattern) }
+                let identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+                guard let (device, length) = GradientFill.kernelGradient(pattern, ctm: identity) else {
+                    Issue.record("\(c.name): the gradient kernel draws this gradient")
+                    return surface
+                }
+                let table = GradientFill.colorTable(pattern, size: GradientFill.tableSize(forLength: length))
+                paint = .gradient(device, table: table, simd: 2)
+            }
+            guard let paint else {
+                Issue.record("\(c.name): the paint shows")
+                return surface
+            }
             if c.fill {
-                converter.fill(c.path.storage, transform: c.transform, evenOdd: c.evenOdd, color: color, alpha: c.alpha, box: box, onto: target)
+                converter.fill(c.path.storage, transform: c.transform, evenOdd: c.evenOdd, paint: paint, box: box, onto: target)
             } else {
                 let style = ScanConverter.StrokeStyle(width: c.width, cap: c.cap, join: c.join, miterLimit: c.miterLimit)
-                converter.stroke(c.path.storage, transform: c.transform, style: style, color: color, alpha: c.alpha, box: box, onto: target)
+                converter.stroke(c.path.storage, transform: c.transform, style: style, paint: paint, box: box, onto: target)
             }
             cairo_surface_mark_dirty(surface)
             // The cells are left zero for the next call.
@@ -135,10 +173,17 @@ struct ScanConverterTests {
         }
         cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
         cairo_clip(cr)
+        if let g = c.gradient {
+            // Set before the matrix: the pattern stays in device space.
+            let pattern = Self.pattern(g, alpha: c.alpha)
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        } else {
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * c.alpha)
+        }
         var m = cairo_matrix_t(xx: c.transform.a, yx: c.transform.b, xy: c.transform.c, yy: c.transform.d, x0: c.transform.tx, y0: c.transform.ty)
         cairo_set_matrix(cr, &m)
         CairoPath.append(c.path.storage, to: cr)
-        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * c.alpha)
         if c.fill {
             cairo_set_fill_rule(cr, c.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             cairo_fill(cr)

@@ -106,6 +106,13 @@ void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t
 void strata_scan_fill(const double *edges, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
     int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells, uint64_t *touched);
 
+/// `strata_scan_fill` with gradient `g` (its colour table `lut` of `lutSize` entries, as for
+/// `strata_gradient_fill`) in place of a solid colour: the same coverage, each covered pixel
+/// taking the gradient's colour at its centre. `cover` is scratch of at least x1 − x0 bytes.
+void strata_scan_gradient(const double *edges, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
+    int32_t x1, int32_t y1, int32_t evenOdd, const strata_gradient *g, const uint32_t *lut, int32_t lutSize,
+    float *cells, uint64_t *touched, uint8_t *cover, int32_t simd);
+
 /// `strata_scan_fill` of one upright box [left, right) × [top, bottom) (device pixels), the
 /// commonest shape there is (rectangles, layer backgrounds): each pixel's coverage is its overlap
 /// with the box, full rows and columns filled as runs, within the device box [x0, x1) × [y0, y1)

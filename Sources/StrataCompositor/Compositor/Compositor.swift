@@ -73,6 +73,8 @@ package final class Compositor {
     @exclusivity(unchecked) var lookChanges: [LookKey: LookChange] = [:]
     /// The scan converter's buffers, kept from frame to frame.
     let scanConverter = ScanConverter()
+    /// Gradient colour tables by their stops, alpha and size (`gradientPaint`).
+    @exclusivity(unchecked) var gradientTables: [GradientTableKey: [UInt32]] = [:]
     /// Arc lengths of the paths whose strokes are trimmed (a spinner's path is measured once).
     let pathMeasures = PathMeasureCache()
     @exclusivity(unchecked) var borders: [UInt64: CachedRaster] = [:]

@@ -183,6 +183,9 @@ extension FrameWalk {
         let cr = self.cr
         let body = key.body.body
         let bounds = body.bounds.standardized
+        if scanGradientCut(key, gradient: gradient, maskPath: maskPath, maskMap: maskMap, map: map, alpha: alpha, box: visible) {
+            return
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
@@ -219,5 +222,33 @@ extension FrameWalk {
             cairo_fill(cr)
         }
         cairo_restore(cr)
+    }
+
+    /// Paints the gradient through the mask's outline by the scan converter (as `scanShape`
+    /// draws a solid one), within `visible` (device pixels); false when it is for cairo: the
+    /// outline may leave the layer's (or rounded) bounds, the stroke is dashed, the gradient is
+    /// one the kernel does not draw, or the target is not a kernel target.
+    func scanGradientCut(
+        _ key: MaskedBodyKey, gradient: GradientKey, maskPath: CGPath, maskMap: PlaneMap, map: PlaneMap, alpha: Double,
+        box visible: CGRect
+    ) -> Bool {
+        guard compositor.options.scansShapes, compositor.options.usesKernel, let shape = key.mask.shape,
+            shape.dashes == nil, map.isAffine, maskMap.isAffine
+        else { return false }
+        let body = key.body.body
+        let bounds = body.bounds.standardized
+        guard !body.corners.isRounded, bounds.contains(maskMap.boundingBox(of: Self.inkedBox(maskPath, shape))),
+            let target = KernelTarget(cr),
+            let paint = compositor.gradientPaint(gradient, over: bounds, alpha: alpha, map: map.affine)
+        else { return false }
+        let t = maskMap.affine.concatenating(map.affine)
+        let scan = compositor.scanConverter
+        if shape.fill != nil {
+            scan.fill(maskPath.storage, transform: t, evenOdd: shape.evenOdd, paint: paint, box: visible, onto: target)
+        } else if let part = shape.strokedPart(of: maskPath, measures: compositor.pathMeasures) {
+            scan.stroke(part, transform: t, style: shape.strokeStyle, paint: paint, box: visible, onto: target)
+        }
+        cairo_surface_mark_dirty(target.surface)
+        return true
     }
 }

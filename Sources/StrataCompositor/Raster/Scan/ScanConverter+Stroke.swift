@@ -17,9 +17,16 @@ extension ScanConverter {
         _ path: PathStorage, transform t: CGAffineTransform, style: StrokeStyle, color: RGBA, alpha: Double, box: CGRect,
         onto target: KernelTarget
     ) {
-        guard style.width > 0, style.width.isFinite, let pixel = Self.pixel(color, alpha: alpha), pixel >> 24 != 0 else {
-            return
-        }
+        guard let paint = Paint.solid(color, alpha: alpha) else { return }
+        stroke(path, transform: t, style: style, paint: paint, box: box, onto: target)
+    }
+
+    /// `stroke(_:transform:style:color:alpha:box:onto:)` with `paint` for the colour.
+    func stroke(
+        _ path: PathStorage, transform t: CGAffineTransform, style: StrokeStyle, paint: Paint, box: CGRect,
+        onto target: KernelTarget
+    ) {
+        guard style.width > 0, style.width.isFinite else { return }
         let scale = Self.largestStretch(t)
         flatten(path, transform: .identity, tolerance: Self.tolerance, deviceScale: scale)
         edges.removeAll(keepingCapacity: true)
@@ -27,7 +34,7 @@ extension ScanConverter {
         for contour in contours where contour.drawn {
             outlineContour(contour, style: style, arcTolerance: arcTolerance, transform: t)
         }
-        scan(box: box, evenOdd: false, pixel: pixel, onto: target)
+        scan(box: box, evenOdd: false, paint: paint, onto: target)
     }
 
     /// The largest factor by which `t` stretches a length.

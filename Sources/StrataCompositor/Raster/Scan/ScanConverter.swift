@@ -1,7 +1,7 @@
 import CStrataRaster
 import CoreGraphics
 
-/// Strata's own fill and stroke of solid-colour paths straight onto a kernel target: paths
+/// Strata's own fill and stroke of paths in a solid colour or a gradient straight onto a kernel target: paths
 /// flattened to polygons (`ScanConverter+Flatten`), strokes outlined (`ScanConverter+Stroke`),
 /// polygons covered by exact pixel areas (`strata_scan_fill`). cairo's stroker and scan converter
 /// were two thirds of a frame of 50 animated rings; cairo stays the reference in the tests
@@ -22,6 +22,8 @@ final class ScanConverter {
     /// The scan converter's cells and their touched bits, all zero between calls.
     @exclusivity(unchecked) var cells: [Float] = []
     @exclusivity(unchecked) var touched: [UInt64] = []
+    /// One row's coverage bytes (gradient paints).
+    @exclusivity(unchecked) var cover: [UInt8] = []
     /// A stroked contour's vertices, segment directions and lengths (kept between contours).
     @exclusivity(unchecked) var spareVertices: [(x: Double, y: Double)] = []
     @exclusivity(unchecked) var spareDirections: [(x: Double, y: Double)] = []
@@ -43,19 +45,40 @@ final class ScanConverter {
         return byte(a) << 24 | byte(clamped(color.r) * a) << 16 | byte(clamped(color.g) * a) << 8 | byte(clamped(color.b) * a)
     }
 
+    /// What covered pixels take: one premultiplied colour, or a gradient (device space) with its
+    /// colour table (`GradientFill.colorTable`) and the kernel's code level.
+    enum Paint {
+        case solid(UInt32)
+        case gradient(strata_gradient, table: [UInt32], simd: Int32)
+
+        /// The solid paint of `color` at `alpha`; nil when nothing would show.
+        static func solid(_ color: RGBA, alpha: Double) -> Paint? {
+            guard let pixel = ScanConverter.pixel(color, alpha: alpha), pixel >> 24 != 0 else { return nil }
+            return .solid(pixel)
+        }
+    }
+
     /// Fills `path` through `transform` (user → device) with `color` at `alpha`, within the
     /// device box `box` and the target's clip.
     func fill(
         _ path: PathStorage, transform: CGAffineTransform, evenOdd: Bool, color: RGBA, alpha: Double, box: CGRect,
         onto target: KernelTarget
     ) {
-        guard let pixel = Self.pixel(color, alpha: alpha), pixel >> 24 != 0 else { return }
+        guard let paint = Paint.solid(color, alpha: alpha) else { return }
+        fill(path, transform: transform, evenOdd: evenOdd, paint: paint, box: box, onto: target)
+    }
+
+    /// Fills `path` through `transform` (user → device) with `paint`, within the device box
+    /// `box` and the target's clip.
+    func fill(
+        _ path: PathStorage, transform: CGAffineTransform, evenOdd: Bool, paint: Paint, box: CGRect, onto target: KernelTarget
+    ) {
         flatten(path, transform: transform, tolerance: Self.tolerance)
         edges.removeAll(keepingCapacity: true)
         for contour in contours where contour.count >= 2 {
             addPolygon(points, start: contour.start, count: contour.count)
         }
-        scan(box: box, evenOdd: evenOdd, pixel: pixel, onto: target)
+        scan(box: box, evenOdd: evenOdd, paint: paint, onto: target)
     }
 
     /// Adds the closed polygon of `count` points of `source` from point `start` (device space).
@@ -88,7 +111,7 @@ final class ScanConverter {
     }
 
     /// Covers `edges` within `box` (device pixels) and each of the target's clip rectangles.
-    func scan(box: CGRect, evenOdd: Bool, pixel: UInt32, onto target: KernelTarget) {
+    func scan(box: CGRect, evenOdd: Bool, paint: Paint, onto target: KernelTarget) {
         guard !edges.isEmpty, !box.isNull, box.width > 0, box.height > 0 else { return }
         // The polygons' own bounds: the caller's box allows for miters that most outlines lack.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -108,12 +131,13 @@ final class ScanConverter {
         guard !outer.isNull, !outer.isEmpty else { return }
         guard abs(outer.minX) < 1e8, abs(outer.minY) < 1e8, abs(outer.maxX) < 1e8, abs(outer.maxY) < 1e8 else { return }
         var buffer = target.buffer
-        let box = uprightBox()
+        let solid: UInt32? = if case .solid(let pixel) = paint { pixel } else { nil }
+        let box = solid == nil ? nil : uprightBox()
         for clip in target.clips {
             let x0 = max(Int(outer.minX), clip.0), y0 = max(Int(outer.minY), clip.1)
             let x1 = min(Int(outer.maxX), clip.2), y1 = min(Int(outer.maxY), clip.3)
             guard x0 < x1, y0 < y1 else { continue }
-            if let box {
+            if let box, let pixel = solid {
                 strata_fill_box(
                     &buffer, box.minX, box.minY, box.maxX, box.maxY, Int32(x0), Int32(y0), Int32(x1), Int32(y1), pixel)
                 continue
@@ -123,12 +147,25 @@ final class ScanConverter {
             let words = (x1 - x0 + 2 + 63) / 64 * (y1 - y0)
             if touched.count < words { touched = [UInt64](repeating: 0, count: words) }
             let count = Int32(edges.count / 4)
+            if cover.count < x1 - x0 { cover = [UInt8](repeating: 0, count: x1 - x0) }
             edges.withUnsafeBufferPointer { e in
                 cells.withUnsafeMutableBufferPointer { c in
                     touched.withUnsafeMutableBufferPointer { t in
-                        strata_scan_fill(
-                            e.baseAddress, count, &buffer, Int32(x0), Int32(y0), Int32(x1), Int32(y1), evenOdd ? 1 : 0,
-                            pixel, c.baseAddress, t.baseAddress)
+                        switch paint {
+                        case .solid(let pixel):
+                            strata_scan_fill(
+                                e.baseAddress, count, &buffer, Int32(x0), Int32(y0), Int32(x1), Int32(y1), evenOdd ? 1 : 0,
+                                pixel, c.baseAddress, t.baseAddress)
+                        case .gradient(var g, let table, let simd):
+                            table.withUnsafeBufferPointer { lut in
+                                cover.withUnsafeMutableBufferPointer { row in
+                                    strata_scan_gradient(
+                                        e.baseAddress, count, &buffer, Int32(x0), Int32(y0), Int32(x1), Int32(y1),
+                                        evenOdd ? 1 : 0, &g, lut.baseAddress, Int32(lut.count), c.baseAddress,
+                                        t.baseAddress, row.baseAddress, simd)
+                                }
+                            }
+                        }
                     }
                 }
             }
