@@ -32,12 +32,18 @@ extension Compositor {
         let size = GradientFill.tableSize(forLength: length, gap: GradientFill.closestStops(pattern))
         let key = GradientTableKey(colors: gradient.colors, locations: gradient.locations, alpha: alpha, size: size)
         let table: [UInt32]
-        if let kept = gradientTables[key] {
+        if let last = lastGradientTable, last.key == key {
+            // The commonest case (one gradient drawn by several layers, or one layer frame after
+            // frame): compared, not hashed.
+            table = last.table
+        } else if let kept = gradientTables[key] {
             table = kept
+            lastGradientTable = (key, kept)
         } else {
             table = GradientFill.colorTable(pattern, size: size)
             if gradientTables.count >= Self.gradientTableLimit { gradientTables.removeAll(keepingCapacity: true) }
             gradientTables[key] = table
+            lastGradientTable = (key, table)
         }
         guard table.count >= 2 else { return nil }
         return .gradient(device, table: table, simd: options.kernelOptions.level)

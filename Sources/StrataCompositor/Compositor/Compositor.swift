@@ -75,6 +75,7 @@ package final class Compositor {
     let scanConverter = ScanConverter()
     /// Gradient colour tables by their stops, alpha and size (`gradientPaint`).
     @exclusivity(unchecked) var gradientTables: [GradientTableKey: [UInt32]] = [:]
+    @exclusivity(unchecked) var lastGradientTable: (key: GradientTableKey, table: [UInt32])?
     /// Arc lengths of the paths whose strokes are trimmed (a spinner's path is measured once).
     let pathMeasures = PathMeasureCache()
     @exclusivity(unchecked) var borders: [UInt64: CachedRaster] = [:]

@@ -26,36 +26,39 @@ struct AffineKey: Hashable {
 /// straight into the target, and any other cut by the group path.
 extension FrameWalk {
     /// What a masked leaf's raster is made from; nil when `node` is not such a leaf.
-    func maskedLeaf(_ node: Int, _ s: RenderLayerState, map: PlaneMap, context: Context, hasSublayers: Bool)
-        -> (mask: Int, key: MaskedBodyKey, body: LayerBody, maskState: RenderLayerState)?
+    func maskedLeaf(_ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: Context, hasSublayers: Bool)
+        -> (mask: Int, key: MaskedBodyKey, body: LayerBody, maskState: UnsafePointer<RenderLayerState>)?
     {
         let mask = Int(nodes[node].mask)
-        guard !hasSublayers, mask >= 0, mask < nodes.count, map.isAffine, s.maskMode == .alpha, s.effects.isEmpty,
-            s.compositingBlend == .normal || context.blendRoot == node, s.tiles == nil, visibleShadow(s) == nil
+        guard !hasSublayers, mask >= 0, mask < nodes.count, map.isAffine, s.pointee.maskMode == .alpha,
+            s.pointee.effects.isEmpty, s.pointee.compositingBlend == .normal || context.blendRoot == node,
+            s.pointee.tiles == nil, !(s.pointee.shadowOpacity > 0 && visibleShadow(s.pointee) != nil)
         else { return nil }
-        if case .emitter = s.kind { return nil }
-        if case .replicator = s.kind { return nil }
-        let m = states[mask]
-        guard !m.isHidden, nodes[mask].mask < 0, nodes[mask].sublayers.allSatisfy({ states[Int($0)].isHidden }),
-            m.effects.isEmpty, m.tiles == nil, visibleShadow(m) == nil, m.opacity.isFinite
+        if case .emitter = s.pointee.kind { return nil }
+        if case .replicator = s.pointee.kind { return nil }
+        let maskState = stateStorage.baseAddress! + mask
+        guard !maskState.pointee.isHidden, nodes[mask].mask < 0,
+            nodes[mask].sublayers.allSatisfy({ stateStorage[Int($0)].isHidden }), maskState.pointee.effects.isEmpty,
+            maskState.pointee.tiles == nil, maskState.pointee.opacity.isFinite,
+            !(maskState.pointee.shadowOpacity > 0 && visibleShadow(maskState.pointee) != nil)
         else { return nil }
-        if case .emitter = m.kind { return nil }
-        if case .replicator = m.kind { return nil }
+        if case .emitter = maskState.pointee.kind { return nil }
+        if case .replicator = maskState.pointee.kind { return nil }
         let local = LayerMatrix.flattened(localMatrix(mask, parent: node, isMask: true))
         let maskMap = PlaneMap(local)
         guard maskMap.isAffine else { return nil }
         let t = maskMap.affine
-        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { return nil }
+        guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return nil }
         let matrix = AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
-        let body = LayerBody(s, withBorder: true, flipped: context.flipped, glyphPositioning: compositor.glyphPositioning)
-        let maskFlipped = context.flipped != m.isGeometryFlipped
-        let maskBody = LayerBody(m, withBorder: true, flipped: maskFlipped, glyphPositioning: compositor.glyphPositioning)
+        let body = self.body(node, s, withBorder: true, flipped: context.flipped)
+        let maskFlipped = context.flipped != maskState.pointee.isGeometryFlipped
+        let maskBody = self.body(mask, maskState, withBorder: true, flipped: maskFlipped)
         let extent = body.extent
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
         let key = MaskedBodyKey(
             body: BodyRasterKey(body: body, scale: scale, flipped: context.flipped), mask: maskBody, maskFlipped: maskFlipped,
-            maskMatrix: matrix, maskAlpha: Double(Swift.min(Swift.max(m.opacity, 0), 1)))
-        return (mask, key, body, m)
+            maskMatrix: matrix, maskAlpha: Double(Swift.min(Swift.max(maskState.pointee.opacity, 0), 1)))
+        return (mask, key, body, maskState)
     }
 
     /// True when `node` or one of its ancestors has animations (at most 64 levels are looked at).
@@ -74,7 +77,7 @@ extension FrameWalk {
     /// changing (then the group path draws it, each part cached or drawn directly on its own).
     mutating func drawMaskedLeaf(
         _ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: Context,
-        leaf: (mask: Int, key: MaskedBodyKey, body: LayerBody, maskState: RenderLayerState)
+        leaf: (mask: Int, key: MaskedBodyKey, body: LayerBody, maskState: UnsafePointer<RenderLayerState>)
     ) -> Bool {
         let key = leaf.key
         let id = nodes[node].layerID
@@ -124,9 +127,9 @@ extension FrameWalk {
                 alpha: context.alpha * key.maskAlpha * direct.alpha, box: box)
             return true
         }
-        let image = s.pointee.contentsImage, maskImage = leaf.maskState.contentsImage
+        let image = s.pointee.contentsImage, maskImage = leaf.maskState.pointee.contentsImage
         let path = key.body.body.shape != nil ? RenderLayerState.shapePath(of: s) : nil
-        let maskPath = key.mask.shape != nil ? leaf.maskState.shape.path : nil
+        let maskPath = key.mask.shape != nil ? RenderLayerState.shapePath(of: leaf.maskState) : nil
         let raster = compositor.raster(.body, id: id, key: .maskedBody(key)) {
             guard let raster = Raster(covering: extent, scale: key.body.scale) else { return nil }
             raster.draw { cr in
@@ -151,14 +154,14 @@ extension FrameWalk {
     /// A masked leaf that can be drawn without a raster: a gradient (nothing else) cut by a
     /// filled or a stroked outline (one of the two, no clip to the mask's bounds). The gradient, the
     /// outline and the fill's alpha; nil for any other.
-    static func directGradientCut(_ key: MaskedBodyKey, maskState: RenderLayerState)
+    static func directGradientCut(_ key: MaskedBodyKey, maskState: UnsafePointer<RenderLayerState>)
         -> (gradient: GradientKey, path: CGPath, alpha: Double)?
     {
         let body = key.body.body, mask = key.mask
         guard let gradient = body.gradient, gradient.isPattern, body.background == nil, body.contents == nil,
             body.border == nil, body.shape == nil, body.text == nil,
             mask.isShapeOnly, !mask.masksToBounds, let shape = mask.shape, (shape.fill == nil) != (shape.stroke == nil),
-            let path = maskState.shape.path
+            let path = RenderLayerState.shapePath(of: maskState)
         else { return nil }
         return (gradient, path, (shape.fill ?? shape.stroke)?.a ?? 0)
     }

@@ -313,7 +313,7 @@ struct FrameWalk {
     mutating func drawLayer(
         _ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool
     ) {
-        if hasMask, let leaf = maskedLeaf(node, s.pointee, map: map, context: context, hasSublayers: hasSublayers),
+        if hasMask, let leaf = maskedLeaf(node, s, map: map, context: context, hasSublayers: hasSublayers),
             drawMaskedLeaf(node, s, map: map, context: context, leaf: leaf)
         {
             return
