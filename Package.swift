@@ -187,7 +187,7 @@ let package = Package(
         // Lottie files decoded (Codable) and built into CALayer trees with CAKeyframeAnimations.
         .target(
             name: "StrataLottie",
-            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataCompositor", "StrataInput", "CStrataZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: ["QuartzCore", "CoreGraphics", "StrataAnimation", "StrataRender", "StrataCompositor", "StrataInput", "CStrataZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Snapshot strategies for CALayer (assertSnapshot(of: layer, as: .image)) on Linux.
         .target(
             name: "StrataSnapshotTesting",

@@ -29,9 +29,9 @@ package struct RenderAnimationTable: Sendable {
     var masks: [UInt64] = []
     /// A record whose key is not a layer property (only a whole copy of the model state puts
     /// it back).
-    static let otherKey: UInt64 = 1 << 63
+    package static let otherKey: UInt64 = 1 << 63
     /// A transition (the picture depends on the time, not only on the state).
-    static let transition: UInt64 = 1 << 62
+    package static let transition: UInt64 = 1 << 62
 
     /// The table of `snapshot`'s animations.
     package init(_ snapshot: RenderTreeSnapshot) {
@@ -76,7 +76,7 @@ package struct RenderAnimationTable: Sendable {
     }
 
     /// A node's entry of `masks`, worked out from its animations (for a snapshot without a table).
-    static func mask(of node: UnsafePointer<RenderNode>) -> UInt64 {
+    package static func mask(of node: UnsafePointer<RenderNode>) -> UInt64 {
         var mask: UInt64 = 0
         for animation in node.pointee.animations {
             if animation.hasTransition { mask |= transition }

@@ -39,17 +39,21 @@ package enum RenderEvaluator {
 
     /// `presentation(of:at:reusing:from:forDrawing:)` that also brings `changes` up to date: each
     /// node's value serial stays while its presented state stays (what renderers keep work by).
+    /// Nodes set in `offCanvas` (by index, for drawing: layers the renderer knows never reach its
+    /// target) are not evaluated and are presented hidden.
     package static func presentation(
         of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
-        from previous: RenderTreeSnapshot?, forDrawing: Bool = false, changes: inout PresentationChanges
+        from previous: RenderTreeSnapshot?, forDrawing: Bool = false, changes: inout PresentationChanges,
+        offCanvas: [Bool] = []
     ) {
         presentation(of: snapshot, at: mediaTime, reusing: &states, from: previous, forDrawing: forDrawing,
-                     changes: &changes, tracks: true)
+                     changes: &changes, tracks: true, offCanvas: offCanvas)
     }
 
     private static func presentation(
         of snapshot: RenderTreeSnapshot, at mediaTime: Double, reusing states: inout [RenderLayerState],
-        from previous: RenderTreeSnapshot?, forDrawing: Bool, changes: inout PresentationChanges, tracks: Bool
+        from previous: RenderTreeSnapshot?, forDrawing: Bool, changes: inout PresentationChanges, tracks: Bool,
+        offCanvas: [Bool] = []
     ) {
         let table = snapshot.evaluationCache.table(for: snapshot)
         guard let previous, states.count == previous.nodes.count else {
@@ -57,7 +61,7 @@ package enum RenderEvaluator {
             withFrame(of: table) { frame in
                 snapshot.nodes.withUnsafeBufferPointer { nodes in
                     evaluate(nodes, reusingFrom: UnsafeBufferPointer(start: nil, count: 0), at: mediaTime, frame: frame,
-                             into: &states, forDrawing: forDrawing, changes: &changes, tracks: tracks)
+                             into: &states, forDrawing: forDrawing, changes: &changes, tracks: tracks, offCanvas: offCanvas)
                 }
             }
             return
@@ -66,7 +70,7 @@ package enum RenderEvaluator {
             snapshot.nodes.withUnsafeBufferPointer { nodes in
                 previous.nodes.withUnsafeBufferPointer { old in
                     evaluate(nodes, reusingFrom: old, at: mediaTime, frame: frame, into: &states, forDrawing: forDrawing,
-                             changes: &changes, tracks: tracks)
+                             changes: &changes, tracks: tracks, offCanvas: offCanvas)
                 }
             }
         }
@@ -80,7 +84,7 @@ package enum RenderEvaluator {
     private static func evaluate(
         _ nodes: UnsafeBufferPointer<RenderNode>, reusingFrom old: UnsafeBufferPointer<RenderNode>, at mediaTime: Double,
         frame: UnsafePointer<RenderAnimationTable.Frame>?, into states: inout [RenderLayerState], forDrawing: Bool,
-        changes: inout PresentationChanges, tracks: Bool
+        changes: inout PresentationChanges, tracks: Bool, offCanvas: [Bool] = []
     ) {
         if states.count > nodes.count { states.removeLast(states.count - nodes.count) }
         // Entries below `kept` are last frame's; the others start as the model's state (a fresh
@@ -99,7 +103,9 @@ package enum RenderEvaluator {
         withUnsafeTemporaryAllocation(of: TimeMap.self, capacity: nodes.count) { maps in
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: nodes.count) { unseen in
                 states.withUnsafeMutableBufferPointer { states in
-                    context.run(states: states, maps: maps, unseen: unseen, changes: &changes)
+                    (forDrawing && offCanvas.count == nodes.count ? offCanvas : []).withUnsafeBufferPointer { off in
+                        context.run(states: states, maps: maps, unseen: unseen, offCanvas: off, changes: &changes)
+                    }
                 }
             }
         }
@@ -120,7 +126,8 @@ package enum RenderEvaluator {
 
         func run(
             states: UnsafeMutableBufferPointer<RenderLayerState>, maps: UnsafeMutableBufferPointer<TimeMap>,
-            unseen: UnsafeMutableBufferPointer<Bool>, changes: inout PresentationChanges
+            unseen: UnsafeMutableBufferPointer<Bool>, offCanvas: UnsafeBufferPointer<Bool>,
+            changes: inout PresentationChanges
         ) {
             // Layers animated together share timings: each is sampled and eased once a frame.
             var memo = TimingMemo()
@@ -145,7 +152,8 @@ package enum RenderEvaluator {
                 maps.initializeElement(at: i, to: map)
                 // Through the table: whether a node has records, without reaching its animations.
                 let animated = starts.map { $0[i + 1] > $0[i] } ?? !nodes[i].animations.isEmpty
-                let hiddenAbove = forDrawing && hasParent
+                let off = i < offCanvas.count && offCanvas[i]
+                let hiddenAbove = off || forDrawing && hasParent
                     && (unseen[parent] || states[parent].isHidden || !(states[parent].opacity > 0))
                 unseen.initializeElement(at: i, to: hiddenAbove)
                 let sameLayer = i < kept && nodes[i].stateSerial != 0
@@ -171,6 +179,8 @@ package enum RenderEvaluator {
                 if animated, !hiddenAbove {
                     RenderEvaluator.apply(node: node, index: i, to: &states[i], at: map.apply(mediaTime), frame: frame, memo: &memo)
                 }
+                // Never on the target: drawn as hidden (nothing placed, nothing walked).
+                if off { states[i].isHidden = true }
                 // A layer that redraws for a custom property it animates: its presentation copy's drawing.
                 if !hiddenAbove, let contents, let image = contents.contents(atLocalTime: map.apply(mediaTime)) {
                     states[i].contentsImage = image

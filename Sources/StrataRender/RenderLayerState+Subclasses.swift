@@ -22,8 +22,45 @@ package struct ShapeState: Sendable {
     /// Fractions of the path's length (0...1) between which it is stroked.
     package var strokeStart: CGFloat = 0
     package var strokeEnd: CGFloat = 1
+    /// Where the layer's fill and stroke can ever draw, whatever the animations its producer
+    /// gave it do (StrataLottie: every path it samples, with its widest stroke); nil: not known.
+    /// Renderers skip a layer whose reach never meets their target (`OffCanvas`).
+    package var reach: ShapeReach?
 
     package init() {}
+}
+
+/// A region a shape layer's drawing never leaves: the points within `radius` (points of the
+/// layer's space) of the convex polygon `hull` (the layer's space, in order around it).
+package struct ShapeReach: Sendable, Equatable {
+    package var hull: [CGPoint]
+    package var radius: CGFloat
+
+    package init(hull: [CGPoint], radius: CGFloat) {
+        self.hull = hull
+        self.radius = radius
+    }
+
+    /// The convex hull of `points` (Andrew's monotone chain), counter-clockwise in a y-up
+    /// plane; nil when a point is not finite. One or two points stay as they are.
+    package static func hull(of points: [CGPoint]) -> [CGPoint]? {
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        let sorted = points.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        guard sorted.count > 2 else { return sorted }
+        func cross(_ o: CGPoint, _ a: CGPoint, _ b: CGPoint) -> CGFloat {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var lower: [CGPoint] = [], upper: [CGPoint] = []
+        for p in sorted {
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in sorted.reversed() {
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        return Array(lower.dropLast() + upper.dropLast())
+    }
 }
 
 /// What a CAGradientLayer draws over its background.

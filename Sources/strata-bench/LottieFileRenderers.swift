@@ -120,7 +120,7 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.endFrame()
         }
         printError(
-            "frame \(index): resident \(ResidentMemory.current() >> 20) MiB (peak \(ResidentMemory.peak() >> 20)), placed copies \(renderer.compositor.placedByteCount >> 10) KiB, begin \(begin), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
+            "frame \(index): resident \(ResidentMemory.current() >> 20) MiB (peak \(ResidentMemory.peak() >> 20)), placed copies \(renderer.compositor.placedByteCount >> 10) KiB, begin \(begin) (\(renderer.layersHeldInLastFrame) animated layers held, \(renderer.layersChangedInLastFrame) changed), draw \(draw); \(renderer.rastersMadeInLastFrame) rasters made, \(renderer.rasterPixelsMadeInLastFrame) pixels, \(renderer.compositor.directDrawsInLastFrame) drawn directly; damage \(Int(damage.width))×\(Int(damage.height)) (\(region) pixels in \(rectangles.count) rectangles)\n")
     }
 
     private let debug = ProcessInfo.processInfo.environment["STRATA_BENCH_DEBUG"] != nil

@@ -11,7 +11,10 @@ open class CAShapeLayer: CALayer {
     /// Copied on assignment, as Apple's.
     open var path: CGPath? {
         get { read(\.visual.shape.path) }
-        set { update("path", \.visual.shape.path, newValue?.copy()) }
+        set {
+            update("path", \.visual.shape.path, newValue?.copy())
+            if read(\.visual.shape.reach) != nil { withLock { state.visual.shape.reach = nil } }
+        }
     }
 
     /// Opaque black by default; nil fills nothing.
@@ -43,6 +46,14 @@ open class CAShapeLayer: CALayer {
     open var lineDashPattern: [NSNumber]? {
         get { read(\.visual.shape.lineDashPattern)?.map { NSNumber(value: $0) } }
         set { update("lineDashPattern", \.visual.shape.lineDashPattern, newValue?.map(\.doubleValue)) }
+    }
+
+    /// (Strata) A box in the layer's space that its drawing never leaves, whatever the animations
+    /// its producer adds do; nil (the default): not known. Set by StrataLottie for trimmed strokes,
+    /// so that renderers skip those that never reach their target. Setting `path` clears it.
+    package var drawnReach: ShapeReach? {
+        get { read(\.visual.shape.reach) }
+        set { withLock { state.visual.shape.reach = newValue } }
     }
 
     public override init() {

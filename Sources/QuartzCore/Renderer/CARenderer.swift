@@ -49,10 +49,19 @@ open class CARenderer: NSObject {
     /// The media times (seconds, bounds excluded) over which the last frame evaluated holds, and
     /// the placement its footprints were made with: a frame in there keeps them.
     @exclusivity(unchecked) private var steady: (lo: Double, hi: Double, base: CGAffineTransform)?
+    /// Layers of the drawn snapshot that never reach the destination (`OffCanvas`), and what they
+    /// were worked out for: worked out on a snapshot's second frame (a tree committed every frame
+    /// never pays for it).
+    @exclusivity(unchecked) private var offCanvas:
+        (snapshot: RenderTreeSnapshot, index: Int, base: CGAffineTransform, size: CGSize, layers: [Bool])?
     /// The node that ended the last steady span (asked first next time).
     @exclusivity(unchecked) private var steadyHint = -1
     /// Animated layers whose state the last evaluation kept, their values holding (tests).
     package var layersHeldInLastFrame: Int { changes.heldInLastEvaluation }
+    /// Layers of the drawn tree found never to reach the destination (`OffCanvas`; tests).
+    package var layersOffCanvas: Int { offCanvas?.layers.filter { $0 }.count ?? 0 }
+    /// Animated layers the last evaluation found changed (benchmarks' debug lines).
+    package var layersChangedInLastFrame: Int { changes.changedInLastEvaluation }
     /// Frames begun that kept the last frame's states and footprints (tests check holds cost nothing).
     @exclusivity(unchecked) package private(set) var framesKept = 0
 
@@ -110,7 +119,7 @@ open class CARenderer: NSObject {
         frame = nil
         RenderEvaluator.presentation(
             of: committed.snapshot, at: t, reusing: &states, from: previousSnapshot, forDrawing: true,
-            changes: &changes)
+            changes: &changes, offCanvas: layersOffCanvas(committed, previous: previousSnapshot))
         frame = (committed.snapshot, committed.index, states)
         current = Footprints(
             committed.snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: baseTransform,
@@ -124,6 +133,26 @@ open class CARenderer: NSObject {
             let span = RenderEvaluator.steadySpan(of: committed.snapshot, states: states, at: t, hint: &steadyHint)
             if span.lo < t, t < span.hi { steady = (span.lo, span.hi, baseTransform) }
         }
+    }
+
+    /// The layers of `committed` that never reach the destination, kept while the snapshot, the
+    /// base transform and the destination's size hold; none on a snapshot's first frame.
+    private func layersOffCanvas(
+        _ committed: (snapshot: RenderTreeSnapshot, index: Int), previous: RenderTreeSnapshot?
+    ) -> [Bool] {
+        let size = CGSize(width: destination.width, height: destination.height)
+        if let kept = offCanvas, kept.snapshot.isSame(as: committed.snapshot), kept.index == committed.index,
+            kept.base == baseTransform, kept.size == size
+        {
+            return kept.layers
+        }
+        offCanvas = nil
+        guard previous?.isSame(as: committed.snapshot) == true else { return [] }
+        let layers = OffCanvas.layers(
+            of: committed.snapshot, root: committed.index, placement: .inSuperlayer, base: baseTransform,
+            canvas: CGRect(origin: .zero, size: size))
+        offCanvas = (committed.snapshot, committed.index, baseTransform, size, layers)
+        return layers
     }
 
     /// The region of the destination (pixels) that this frame changes: layers that moved,

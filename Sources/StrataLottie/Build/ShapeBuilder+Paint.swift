@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import QuartzCore
+import StrataRender
 
 // Shape layers: their place, paths, fills and strokes.
 extension ShapeBuilder {
@@ -12,8 +13,10 @@ extension ShapeBuilder {
     }
 
     /// Sets `shape`'s path from `outlines` (offset by `shift`): the keyframes themselves for one
-    /// plain path, a fixed path when nothing moves, else sampled at every frame.
-    func setPath(_ shape: CAShapeLayer, _ outlines: [Outline], shift: CGPoint = .zero) {
+    /// plain path, a fixed path when nothing moves, else sampled at every frame. Returns where
+    /// every path set lies (see `PathReach`), or nil when not known (keyframed paths, eased).
+    @discardableResult
+    func setPath(_ shape: CAShapeLayer, _ outlines: [Outline], shift: CGPoint = .zero) -> PathReach? {
         let move = CGAffineTransform(translationX: -shift.x, y: -shift.y)
         if outlines.count == 1, outlines[0].trims.isEmpty, let exact = outlines[0].source.exact {
             emitter.animate(shape, "path", exact, map: map) { shape in
@@ -21,7 +24,7 @@ extension ShapeBuilder {
                 shape.addTo(p, transform: move)
                 return p
             }
-            return
+            return nil
         }
         let animated = outlines.contains { $0.isAnimated }
         var outlines = outlines
@@ -34,7 +37,7 @@ extension ShapeBuilder {
         }
         guard emitter.canAffordPathWork(outlines.work, frames: frames) else {
             emitter.warnings.noteLimit("paths left out (over \(emitter.maxPathWork) path steps in all; --limit path-steps)", at: "shapes")
-            return
+            return nil
         }
         func combined(_ frame: Double) -> CGPath {
             let p = CGMutablePath()
@@ -43,10 +46,19 @@ extension ShapeBuilder {
         }
         if !animated {
             emitter.spendPathWork(outlines.work)
-            shape.path = combined(map.local(emitter.inPoint))
-        } else {
-            emitter.sample(shape, "path", pathWork: outlines.work) { combined(map.local($0)) }
+            let path = combined(map.local(emitter.inPoint))
+            shape.path = path
+            var reach = PathReach()
+            reach.add(path)
+            return reach
         }
+        var reach = PathReach()
+        emitter.sample(shape, "path", pathWork: outlines.work) { frame in
+            let path = combined(map.local(frame))
+            reach.add(path)
+            return path
+        }
+        return reach
     }
 
     /// The name of a shape layer whose position follows its item's (never folded into a group).
@@ -144,10 +156,99 @@ extension ShapeBuilder {
             setPath(shape, [Outline(source: outlines[0].source, trims: [])], shift: shift)
             emitter.animate(shape, "strokeStart", trim.start, map: map) { min(max(($0.nth(0) ?? 0) / 100, 0), 1) }
             emitter.animate(shape, "strokeEnd", trim.end, map: map) { min(max(($0.nth(0) ?? 100) / 100, 0), 1) }
+            if !outlines[0].isAnimated, shape.fillColor == nil, let path = shape.path {
+                shape.drawnReach = Self.reach(of: path, trim: trim, style: style)
+            }
             return
         }
-        setPath(shape, outlines, shift: shift)
+        let paths = setPath(shape, outlines, shift: shift)
+        if shape.fillColor == nil, let paths, let hull = paths.hull,
+            let radius = Self.strokeReach(style, joins: paths.hasJoins)
+        {
+            shape.drawnReach = ShapeReach(hull: hull, radius: radius)
+        }
     }
+
+    /// How far beyond its path a stroke with `style` can ever draw: half the widest it gets,
+    /// times the miter limit at miter joins (where the path has joins), √2 for square caps; nil
+    /// when its width is not bounded.
+    static func strokeReach(_ style: LottieStrokeStyle, joins: Bool) -> CGFloat? {
+        guard let widths = range(of: style.width) else { return nil }
+        let width = max(abs(widths.lowerBound), abs(widths.upperBound))
+        let factor = joins && style.join == 1 ? max(style.miterLimit, 1.5) : style.cap == 3 || joins ? 1.5 : 1
+        let reach = width / 2 * factor
+        return reach.isFinite ? reach : nil
+    }
+
+    /// Where a still path stroked with `style` and trimmed by `trim` (from its start to its end,
+    /// no offset) can ever draw, in the path's space: the part of the path between the least
+    /// start and the greatest end the trim reaches, grown by the widest the stroke gets (miter
+    /// joins and square caps included) and a point for antialiasing. Nil when a value is not
+    /// bounded (a loop expression, a number that is not finite).
+    static func reach(of path: CGPath, trim: TrimModifier, style: LottieStrokeStyle) -> ShapeReach? {
+        guard let starts = range(of: trim.start), let ends = range(of: trim.end) else { return nil }
+        let from = min(max(starts.lowerBound / 100, 0), 1), to = min(max(ends.upperBound / 100, 0), 1)
+        guard to > from else { return ShapeReach(hull: [], radius: 0) }
+        var paths = PathReach()
+        paths.add(from <= 0 && to >= 1 ? path : PathMeasureBridge(path).segment(from, to))
+        guard let hull = paths.hull, let radius = strokeReach(style, joins: paths.hasJoins) else { return nil }
+        return ShapeReach(hull: hull, radius: radius)
+    }
+
+    /// The least and greatest values a property's first number takes at any time: its
+    /// keyframes' values and, between two, the value its easing reaches (a handle outside the
+    /// unit square overshoots); nil for a loop expression or a value that is not finite.
+    static func range(of p: Numbers) -> ClosedRange<Double>? {
+        guard p.loop == nil else { return nil }
+        var lo = Double.infinity, hi = -Double.infinity
+        for (k, key) in p.keyframes.enumerated() {
+            guard let v = key.value.nth(0), v.isFinite else { return nil }
+            lo = min(lo, v)
+            hi = max(hi, v)
+            guard !key.hold, k + 1 < p.keyframes.count, let next = p.keyframes[k + 1].value.nth(0), next.isFinite else {
+                continue
+            }
+            // A cubic's progress stays within the hull of its control points' heights.
+            let handles = [key.easeOut.first?.y ?? 0, key.easeIn.first?.y ?? 1].map(Double.init)
+            guard handles.allSatisfy(\.isFinite) else { return nil }
+            for t in [handles.min() ?? 0, handles.max() ?? 1] where t < 0 || t > 1 {
+                lo = min(lo, v + (next - v) * t)
+                hi = max(hi, v + (next - v) * t)
+            }
+        }
+        return lo <= hi ? lo...hi : nil
+    }
+}
+
+/// Where a layer's paths lie over its animation: the convex hull of every point of every path
+/// it is given (control points included: a path between two samples, and each curve, stays
+/// within it), and whether any has a join (a subpath of more than one segment, or closed).
+struct PathReach {
+    private(set) var points: [CGPoint] = []
+    private(set) var hasJoins = false
+    private(set) var isFinite = true
+
+    mutating func add(_ path: CGPath) {
+        let storage = path.storage
+        var segments = 0
+        for type in storage.types {
+            switch type {
+            case .moveToPoint: segments = 0
+            case .closeSubpath: hasJoins = true
+            default:
+                segments += 1
+                if segments > 1 { hasJoins = true }
+            }
+        }
+        guard let merged = ShapeReach.hull(of: points + storage.points) else {
+            isFinite = false
+            return
+        }
+        points = merged
+    }
+
+    /// The hull; nil when a point was not finite.
+    var hull: [CGPoint]? { isFinite ? points : nil }
 }
 
 extension [ShapeBuilder.Outline] {
