@@ -162,6 +162,8 @@ package enum RenderEvaluator {
                     if tracks { changes.keep(i, serial: nodes[i].stateSerial) }
                     continue
                 }
+                // Off the target and already presented hidden: nothing of it is looked at again.
+                if off, sameSnapshot, sameLayer, states[i].isHidden { continue }
                 // An animated layer inside the span its values were last seen to hold over keeps
                 // last frame's state and serials (nothing is evaluated).
                 if tracks, sameSnapshot, sameLayer, animated, !hiddenAbove, changes.holds(i, at: mediaTime) {

@@ -39,7 +39,6 @@ package enum OffCanvas {
         // Only worth a walk where some layer has a reach.
         let hasReach = snapshot.nodes.contains { if case .shape(let s) = $0.state.kind { s.reach != nil } else { false } }
         guard hasReach else { return [] }
-        let target = canvas
         var off = [Bool](repeating: false, count: count)
         var any = false
         snapshot.nodes.withUnsafeBufferPointer { nodes in
@@ -68,7 +67,7 @@ package enum OffCanvas {
                 let toTarget = LayerMatrix.flattened(local).concatenating(parentMap)
                 guard LayerMatrix.isFinite(toTarget) else { continue }
                 if n.pointee.sublayers.isEmpty, n.pointee.mask < 0 {
-                    if isCandidate(n), let reach = reach(of: n), !reaches(reach, toTarget, target) {
+                    if isCandidate(n), let reach = reach(of: n), !reaches(reach, toTarget, canvas) {
                         off[node] = true
                         any = true
                     }
