@@ -88,4 +88,35 @@ struct LottieDamageTests {
             }
         }
     }
+
+    /// A renderer's time may go back (a scrubbed timeline, a benchmark's second pass): after
+    /// frames 30 … 115 of TwitterHeartButton, frames 40 and 50 drawn again show what a fresh
+    /// renderer draws (the metric above), at three clock origins.
+    @Test(arguments: clockOrigins)
+    func framesDrawnAfterTimeWentBackShowWhatAFreshRendererDraws(origin: Double) throws {
+        let animation = try LottieAnimation(contentsOf: Self.files.appendingPathComponent("TwitterHeartButton.json"))
+        let width = Int(animation.size.width), height = Int(animation.size.height)
+        let canvas = CGRect(x: 0, y: 0, width: width, height: height)
+        MediaClock.withClock(MediaClock.Manual(time: origin)) {
+            let played = Self.player(animation, canvas), reference = Self.player(animation, canvas)
+            CATransaction.flush()
+            let context = Golden.makeContext(width: width, height: height)
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = played
+            for frame in Array(30...115) + [40, 50] {
+                let t = origin + Double(frame) / animation.frameRate
+                renderer.beginFrame(atTime: t, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+                guard frame == 40 || frame == 50, let image = context.makeImage() else { continue }
+                let fresh = Golden.render(reference, width: width, height: height, at: t)
+                guard let difference = Golden.compare(image, fresh, channelTolerance: 48) else {
+                    Issue.record("no image")
+                    return
+                }
+                #expect(Self.blockDifference(image, fresh) <= 24, "frame \(frame) again (origin \(origin)): 8×8 block means")
+                #expect(Double(difference.differingPixels) <= Double(width * height) * 0.006, "frame \(frame) again: \(difference)")
+            }
+        }
+    }
 }
