@@ -183,7 +183,7 @@ extension ShapeBuilder {
     /// Where a still path stroked with `style` and trimmed by `trim` (from its start to its end,
     /// no offset) can ever draw, in the path's space: the part of the path between the least
     /// start and the greatest end the trim reaches, grown by the widest the stroke gets (miter
-    /// joins and square caps included) and a point for antialiasing. Nil when a value is not
+    /// joins and square caps included; renderers add their antialiasing). Nil when a value is not
     /// bounded (a loop expression, a number that is not finite).
     static func reach(of path: CGPath, trim: TrimModifier, style: LottieStrokeStyle) -> ShapeReach? {
         guard let starts = range(of: trim.start), let ends = range(of: trim.end) else { return nil }
