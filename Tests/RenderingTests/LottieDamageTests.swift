@@ -49,6 +49,19 @@ struct LottieDamageTests {
         return player
     }
 
+    /// Two players of `animation` started at the current clock's instant: the first drawn by a
+    /// renderer into a context of the composition's size, the second the fresh reference.
+    static func playedAndReference(_ animation: LottieAnimation) -> (CARenderer, CGContext, LottieLayer) {
+        let width = Int(animation.size.width), height = Int(animation.size.height)
+        let canvas = CGRect(x: 0, y: 0, width: width, height: height)
+        let played = player(animation, canvas), reference = player(animation, canvas)
+        CATransaction.flush()
+        let context = Golden.makeContext(width: width, height: height)
+        let renderer = CARenderer(cgContext: context)
+        renderer.layer = played
+        return (renderer, context, reference)
+    }
+
     /// Each file at one clock origin (cycled over the files), 14 frames from a point where things
     /// move; `tight`: some frame of the run redraws under a quarter of the destination.
     @Test(arguments: [
@@ -59,13 +72,8 @@ struct LottieDamageTests {
         let animation = try LottieAnimation(contentsOf: Self.files.appendingPathComponent("\(name).json"))
         let width = Int(animation.size.width), height = Int(animation.size.height)
         let origin = clockOrigins[cycle % clockOrigins.count]
-        let canvas = CGRect(x: 0, y: 0, width: width, height: height)
         MediaClock.withClock(MediaClock.Manual(time: origin)) {
-            let played = Self.player(animation, canvas), reference = Self.player(animation, canvas)
-            CATransaction.flush()
-            let context = Golden.makeContext(width: width, height: height)
-            let renderer = CARenderer(cgContext: context)
-            renderer.layer = played
+            let (renderer, context, reference) = Self.playedAndReference(animation)
             var smallest = Double.infinity
             for k in 0..<14 {
                 let t = origin + Double(first + k) / animation.frameRate
@@ -96,13 +104,8 @@ struct LottieDamageTests {
     func framesDrawnAfterTimeWentBackShowWhatAFreshRendererDraws(origin: Double) throws {
         let animation = try LottieAnimation(contentsOf: Self.files.appendingPathComponent("TwitterHeartButton.json"))
         let width = Int(animation.size.width), height = Int(animation.size.height)
-        let canvas = CGRect(x: 0, y: 0, width: width, height: height)
         MediaClock.withClock(MediaClock.Manual(time: origin)) {
-            let played = Self.player(animation, canvas), reference = Self.player(animation, canvas)
-            CATransaction.flush()
-            let context = Golden.makeContext(width: width, height: height)
-            let renderer = CARenderer(cgContext: context)
-            renderer.layer = played
+            let (renderer, context, reference) = Self.playedAndReference(animation)
             for frame in Array(30...115) + [40, 50] {
                 let t = origin + Double(frame) / animation.frameRate
                 renderer.beginFrame(atTime: t, timeStamp: nil)

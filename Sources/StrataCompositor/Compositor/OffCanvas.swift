@@ -121,15 +121,9 @@ package enum OffCanvas {
         let points = reach.hull.map { $0.applying(t) }
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return true }
         // Half a pixel of antialiasing, and room for the scan converter's flattening.
-        let radius = reach.radius * largestStretch(t) + 1
+        let radius = reach.radius * ScanConverter.largestStretch(t) + 1
         guard radius.isFinite else { return true }
         return distance(points, target) <= radius
-    }
-
-    /// The largest factor by which `t` stretches a length.
-    static func largestStretch(_ t: CGAffineTransform) -> CGFloat {
-        let e = (t.a + t.d) / 2, f = (t.a - t.d) / 2, g = (t.b + t.c) / 2, h = (t.b - t.c) / 2
-        return (e * e + h * h).squareRoot() + (f * f + g * g).squareRoot()
     }
 
     /// The distance between convex polygon `p` (its points in order around it; one or two
