@@ -20,7 +20,9 @@
 #include <Page.h>
 #include <Stream.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <climits>
 #include <memory>
 #include <mutex>
@@ -110,12 +112,20 @@ public:
     bool gouraudTriangleShadedFill(GfxState *, GfxGouraudTriangleShading *) override { return true; }
     bool patchMeshShadedFill(GfxState *, GfxPatchMeshShading *) override { return true; }
 
-    /// The cell is drawn once, as Cairo's device draws it, and costs a form drawing.
-    bool tilingPatternFill(GfxState *, Gfx *gfx, Catalog *, GfxTilingPattern *pattern, const double *matrix, int, int, int, int, double, double) override {
+    /// Cairo's device paints the cell once into a surface it repeats, but only when the steps
+    /// equal the cell's size and the cell fits a cairo image; otherwise it declines and Gfx draws
+    /// the cell once for every tile over the clip. The cell is rehearsed once, and charged once
+    /// more for each further tile Gfx would draw.
+    bool tilingPatternFill(GfxState *, Gfx *gfx, Catalog *, GfxTilingPattern *pattern, const double *matrix, int x0, int y0, int x1, int y1, double xStep, double yStep) override {
+        const long long before = total;
         charge(prices.form_drawing);
         if (over) return true;
         if (enter()) gfx->drawForm(pattern->getContentStream(), pattern->getResDict(), matrix, pattern->getBBox());
         --depth;
+        if (!cairoRepeats(pattern, matrix, xStep, yStep)) {
+            const long long tiles = std::max(0LL, (long long)x1 - x0) * std::max(0LL, (long long)y1 - y0);
+            if (tiles > 1) chargeTimes(total - before, tiles - 1);
+        }
         return true;
     }
 
@@ -153,6 +163,23 @@ private:
     bool enter() {
         if (++depth > prices.max_form_depth) over = true;
         return !over;
+    }
+
+    /// `cost` charged `times` times, saturating.
+    void chargeTimes(long long cost, long long times) {
+        long long product;
+        charge(__builtin_mul_overflow(cost, times, &product) ? LLONG_MAX : product);
+    }
+
+    /// Whether poppler's Cairo device paints this pattern as one repeated cell (poppler 22:
+    /// steps equal to the cell's box, and a cell surface cairo can make, at most 32767 pixels a
+    /// side).
+    static bool cairoRepeats(GfxTilingPattern *pattern, const double *matrix, double xStep, double yStep) {
+        const double *box = pattern->getBBox();
+        const double width = box[2] - box[0], height = box[3] - box[1];
+        if (xStep != width || yStep != height) return false;
+        const double side = std::max(std::hypot(matrix[0] * width, matrix[1] * width), std::hypot(matrix[2] * height, matrix[3] * height));
+        return std::isfinite(side) && side <= 32767;
     }
 
     void chargePixels(int width, int height) {

@@ -75,6 +75,38 @@ struct PDFDrawingBudgetTests {
         }
     }
 
+    /// A 100×100 page filled with a tiling pattern of a 100×100 cell stepped by `step`, the cell
+    /// drawing three forms, three deep, that end in a red square.
+    static func steppedPattern(step: Int) -> Data {
+        let catalog: [(String, Data?)] = [
+            ("<< /Type /Catalog /Pages 2 0 R >>", nil), ("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil),
+            ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /Pattern << /P 5 0 R >> >> >>", nil),
+            ("", Data("/Pattern cs /P scn 0 0 100 100 re f".utf8)),
+            ("/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 100 100] /XStep \(step) /YStep \(step) /Resources << /XObject << /F0 6 0 R >> >>",
+                Data("/F0 Do /F0 Do /F0 Do ".utf8)),
+        ]
+        return PDFFileBuilder.file(catalog + formChain(from: 6, fanOut: 3, depth: 3), trailer: "/Root 1 0 R")
+    }
+
+    /// Found by the PDF fuzzer: a damaged file whose pattern cell (100×100, drawing forms three
+    /// times, three deep) is stepped by 1 point. Poppler's Cairo device repeats a cell only when
+    /// the steps equal its size; here it declines and poppler draws the cell for each of 201×201
+    /// tiles over the clip (over 60 s). The rehearsal charges the cell once per tile Gfx draws:
+    /// the fuzzer's file and the same pattern built cleanly are refused at once; stepped by 50
+    /// (a few tiles) and by 100 (one repeated cell) the square is drawn.
+    @Test func aPatternCairoDoesNotRepeatCostsEveryTileItsCellDraws() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Fuzz/Corpus/pdf/regression-tiling-steps-smaller-than-cell.pdf")
+        let fuzzed = try draw(Data(contentsOf: file))
+        #expect(fuzzed.a == 0, "the fuzzer's file: not drawn: \(fuzzed)")
+        let everyPoint = try draw(Self.steppedPattern(step: 1))
+        #expect(everyPoint.a == 0, "stepped by 1: not drawn: \(everyPoint)")
+        for step in [50, 100] {
+            let drawn = try draw(Self.steppedPattern(step: step))
+            #expect(drawn.r == 255 && drawn.a == 255, "stepped by \(step): the square: \(drawn)")
+        }
+    }
+
     /// Tried: a page drawing a name its resources do not have, then a red square. The name costs
     /// a lookup and a report; the rest of the page is drawn (one bad part does not hide the good).
     @Test func anUnknownXObjectNameDoesNotHideTheRestOfThePage() throws {
