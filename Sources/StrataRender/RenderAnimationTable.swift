@@ -122,10 +122,41 @@ final class SnapshotEvaluationCache: Sendable {
     }
 }
 
-/// Holds a snapshot's table for `SnapshotEvaluationCache`.
-final class TableBox: Sendable {
-    let table: RenderAnimationTable
-    init(_ table: RenderAnimationTable) { self.table = table }
+/// Holds a snapshot's table for `SnapshotEvaluationCache`, and its arrays in buffers it owns
+/// (the table no longer grows): a frame is made from them without a closure per array.
+final class TableBox: @unchecked Sendable {
+    private let numeric: NumericAnimationTable.Frozen
+    private let animations: UnsafeBufferPointer<NumericAnimation>
+    private let entries: UnsafeBufferPointer<RenderAnimationTable.Entry>
+    private let starts: UnsafeBufferPointer<Int32>
+    private let masks: UnsafeBufferPointer<UInt64>
+
+    init(_ table: RenderAnimationTable) {
+        numeric = NumericAnimationTable.Frozen(table.table)
+        animations = OwnedBuffers.copy(table.animations)
+        entries = OwnedBuffers.copy(table.entries)
+        starts = OwnedBuffers.copy(table.starts)
+        masks = OwnedBuffers.copy(table.masks)
+    }
+
+    deinit {
+        OwnedBuffers.release(animations)
+        OwnedBuffers.release(entries)
+        OwnedBuffers.release(starts)
+        OwnedBuffers.release(masks)
+    }
+
+    /// Calls `body` with a frame of the table (valid only inside it), its timings' results on
+    /// the stack: the box is shared by every thread evaluating the snapshot, and not changed.
+    func withFrame<R>(_ body: (UnsafePointer<RenderAnimationTable.Frame>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: NumericAnimationTable.FrameResult.self, capacity: numeric.timingCount) { results in
+            results.initialize(repeating: .unsampled)
+            var frame = RenderAnimationTable.Frame(
+                numeric: numeric.frame(results: results), animations: animations, entries: entries, starts: starts,
+                masks: masks)
+            return withUnsafePointer(to: &frame) { body($0) }
+        }
+    }
 }
 
 extension RenderAnimationTable {
@@ -140,22 +171,6 @@ extension RenderAnimationTable {
         /// Whether node `i` has records to apply.
         @inline(__always)
         func isAnimated(_ i: Int) -> Bool { starts[i + 1] > starts[i] }
-    }
-
-    /// Calls `body` with a frame of the table (valid only inside it); the table is not changed.
-    func withFrame<R>(_ body: (Frame) throws -> R) rethrows -> R {
-        try table.withFreshFrame { numeric in
-            try animations.withUnsafeBufferPointer { animations in
-                try entries.withUnsafeBufferPointer { entries in
-                    try starts.withUnsafeBufferPointer { starts in
-                        try masks.withUnsafeBufferPointer { masks in
-                            try body(
-                                Frame(numeric: numeric, animations: animations, entries: entries, starts: starts, masks: masks))
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

@@ -5,13 +5,13 @@ import StrataGeometry
 // records are read from it in node order, the others from the node, in their place.
 
 extension RenderEvaluator {
-    /// Runs `body` with a frame of `table`, or with nil when there is none. The frame is reached
-    /// through a pointer: it is twelve buffers wide, and copied at each use otherwise.
+    /// Runs `body` with a frame of `box`'s table, or with nil when there is none. The frame is
+    /// reached through a pointer: it is twelve buffers wide, and copied at each use otherwise.
     static func withFrame<R>(
         of box: TableBox?, _ body: (UnsafePointer<RenderAnimationTable.Frame>?) -> R
     ) -> R {
         guard let box else { return body(nil) }
-        return box.table.withFrame { frame in withUnsafePointer(to: frame) { body($0) } }
+        return box.withFrame(body)
     }
 
     /// Node `index`'s animations applied at its local time: through the table's frame when there

@@ -86,6 +86,9 @@ final class WordBuffer: @unchecked Sendable {
 /// Flat parallel arrays, as the render side keeps them.
 private final class EvaluationData {
     var table = NumericAnimationTable()
+    /// The table once built, read by every frame, and its timings' results.
+    var frozen = NumericAnimationTable.Frozen(NumericAnimationTable())
+    var results: [NumericAnimationTable.FrameResult] = []
     var animations: [NumericAnimation] = []
     var cursors: [Int] = []
     var modelPositions: [CGPoint] = []
@@ -139,6 +142,8 @@ private func evaluationData(stagger: Double) -> EvaluationData {
     data.positions = data.modelPositions
     data.opacities = Array(repeating: 1, count: 10_000)
     data.transforms = Array(repeating: CATransform3DIdentity, count: 10_000)
+    data.frozen = NumericAnimationTable.Frozen(data.table)
+    data.results = Array(repeating: .unsampled, count: data.frozen.timingCount)
     return data
 }
 
@@ -148,10 +153,10 @@ private func prepareEvaluation(stagger: Double = 0) -> (Int) -> Void {
     return { frame in
         // Frame i at 60 fps, computed from the index, never accumulated.
         let t = 0.37 + Double(frame) / 60
-        data.table.withFrame { table in
+        data.results.withUnsafeMutableBufferPointer { results in
             data.animations.withUnsafeBufferPointer { animations in
                 data.cursors.withUnsafeMutableBufferPointer { cursors in
-                    evaluateFrame(data, t, table, animations.baseAddress!, cursors.baseAddress!)
+                    evaluateFrame(data, t, data.frozen.frame(results: results), animations.baseAddress!, cursors.baseAddress!)
                 }
             }
         }

@@ -40,48 +40,17 @@ extension NumericAnimationTable {
         }
     }
 
-    /// Calls `body` with the table's frame, valid only inside it. Mutating: the frame keeps its
-    /// timings' results in the table, so one table serves one loop at a time.
+    /// Calls `body` with a frame of the table, valid only inside it. Mutating: the frame keeps its
+    /// timings' results in the table across calls. The arrays are copied for the call (tests and
+    /// one-off evaluations; a loop over many frames freezes the table once: `Frozen`).
     package mutating func withFrame<R>(_ body: (Frame) throws -> R) rethrows -> R {
+        let frozen = Frozen(self)
         // Moved out for the loop (held once, written in place) and back after.
         var kept = results
         results = []
         defer { results = kept }
-        return try kept.withUnsafeMutableBufferPointer { results in try withFrame(results: results, body) }
-    }
-
-    /// The frame over `results` (one per timing).
-    private func withFrame<R>(results: UnsafeMutableBufferPointer<FrameResult>, _ body: (Frame) throws -> R) rethrows -> R {
-        try curves.withUnsafeBufferPointer { curves in
-            try springs.withUnsafeBufferPointer { springs in
-                try timings.withUnsafeBufferPointer { timings in
-                    try spans.withUnsafeBufferPointer { spans in
-                        try keyTimes.withUnsafeBufferPointer { keyTimes in
-                            try values.withUnsafeBufferPointer { values in
-                                try segmentCurves.withUnsafeBufferPointer { segmentCurves in
-                                    try body(
-                                        Frame(
-                                            curves: curves, springs: springs, timings: timings, results: results,
-                                            spans: spans, keyTimes: keyTimes, values: values,
-                                            segmentCurves: segmentCurves))
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension NumericAnimationTable {
-    /// `withFrame` on a table shared with other threads: the frame's results live on the stack
-    /// (the table is neither copied nor changed).
-    package func withFreshFrame<R>(_ body: (Frame) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(of: FrameResult.self, capacity: Swift.max(results.count, 1)) { scratch in
-            scratch.initialize(repeating: FrameResult(time: Double.nan.bitPattern, factor: 0, iteration: -1))
-            let results = UnsafeMutableBufferPointer(rebasing: scratch[0..<results.count])
-            return try withFrame(results: results, body)
+        return try withExtendedLifetime(frozen) {
+            try kept.withUnsafeMutableBufferPointer { try body(frozen.frame(results: $0)) }
         }
     }
 }

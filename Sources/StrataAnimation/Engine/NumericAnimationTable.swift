@@ -13,7 +13,7 @@ package struct NumericAnimationTable: Sendable {
 
     /// A timing's result in the current frame: the time it was sampled at (bits), the eased
     /// factor, and the iteration (-1: nothing shows then).
-    struct FrameResult: Sendable {
+    package struct FrameResult: Sendable {
         var time: UInt64
         var factor: Double
         var iteration: Int
@@ -144,7 +144,7 @@ package struct NumericAnimationTable: Sendable {
         timings.append(shared)
         // Not sampled yet: the canonical NaN time, whose result (nothing shows) is what sampling
         // at it gives, so even a lookup at that time is answered right.
-        results.append(FrameResult(time: Double.nan.bitPattern, factor: 0, iteration: -1))
+        results.append(.unsampled)
         timingIndex[key] = i
         return i
     }
