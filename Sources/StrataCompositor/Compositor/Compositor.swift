@@ -192,8 +192,10 @@ package final class Compositor {
         walk.run(root: root, placement: placement, base: base, clip: clip)
         swap(&walkScratch.steps, &walk.steps)
         swap(&walkScratch.targets, &walk.targets)
+        swap(&walkScratch.contexts, &walk.contexts)
         walkScratch.steps.removeAll(keepingCapacity: true)
         walkScratch.targets.removeAll(keepingCapacity: true)
+        walkScratch.contexts.removeAll(keepingCapacity: true)
         kernelBatch.flush()
         forgetPlacementsSeenBefore()
         if frameNumber &- lastSweep >= Self.sweepInterval || snapshot.nodes.count != nodesAtLastSweep {

@@ -64,9 +64,10 @@ extension FrameWalk {
             let colored = tint.r < 1 || tint.g < 1 || tint.b < 1
             if delayed { steps.append(.useStates(delay: 0)) }
             if colored { steps.append(.endTint(tint)) }
+            let kept = keep(instanceContext)
             for child in order.reversed() {
                 steps.append(
-                    .enter(node: child, parent: node, isMask: false, context: instanceContext, opacityApplied: false,
+                    .enter(node: child, parent: node, isMask: false, context: kept, opacityApplied: false,
                         instance: k))
             }
             if colored { steps.append(.beginTint) }

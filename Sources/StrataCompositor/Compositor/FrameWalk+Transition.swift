@@ -58,7 +58,7 @@ extension FrameWalk {
         plain.groupDepth += 1
         plain.transitionNode = node
         steps.append(
-            .enter(node: node, parent: parent, isMask: isMask, context: plain, opacityApplied: true, instance: instance))
+            .enter(node: node, parent: parent, isMask: isMask, context: keep(plain), opacityApplied: true, instance: instance))
     }
 
     mutating func endTransition(_ draw: TransitionDraw) {
@@ -72,7 +72,7 @@ extension FrameWalk {
             context.alpha = 1
             context.toTarget = draw.toTarget
             context.groupDepth += 1
-            nested.steps.append(.enter(node: 0, parent: -3, isMask: false, context: context, opacityApplied: true))
+            nested.steps.append(.enter(node: 0, parent: -3, isMask: false, context: nested.keep(context), opacityApplied: true))
             nested.drain()
         }
         guard let before = cairo_pop_group(cr) else { return }
@@ -85,7 +85,7 @@ extension FrameWalk {
         while let step = steps.popLast() {
             switch step {
             case .enter(let node, let parent, let isMask, let context, let opacityApplied, let instance):
-                enter(node, parent: parent, isMask: isMask, context, opacityApplied: opacityApplied, instance: instance)
+                enter(node, parent: parent, isMask: isMask, contexts[context], opacityApplied: opacityApplied, instance: instance)
             case .afterSublayers(let exit): afterSublayers(exit)
             case .afterMask(let exit): afterMask(exit)
             case .endOffscreen(let offscreen): endOffscreen(offscreen)

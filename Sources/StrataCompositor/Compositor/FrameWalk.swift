@@ -48,6 +48,8 @@ struct FrameWalk {
     /// Popped group contents waiting for their mask to be drawn.
     var pendingContents: [OpaquePointer] = []
     var steps: [Step] = []
+    /// The contexts steps refer to, appended as the frame goes (cleared with the frame).
+    var contexts: [Context] = []
 
     init(
         compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer,
@@ -61,6 +63,7 @@ struct FrameWalk {
         self.frameStates = states
         self.targets = scratch.targets
         self.steps = scratch.steps
+        self.contexts = scratch.contexts
         targets.append(target)
     }
 
@@ -69,6 +72,13 @@ struct FrameWalk {
     struct Scratch {
         var steps: [Step] = []
         var targets: [OpaquePointer] = []
+        var contexts: [Context] = []
+    }
+
+    /// Keeps `context` for steps to refer to; its index in `contexts`.
+    mutating func keep(_ context: Context) -> Int {
+        contexts.append(context)
+        return contexts.count - 1
     }
 
     /// Where and how a layer is drawn, handed from a layer to its sublayers.
@@ -95,8 +105,9 @@ struct FrameWalk {
     }
 
     enum Step {
-        /// Draw `node` (a sublayer of `parent`, or its mask when `isMask`) and push its sublayers.
-        case enter(node: Int, parent: Int, isMask: Bool, context: Context, opacityApplied: Bool, instance: Int = 0)
+        /// Draw `node` (a sublayer of `parent`, or its mask when `isMask`) and push its sublayers;
+        /// `context` indexes `contexts` (siblings share one: a step is a few words, not a context).
+        case enter(node: Int, parent: Int, isMask: Bool, context: Int, opacityApplied: Bool, instance: Int = 0)
         /// Presented states from here on: the frame's shifted back by `delay` seconds.
         case useStates(delay: Double)
         /// Composites a layer's transition once its new picture is drawn.
@@ -115,7 +126,8 @@ struct FrameWalk {
     struct Exit {
         var node: Int
         var map: PlaneMap
-        var context: Context
+        /// The layer's context, in `contexts`.
+        var context: Int
         var drawAlpha: Double
         var clipped: Bool
         var grouped: Bool
@@ -165,7 +177,7 @@ struct FrameWalk {
             toTarget: baseMatrix, toPlane: CATransform3DIdentity, alpha: 1, flipped: false, clip: clip,
             orientation: det < 0 ? -1 : 1, groupDepth: 0)
         steps.append(
-            .enter(node: root, parent: placement == .ownSpace ? -2 : -1, isMask: false, context: context,
+            .enter(node: root, parent: placement == .ownSpace ? -2 : -1, isMask: false, context: keep(context),
                 opacityApplied: false))
         drain()
     }
@@ -397,7 +409,7 @@ struct FrameWalk {
             clipped = true
         }
         let exit = Exit(
-            node: node, map: map, context: context, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
+            node: node, map: map, context: keep(context), drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
             groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask, groupLimited: groupLimited,
             separateBorder: borderApart && s.pointee.borderWidth > 0
                 ? SeparateBorder(LayerBody(s.pointee, withBorder: true, withFill: false, flipped: context.flipped)) : nil)
@@ -407,7 +419,7 @@ struct FrameWalk {
             maskContext.alpha = 1
             maskContext.clip = context.clip
             steps.append(
-                .enter(node: Int(nodes[node].mask), parent: node, isMask: true, context: maskContext,
+                .enter(node: Int(nodes[node].mask), parent: node, isMask: true, context: keep(maskContext),
                     opacityApplied: false))
         }
         // A leaf that opened nothing (no clip, group or border apart) has nothing to close: no
@@ -429,12 +441,13 @@ struct FrameWalk {
         if !instanced, !depthSorted, Self.shareOneDepth(sublayers, stateStorage) {
             // Drawn in the order they are listed (the sort below would keep it): pushed back to
             // front without a per-container array.
+            let kept = keep(context)
             var k = sublayers.count
             while k > 0 {
                 k -= 1
                 let c = Int(sublayers[k])
                 if clipTest(c, isMask: false, context) == .outside { continue }
-                steps.append(.enter(node: c, parent: node, isMask: false, context: context, opacityApplied: false))
+                steps.append(.enter(node: c, parent: node, isMask: false, context: kept, opacityApplied: false))
             }
             return
         }
@@ -461,8 +474,9 @@ struct FrameWalk {
             pushInstances(of: node, replicator, order: order.map(\.node), context: context)
             return
         }
+        let kept = keep(context)
         for entry in order.reversed() {
-            steps.append(.enter(node: entry.node, parent: node, isMask: false, context: context, opacityApplied: false))
+            steps.append(.enter(node: entry.node, parent: node, isMask: false, context: kept, opacityApplied: false))
         }
     }
 
@@ -478,7 +492,7 @@ struct FrameWalk {
         if exit.clipped { cairo_restore(cr) }
         if let border = exit.separateBorder?.body, border.border != nil {
             drawBody(
-                exit.node, stateStorage.baseAddress! + exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: exit.context,
+                exit.node, stateStorage.baseAddress! + exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: contexts[exit.context],
                 part: .border)
         }
         guard exit.grouped, let content = cairo_pop_group(cr) else {
@@ -539,7 +553,7 @@ struct FrameWalk {
             }
         }
         defer { cairo_pattern_destroy(content) }
-        let blend = exit.context.blendRoot == exit.node ? CompositingBlend.normal : s.compositingBlend
+        let blend = contexts[exit.context].blendRoot == exit.node ? CompositingBlend.normal : s.compositingBlend
         cairo_set_operator(cr, blend.cairoOperator)
         defer { cairo_set_operator(cr, CAIRO_OPERATOR_OVER) }
         cairo_set_source(cr, content)
