@@ -35,10 +35,45 @@ private final class TransitionBox: Sendable {
 /// A CATransition as the render side needs it: its effect, its timing (begin time resolved, in
 /// the layer's local time), and the layer's subtree as it was rendered before the change.
 package struct TransitionRecord: Sendable {
-    /// "fade", "moveIn", "push", "reveal" (unknown types draw as fade, as Apple).
-    package var type: String
-    /// "fromLeft" (nil's meaning), "fromRight", "fromTop", "fromBottom".
-    package var subtype: String?
+    /// What the transition does, read from `CATransition.type` once at commit.
+    package enum Effect: Sendable {
+        case fade, moveIn, push, reveal
+        /// Apple's private 3D types (`"cube"`, `"oglFlip"`), which iOS code asks for by name.
+        case cube, flip
+
+        /// The effect of a `CATransition.type` string; unknown types draw as a fade, as Apple's.
+        package init(type: String) {
+            switch type {
+            case "moveIn": self = .moveIn
+            case "push": self = .push
+            case "reveal": self = .reveal
+            case "cube": self = .cube
+            case "oglFlip": self = .flip
+            default: self = .fade
+            }
+        }
+    }
+
+    /// Where the new picture comes from, read from `CATransition.subtype` once at commit.
+    package enum Direction: Sendable {
+        case fromLeft, fromRight, fromTop, fromBottom
+
+        /// The direction of a `CATransition.subtype` string; nil and unknown ones mean from the left.
+        package init(subtype: String?) {
+            switch subtype {
+            case "fromRight": self = .fromRight
+            case "fromTop": self = .fromTop
+            case "fromBottom": self = .fromBottom
+            default: self = .fromLeft
+            }
+        }
+
+        /// True for a direction along y.
+        package var isVertical: Bool { self == .fromTop || self == .fromBottom }
+    }
+
+    package var effect: Effect
+    package var direction: Direction
     package var timing: MediaTiming
     package var curve: TimingCurve
     package var startProgress: Double
@@ -51,8 +86,8 @@ package struct TransitionRecord: Sendable {
         type: String, subtype: String?, timing: MediaTiming, curve: TimingCurve, startProgress: Double,
         endProgress: Double, before: RenderTreeSnapshot?
     ) {
-        self.type = type
-        self.subtype = subtype
+        effect = Effect(type: type)
+        direction = Direction(subtype: subtype)
         self.timing = timing
         self.curve = curve
         self.startProgress = startProgress

@@ -104,11 +104,11 @@ extension FrameWalk {
         // The direction the new picture comes from, in target pixels (a full bounds' width or height).
         let w = s.bounds.width, h = s.bounds.height
         let local: (Double, Double)
-        switch draw.transition.subtype {
-        case "fromRight": local = (w, 0)
-        case "fromTop": local = (0, -h)
-        case "fromBottom": local = (0, h)
-        default: local = (-w, 0)  // fromLeft, and nil
+        switch draw.transition.direction {
+        case .fromRight: local = (w, 0)
+        case .fromTop: local = (0, -h)
+        case .fromBottom: local = (0, h)
+        case .fromLeft: local = (-w, 0)
         }
         let d = (local.0 * t.a + local.1 * t.c, local.0 * t.b + local.1 * t.d)
         let polygon = draw.map.projectedPolygon(of: s.bounds)
@@ -127,23 +127,23 @@ extension FrameWalk {
             cairo_paint_with_alpha(cr, alpha)
             cairo_restore(cr)
         }
-        switch draw.transition.type {
-        case "cube", "oglFlip":
+        switch draw.transition.effect {
+        case .cube, .flip:
             cairo_pop_group_to_source(cr)
             cairo_paint(cr)  // an empty group: the 3D effects draw straight onto the target
-            drawTurn(before: before, after: after, draw, cube: draw.transition.type == "cube")
+            drawTurn(before: before, after: after, draw, cube: draw.transition.effect == .cube)
             return
-        case "moveIn":
+        case .moveIn:
             paint(before, shift: 0, clipped: false)
             paint(after, shift: 1 - p)
-        case "push":
+        case .push:
             paint(before, shift: -p)
             paint(after, shift: 1 - p)
-        case "reveal":
+        case .reveal:
             paint(after, shift: 0, clipped: false)
             paint(before, shift: -p)
-        default:
-            // fade (and unknown types, as Apple): an exact cross-dissolve.
+        case .fade:
+            // An exact cross-dissolve (unknown types too, as Apple).
             paint(before, shift: 0, alpha: 1 - p, clipped: false)
             cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
             paint(after, shift: 0, alpha: p, clipped: false)
@@ -160,9 +160,9 @@ extension FrameWalk {
         let s = states[draw.node]
         let b = s.bounds
         let p = draw.progress
-        let vertical = draw.transition.subtype == "fromTop" || draw.transition.subtype == "fromBottom"
+        let vertical = draw.transition.direction.isVertical
         // +1: the new picture comes from the right (or the bottom).
-        let sign: Double = draw.transition.subtype == "fromRight" || draw.transition.subtype == "fromBottom" ? 1 : -1
+        let sign: Double = draw.transition.direction == .fromRight || draw.transition.direction == .fromBottom ? 1 : -1
         let depth = (vertical ? b.height : b.width) / 2
         let eye = 3 * max(b.width, b.height)
         func face(_ angle: Double, offset: Double) -> PlaneMap {
