@@ -17,7 +17,9 @@ package enum DamageRegion {
     /// more, when it is under `minimumSplitArea`, or when more than 64 boxes remain once those
     /// inside others are dropped.
     package static func merge(_ boxes: [CGRect]) -> [CGRect] {
-        var rects = boxes.filter { !$0.isNull && !$0.isEmpty }.map(\.standardized)
+        // One box (a single layer changed in place): nothing to merge, nothing to allocate.
+        if boxes.count == 1 { return boxes[0].isNull || boxes[0].isEmpty ? [] : [boxes[0].standardized] }
+        var rects = boxes.compactMap { $0.isNull || $0.isEmpty ? nil : $0.standardized }
         guard rects.count > 1 else { return rects }
         let union = rects.dropFirst().reduce(rects[0]) { $0.union($1) }
         guard area(union) >= minimumSplitArea else { return [union] }

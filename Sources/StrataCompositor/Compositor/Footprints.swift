@@ -482,6 +482,8 @@ package struct Footprints: Equatable {
     /// filtering and antialiasing).
     package func changedBoxes(since previous: Footprints) -> [CGRect] {
         var boxes: [CGRect] = []
+        // One allocation for a frame's usual few changes, not one per doubling.
+        boxes.reserveCapacity(16)
         func add(_ box: CGRect) {
             guard !box.isNull else { return }
             boxes.append(box.insetBy(dx: -1, dy: -1).integral)
