@@ -176,23 +176,26 @@ package final class Compositor {
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
-        var walk = FrameWalk(
-            compositor: self, nodes: snapshot.nodes, states: states, target: cr, scratch: walkScratch,
-            hasTransitions: snapshot.hasTransitions)
-        walkScratch = FrameWalk.Scratch()
-        walk.frameTime = time
-        walk.evaluate = evaluate
-        if let lookSerials, lookSerials.count == snapshot.nodes.count {
-            walk.lookSerials = lookSerials
-            bodyMemo.resize(to: lookSerials.count)
+        // The walk reads the states in place, for as long as they are lent here.
+        states.withUnsafeBufferPointer { storage in
+            var walk = FrameWalk(
+                compositor: self, nodes: snapshot.nodes, states: states, storage: storage, target: cr,
+                scratch: walkScratch, hasTransitions: snapshot.hasTransitions)
+            walkScratch = FrameWalk.Scratch()
+            walk.frameTime = time
+            walk.evaluate = evaluate
+            if let lookSerials, lookSerials.count == snapshot.nodes.count {
+                walk.lookSerials = lookSerials
+                bodyMemo.resize(to: lookSerials.count)
+            }
+            if let footprints, footprints.placement == Footprints.Placement(root: root, rootPlacement: placement, base: base) {
+                walk.footprints = footprints
+            }
+            walk.run(root: root, placement: placement, base: base, clip: clip)
+            swap(&walkScratch.steps, &walk.steps)
+            swap(&walkScratch.targets, &walk.targets)
+            swap(&walkScratch.contexts, &walk.contexts)
         }
-        if let footprints, footprints.placement == Footprints.Placement(root: root, rootPlacement: placement, base: base) {
-            walk.footprints = footprints
-        }
-        walk.run(root: root, placement: placement, base: base, clip: clip)
-        swap(&walkScratch.steps, &walk.steps)
-        swap(&walkScratch.targets, &walk.targets)
-        swap(&walkScratch.contexts, &walk.contexts)
         walkScratch.steps.removeAll(keepingCapacity: true)
         walkScratch.targets.removeAll(keepingCapacity: true)
         walkScratch.contexts.removeAll(keepingCapacity: true)

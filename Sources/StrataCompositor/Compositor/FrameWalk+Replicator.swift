@@ -84,17 +84,14 @@ extension FrameWalk {
     mutating func useStates(delay: Double) {
         drawsFrameStates = delay == 0 || evaluate == nil
         guard delay != 0, let evaluate else {
-            states = frameStates
+            use(frameStates, frameStorage)
             return
         }
-        if let cached = delayedStates[delay] {
-            states = cached
-            return
-        }
-        let shifted = evaluate(frameTime - delay)
-        delayedStates[delay] = shifted
-        states = shifted
+        let buffer = delayedStates[delay] ?? StateBuffer(evaluate(frameTime - delay))
+        delayedStates[delay] = buffer
+        use(buffer.states, buffer.storage)
     }
+
 
     func beginTint() {
         cairo_push_group(cr)

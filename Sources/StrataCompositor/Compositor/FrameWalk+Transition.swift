@@ -66,14 +66,17 @@ extension FrameWalk {
         defer { cairo_pattern_destroy(after) }
         cairo_push_group(cr)
         if let before = draw.transition.before, !before.nodes.isEmpty {
-            var nested = FrameWalk(
-                compositor: compositor, nodes: before.nodes, states: before.nodes.map(\.state), target: cr)
-            var context = draw.context
-            context.alpha = 1
-            context.toTarget = draw.toTarget
-            context.groupDepth += 1
-            nested.steps.append(.enter(node: 0, parent: -3, isMask: false, context: nested.keep(context), opacityApplied: true))
-            nested.drain()
+            let states = before.nodes.map(\.state)
+            states.withUnsafeBufferPointer { storage in
+                var nested = FrameWalk(
+                    compositor: compositor, nodes: before.nodes, states: states, storage: storage, target: cr)
+                var context = draw.context
+                context.alpha = 1
+                context.toTarget = draw.toTarget
+                context.groupDepth += 1
+                nested.steps.append(.enter(node: 0, parent: -3, isMask: false, context: nested.keep(context), opacityApplied: true))
+                nested.drain()
+            }
         }
         guard let before = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(before) }

@@ -13,17 +13,20 @@ struct FrameWalk {
     /// False when no node of the tree runs a transition (none is looked for per layer).
     let hasTransitions: Bool
     /// The presented states in use: the frame's, or a delayed replicator instance's.
-    var states: [RenderLayerState] { didSet { stateStorage = states.withUnsafeBufferPointer { $0 } } }
+    private(set) var states: [RenderLayerState]
     /// `states`' elements, read in place: `let s = states[i]` copies a 700-byte state and
-    /// retains its ten references, a per-layer cost that dominated small files' frames. Valid
-    /// while `states` holds its array (reset whenever it changes).
+    /// retains its ten references, a per-layer cost that dominated small files' frames. The
+    /// frame's states are lent by the caller for the walk (`Compositor.draw` runs it inside
+    /// their `withUnsafeBufferPointer`); a delayed instance's are copied into a `StateBuffer`
+    /// the walk keeps.
     private(set) var stateStorage: UnsafeBufferPointer<RenderLayerState>
-    /// The frame's presented states.
+    /// The frame's presented states, and their elements lent for the walk.
     let frameStates: [RenderLayerState]
+    let frameStorage: UnsafeBufferPointer<RenderLayerState>
     /// Evaluates the tree at another time (for replicator instances with instanceDelay).
     var evaluate: ((Double) -> [RenderLayerState])?
     var frameTime: Double = 0
-    var delayedStates: [Double: [RenderLayerState]] = [:]
+    var delayedStates: [Double: StateBuffer] = [:]
     /// The frame's footprints, when the caller has them: a leaf whose box misses the clip is
     /// skipped before any matrix is made (most layers of a small damaged region's redraw).
     var footprints: Footprints?
@@ -51,16 +54,19 @@ struct FrameWalk {
     /// The contexts steps refer to, appended as the frame goes (cleared with the frame).
     var contexts: [Context] = []
 
+    /// A walk over `states`, whose elements `storage` lends (valid for the walk's whole life).
     init(
-        compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState], target: OpaquePointer,
-        scratch: Scratch = Scratch(), hasTransitions: Bool = true
+        compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState],
+        storage: UnsafeBufferPointer<RenderLayerState>, target: OpaquePointer, scratch: Scratch = Scratch(),
+        hasTransitions: Bool = true
     ) {
         self.compositor = compositor
         self.nodes = nodes
         self.hasTransitions = hasTransitions
         self.states = states
-        self.stateStorage = states.withUnsafeBufferPointer { $0 }
+        self.stateStorage = storage
         self.frameStates = states
+        self.frameStorage = storage
         self.targets = scratch.targets
         self.steps = scratch.steps
         self.contexts = scratch.contexts
@@ -73,6 +79,12 @@ struct FrameWalk {
         var steps: [Step] = []
         var targets: [OpaquePointer] = []
         var contexts: [Context] = []
+    }
+
+    /// Draws from `states` (elements at `storage`, valid for the rest of the walk) from here on.
+    mutating func use(_ states: [RenderLayerState], _ storage: UnsafeBufferPointer<RenderLayerState>) {
+        self.states = states
+        stateStorage = storage
     }
 
     /// Keeps `context` for steps to refer to; its index in `contexts`.
