@@ -92,7 +92,6 @@ extension FrameWalk {
         use(buffer.states, buffer.storage)
     }
 
-
     func beginTint() {
         cairo_push_group(cr)
     }

@@ -420,11 +420,13 @@ struct FrameWalk {
             cairo_clip(cr)
             clipped = true
         }
-        let exit = Exit(
-            node: node, map: map, context: keep(context), drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
+        // The context is kept only for an exit that is pushed (most leaves push none).
+        var exit = Exit(
+            node: node, map: map, context: -1, drawAlpha: context.alpha, clipped: clipped, grouped: grouped,
             groupAlpha: groupAlpha, compositeShadow: compositeShadow, hasMask: grouped && hasMask, groupLimited: groupLimited,
             separateBorder: borderApart && s.pointee.borderWidth > 0
                 ? SeparateBorder(LayerBody(s.pointee, withBorder: true, withFill: false, flipped: context.flipped)) : nil)
+        if exit.clipped || exit.grouped || exit.separateBorder != nil { exit.context = keep(context) }
         if exit.hasMask {
             steps.append(.afterMask(exit))
             var maskContext = context
