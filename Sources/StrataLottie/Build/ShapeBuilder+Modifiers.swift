@@ -24,11 +24,24 @@ extension ShapeBuilder {
             let m = transform.matrix(at: map.local(f))
             return CATransform3DMakeAffineTransform(below ? m.inverted() : m)
         }
-        let so = (transform.startOpacity ?? Numbers(value: [100])).scalar(at: start) / 100
-        let eo = (transform.endOpacity ?? Numbers(value: [100])).scalar(at: start) / 100
-        let (first, last) = below ? (eo, so) : (so, eo)
-        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: first)
-        replicator.instanceAlphaOffset = count > 1 ? Float((last - first) / Double(count - 1)) : 0
+        // Copy k's opacity runs from the start opacity (first copy) to the end opacity (last):
+        // the first instance's alpha and a step per instance, animated when either is.
+        let startOpacity = transform.startOpacity ?? Numbers(value: [100])
+        let endOpacity = transform.endOpacity ?? Numbers(value: [100])
+        func opacities(_ f: Double) -> (first: Double, step: Float) {
+            let so = startOpacity.scalar(at: f) / 100, eo = endOpacity.scalar(at: f) / 100
+            let (first, last) = below ? (eo, so) : (so, eo)
+            return (first, count > 1 ? Float((last - first) / Double(count - 1)) : 0)
+        }
+        let initial = opacities(start)
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: initial.first)
+        replicator.instanceAlphaOffset = initial.step
+        if startOpacity.isAnimated || endOpacity.isAnimated {
+            emitter.sample(replicator, "instanceColor") { f in
+                CGColor(red: 1, green: 1, blue: 1, alpha: opacities(map.local(f)).first)
+            }
+            emitter.sample(replicator, "instanceAlphaOffset") { f in NSNumber(value: opacities(map.local(f)).step) }
+        }
         // The holder turns about the group's origin too (anchor at its corner, placed there).
         let holder = CALayer()
         holder.anchorPoint = .zero

@@ -176,6 +176,31 @@ struct LottieShapeTests {
         #expect(image.rgba(50, 50).a == 0)
     }
 
+    /// Start and end opacity animate (the held-out file 4479-fireworks fades its bursts in this
+    /// way; they were read at the first frame only, so the copies stayed at 10–13 %). Start
+    /// 0 → 100 % and end 100 → 40 % over frames 0–10, four copies; played at three clock origins.
+    @Test(arguments: [0.0, 1_000_000, 12.375])
+    func aRepeatersStartAndEndOpacityAnimate(origin: Double) throws {
+        let repeater = """
+            {"ty":"rp","c":{"k":4},"o":{"k":0},"m":1,"tr":{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":90},"so":\(LJ.keys([(0, [0]), (10, [100])])),"eo":\(LJ.keys([(0, [100]), (10, [40])]))}}
+            """
+        let json = LJ.animation(layers: [LJ.shapeLayer(
+            [LJ.group([LJ.rect((0, -30), 12, 12), LJ.fill([0, 0, 0])]), repeater], ks: LJ.transform(p: LJ.value([50, 50])))])
+        // Copies at the top, right, bottom and left, alpha from start to end opacity.
+        func alphas(_ frame: Double) throws -> [Int] {
+            let image = try LottieRender.frame(json, frame, origin: origin)
+            return [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a]
+        }
+        let cases: [(frame: Double, start: Double, end: Double)] = [(0, 0, 1), (5, 0.5, 0.7), (10, 1, 0.4)]
+        for c in cases {
+            let got = try alphas(c.frame)
+            let expected = (0..<4).map { Int((255 * (c.start + (c.end - c.start) * Double($0) / 3)).rounded()) }
+            for (a, e) in zip(got, expected) {
+                #expect(abs(a - e) <= 3, "frame \(c.frame): copy alphas \(got), expected \(expected) (±3)")
+            }
+        }
+    }
+
     @Test func repeaterCopiesGoBelowTheOriginalWhenAskedAndStartAtTheOffset() throws {
         // Three 30×30 squares stepping 15 points right: overlapping. Red original at x 10–40.
         func repeater(below: Bool, offset: Double) -> String {
