@@ -6,7 +6,7 @@ import QuartzCore
 extension ShapeBuilder {
     /// `layers` repeated `copies` times, copy k through the repeater's transform k (+ offset)
     /// times about the group's origin, with opacity from its start to its end opacity; copies
-    /// above the original (composite "above") or below it.
+    /// above the original (composite "above") or below it. Copies, offset and opacities animate.
     ///
     /// A `CAReplicatorLayer` draws instance 0 first. For "below", instance i is copy n − 1 − i:
     /// the holder carries T^(n−1) and the instance transform is T⁻¹, so the original is drawn
@@ -17,9 +17,12 @@ extension ShapeBuilder {
         replicator.bounds = CGRect(x: -size.width * 4, y: -size.height * 4, width: size.width * 8, height: size.height * 8)
         replicator.position = .zero
         let start = map.local(emitter.inPoint)
-        let count = clampedInt(copies.scalar(at: start), 0, 1000)
-        if copies.isAnimated { emitter.warnings.note("animated repeater copies (the first frame's count is used)", at: "shapes") }
+        let countAt = { (f: Double) in clampedInt(copies.scalar(at: f), 0, 1000) }
+        let count = countAt(start)
         replicator.instanceCount = count
+        if copies.isAnimated {
+            emitter.sample(replicator, "instanceCount", discrete: true) { f in NSNumber(value: countAt(map.local(f))) }
+        }
         emitter.sample(replicator, "instanceTransform") { f in
             let m = transform.matrix(at: map.local(f))
             return CATransform3DMakeAffineTransform(below ? m.inverted() : m)
@@ -31,12 +34,13 @@ extension ShapeBuilder {
         func opacities(_ f: Double) -> (first: Double, step: Float) {
             let so = startOpacity.scalar(at: f) / 100, eo = endOpacity.scalar(at: f) / 100
             let (first, last) = below ? (eo, so) : (so, eo)
-            return (first, count > 1 ? Float((last - first) / Double(count - 1)) : 0)
+            let n = countAt(f)
+            return (first, n > 1 ? Float((last - first) / Double(n - 1)) : 0)
         }
         let initial = opacities(start)
         replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: initial.first)
         replicator.instanceAlphaOffset = initial.step
-        if startOpacity.isAnimated || endOpacity.isAnimated {
+        if startOpacity.isAnimated || endOpacity.isAnimated || copies.isAnimated {
             emitter.sample(replicator, "instanceColor") { f in
                 CGColor(red: 1, green: 1, blue: 1, alpha: opacities(map.local(f)).first)
             }
@@ -48,9 +52,19 @@ extension ShapeBuilder {
         holder.bounds = CGRect(origin: .zero, size: size)
         holder.position = .zero
         for layer in layers.reversed() { holder.addSublayer(layer) }
-        let shift = offset.scalar(at: start) + (below ? Double(max(count - 1, 0)) : 0)
-        if shift != 0 {
-            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: start).power(shift))
+        // The copies start `offset` steps on; below, the original is the last copy.
+        func shift(_ f: Double) -> Double { offset.scalar(at: f) + (below ? Double(max(countAt(f) - 1, 0)) : 0) }
+        if shift(start) != 0 {
+            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: start).power(shift(start)))
+        }
+        let moves = [transform.anchor, transform.scale, transform.rotation, transform.skew, transform.skewAxis]
+            .contains { $0?.isAnimated == true } || transform.position?.isAnimated == true
+        if offset.isAnimated || (below && copies.isAnimated) || (moves && shift(start) != 0) {
+            // Discrete with a changing count: below, the shift must step with the count.
+            emitter.sample(holder, "transform", discrete: below && copies.isAnimated) { f in
+                let local = map.local(f)
+                return NSValue(caTransform3D: CATransform3DMakeAffineTransform(transform.matrix(at: local).power(shift(local))))
+            }
         }
         replicator.addSublayer(holder)
         return replicator

@@ -99,8 +99,10 @@ final class AnimationEmitter {
         animation.values = values
         animation.keyTimes = times
         if discrete {
+            // A value sampled at frame f shows from a hair before f: a frame drawn at f on a
+            // clock far from 0 (10⁶ s: steps of 10⁻¹⁰ s) can land just short of its key time.
             animation.calculationMode = .discrete
-            animation.keyTimes = times + [1]
+            animation.keyTimes = times.enumerated().map { $0 == 0 ? $1 : NSNumber(value: max(0, $1.doubleValue - 1e-7)) } + [1]
         }
         add(animation, to: layer, key: keyPath, value: value)
     }

@@ -201,6 +201,27 @@ struct LottieShapeTests {
         }
     }
 
+    /// Copies animate (abstract_circle, held out, grows 0 → 18 → 0 copies; the first frame's 0 drew
+    /// nothing). 1 → 4 copies over frames 0–12, copies turned 90° apart: at frame 0 only the top
+    /// one, at 6 (2.5 copies, rounded to 3) top, right and bottom, at 12 all four; above and below
+    /// the original alike (below, the original is the last copy: the same four places).
+    @Test(arguments: [false, true])
+    func aRepeatersCopiesAnimate(below: Bool) throws {
+        let repeater = """
+            {"ty":"rp","c":\(LJ.keys([(0, [1]), (12, [4])])),"o":{"k":0},"m":\(below ? 2 : 1),"tr":{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":90},"so":{"k":100},"eo":{"k":100}}}
+            """
+        let json = LJ.animation(layers: [LJ.shapeLayer(
+            [LJ.group([LJ.rect((0, -30), 12, 12), LJ.fill([0, 0, 0])]), repeater], ks: LJ.transform(p: LJ.value([50, 50])))])
+        for (frame, drawn) in [(0.0, [true, false, false, false]), (6, [true, true, true, false]), (12, [true, true, true, true])] {
+            let image = try LottieRender.frame(json, frame, origin: 1_000_000.25)
+            let shown = [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a].map { $0 == 255 }
+            let clear = [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a].map { $0 == 0 }
+            for k in 0..<4 {
+                #expect(drawn[k] ? shown[k] : clear[k], "frame \(frame): copies at top, right, bottom, left \(shown), expected \(drawn)")
+            }
+        }
+    }
+
     @Test func repeaterCopiesGoBelowTheOriginalWhenAskedAndStartAtTheOffset() throws {
         // Three 30×30 squares stepping 15 points right: overlapping. Red original at x 10–40.
         func repeater(below: Bool, offset: Double) -> String {
