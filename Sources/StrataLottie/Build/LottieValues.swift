@@ -69,6 +69,17 @@ extension LottieTransform {
     }
 }
 
+extension LottieTransform {
+    /// A repeater's step at `frame`: `translate(p)·translate(a)·R·Sk·S·translate(−a)`. Unlike a
+    /// layer's, its anchor is the centre its copies turn and scale about, not a point moved to
+    /// the position (lottie-web, lottie-android, ThorVG and rlottie alike: a ring of copies about
+    /// the anchor).
+    func repeaterMatrix(at frame: Double) -> CGAffineTransform {
+        let a = anchor?.value(at: frame) ?? [0, 0]
+        return matrix(at: frame).concatenating(CGAffineTransform(translationX: a.nth(0) ?? 0, y: a.count > 1 ? a[1] : 0))
+    }
+}
+
 extension CGAffineTransform {
     /// The map applied `n` times (n rounded to a whole number; negative: the inverse's).
     func power(_ n: Double) -> CGAffineTransform {

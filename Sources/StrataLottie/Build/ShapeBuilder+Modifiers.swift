@@ -24,7 +24,7 @@ extension ShapeBuilder {
             emitter.sample(replicator, "instanceCount", discrete: true) { f in NSNumber(value: countAt(map.local(f))) }
         }
         emitter.sample(replicator, "instanceTransform") { f in
-            let m = transform.matrix(at: map.local(f))
+            let m = transform.repeaterMatrix(at: map.local(f))
             return CATransform3DMakeAffineTransform(below ? m.inverted() : m)
         }
         // Copy k's opacity runs from the start opacity (first copy) to the end opacity (last):
@@ -55,7 +55,7 @@ extension ShapeBuilder {
         // The copies start `offset` steps on; below, the original is the last copy.
         func shift(_ f: Double) -> Double { offset.scalar(at: f) + (below ? Double(max(countAt(f) - 1, 0)) : 0) }
         if shift(start) != 0 {
-            holder.transform = CATransform3DMakeAffineTransform(transform.matrix(at: start).power(shift(start)))
+            holder.transform = CATransform3DMakeAffineTransform(transform.repeaterMatrix(at: start).power(shift(start)))
         }
         let moves = [transform.anchor, transform.scale, transform.rotation, transform.skew, transform.skewAxis]
             .contains { $0?.isAnimated == true } || transform.position?.isAnimated == true
@@ -63,7 +63,7 @@ extension ShapeBuilder {
             // Discrete with a changing count: below, the shift must step with the count.
             emitter.sample(holder, "transform", discrete: below && copies.isAnimated) { f in
                 let local = map.local(f)
-                return NSValue(caTransform3D: CATransform3DMakeAffineTransform(transform.matrix(at: local).power(shift(local))))
+                return NSValue(caTransform3D: CATransform3DMakeAffineTransform(transform.repeaterMatrix(at: local).power(shift(local))))
             }
         }
         replicator.addSublayer(holder)

@@ -204,15 +204,19 @@ struct LottieShapeTests {
     /// Copies animate (abstract_circle, held out, grows 0 → 18 → 0 copies; the first frame's 0 drew
     /// nothing). 1 → 4 copies over frames 0–12, copies turned 90° apart: at frame 0 only the top
     /// one, at 6 (2.5 copies, rounded to 3) top, right and bottom, at 12 all four; above and below
-    /// the original alike (below, the original is the last copy: the same four places).
-    @Test(arguments: [false, true])
-    func aRepeatersCopiesAnimate(below: Bool) throws {
+    /// the original alike (below, the original is the last copy: the same four places). From 0
+    /// copies (0 → 4): none, then two, then four.
+    @Test(arguments: [(false, 1.0), (true, 1), (false, 0), (true, 0)])
+    func aRepeatersCopiesAnimate(below: Bool, from: Double) throws {
         let repeater = """
-            {"ty":"rp","c":\(LJ.keys([(0, [1]), (12, [4])])),"o":{"k":0},"m":\(below ? 2 : 1),"tr":{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":90},"so":{"k":100},"eo":{"k":100}}}
+            {"ty":"rp","c":\(LJ.keys([(0, [from]), (12, [4])])),"o":{"k":0},"m":\(below ? 2 : 1),"tr":{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":90},"so":{"k":100},"eo":{"k":100}}}
             """
         let json = LJ.animation(layers: [LJ.shapeLayer(
             [LJ.group([LJ.rect((0, -30), 12, 12), LJ.fill([0, 0, 0])]), repeater], ks: LJ.transform(p: LJ.value([50, 50])))])
-        for (frame, drawn) in [(0.0, [true, false, false, false]), (6, [true, true, true, false]), (12, [true, true, true, true])] {
+        let expected: [(Double, [Bool])] = from == 1
+            ? [(0, [true, false, false, false]), (6, [true, true, true, false]), (12, [true, true, true, true])]
+            : [(0, [false, false, false, false]), (6, [true, true, false, false]), (12, [true, true, true, true])]
+        for (frame, drawn) in expected {
             let image = try LottieRender.frame(json, frame, origin: 1_000_000.25)
             let shown = [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a].map { $0 == 255 }
             let clear = [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a].map { $0 == 0 }
@@ -220,6 +224,20 @@ struct LottieShapeTests {
                 #expect(drawn[k] ? shown[k] : clear[k], "frame \(frame): copies at top, right, bottom, left \(shown), expected \(drawn)")
             }
         }
+    }
+
+    /// A repeater's anchor is the centre its copies turn about (abstract_circle, held out: anchor
+    /// (280, 0), 20° a copy — a ring about the anchor in lottie-web, ThorVG and rlottie; read as a
+    /// layer's anchor, the ring's centre was 800 points away and one circle showed). A square at
+    /// the top of a 30-point circle about (50, 50), four copies 90° apart about anchor (50, 50).
+    @Test func aRepeatersCopiesTurnAboutItsAnchor() throws {
+        let repeater = """
+            {"ty":"rp","c":{"k":4},"o":{"k":0},"m":1,"tr":{"ty":"tr","p":{"k":[0,0]},"a":{"k":[50,50]},"s":{"k":[100,100]},"r":{"k":90},"so":{"k":100},"eo":{"k":100}}}
+            """
+        let image = try Self.render([LJ.group([LJ.rect((50, 20), 12, 12), LJ.fill([0, 0, 0])]), repeater])
+        let alphas = [image.rgba(50, 20).a, image.rgba(80, 50).a, image.rgba(50, 80).a, image.rgba(20, 50).a]
+        #expect(alphas == [255, 255, 255, 255], "copies at the top, right, bottom and left of (50, 50): \(alphas)")
+        #expect(image.rgba(50, 50).a == 0 && image.rgba(5, 5).a == 0, "nothing at the centre or a corner")
     }
 
     @Test func repeaterCopiesGoBelowTheOriginalWhenAskedAndStartAtTheOffset() throws {
