@@ -15,6 +15,11 @@ extension Compositor {
         var lastChange: UInt64
         /// The last frame that drew the layer.
         var frame: UInt64
+        /// The frame that first drew the layer.
+        var firstFrame: UInt64
+        /// The answer given in `frame`: a layer drawn again in the same frame with the same look
+        /// (a replicator's instances) is drawn the same way each time.
+        var answer: Bool
     }
 
     /// Which of a layer's looks is tracked.
@@ -42,21 +47,28 @@ extension Compositor {
     func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, firstSight: Bool = false) -> Bool {
         let key = LookKey(id: id, tracked: tracked)
         guard let index = lookChanges.index(forKey: key) else {
-            lookChanges[key] = LookChange(look: look, lastChange: frameNumber, frame: frameNumber)
+            lookChanges[key] = LookChange(
+                look: look, lastChange: frameNumber, frame: frameNumber, firstFrame: frameNumber, answer: firstSight)
             return firstSight
         }
+        let entry = lookChanges.values[index]
+        if entry.frame == frameNumber, entry.look == look { return entry.answer }
         lookChanges.values[index].frame = frameNumber
-        guard lookChanges.values[index].look != look else { return false }
-        let previous = lookChanges.values[index].lastChange
+        guard entry.look != look else {
+            lookChanges.values[index].answer = false
+            return false
+        }
         lookChanges.values[index].lastChange = frameNumber
         lookChanges.values[index].look = look
-        return frameNumber &- previous <= 2
+        let answer = frameNumber &- entry.lastChange <= 2
+        lookChanges.values[index].answer = answer
+        return answer
     }
 
     /// `keepsChanging(id:_:look:firstSight: true)`, telling in `seenFirst` whether the layer was
     /// not drawn before (true returned for that reason alone).
     func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, seenFirst: inout Bool) -> Bool {
-        seenFirst = lookChanges[LookKey(id: id, tracked: tracked)] == nil
+        seenFirst = lookChanges[LookKey(id: id, tracked: tracked)].map { $0.firstFrame == frameNumber } ?? true
         return keepsChanging(id: id, tracked, look: look, firstSight: true)
     }
 
