@@ -15,7 +15,7 @@ package enum DamageRegion {
     /// first, while that is at most a quarter of their areas together or more than
     /// `maxRectangles` remain; a single bounding box when the rectangles cover 85 % of it or
     /// more, when it is under `minimumSplitArea`, or when more than 64 boxes remain once those
-    /// inside others are dropped.
+    /// that merge cheaply (more than 64 given) and those inside others are merged and dropped.
     package static func merge(_ boxes: [CGRect]) -> [CGRect] {
         // One box (a single layer changed in place): nothing to merge, nothing to allocate.
         if boxes.count == 1 { return boxes[0].isNull || boxes[0].isEmpty ? [] : [boxes[0].standardized] }
@@ -23,9 +23,10 @@ package enum DamageRegion {
         guard rects.count > 1 else { return rects }
         let union = rects.dropFirst().reduce(rects[0]) { unite($0, $1) }
         guard area(union) >= minimumSplitArea else { return [union] }
-        rects = droppingContained(rects)
-        // Many boxes (a layer's old and new places overlap): those that merge cheaply first, in one pass.
+        // Many boxes (a layer's old and new places overlap): those that merge cheaply first, in
+        // one pass (a box inside another merges at no cost, so this drops those too).
         if rects.count > 64 { rects = mergingCheapOnes(rects) }
+        rects = droppingContained(rects)
         guard rects.count <= 64 else { return [union] }
         mergePairs(&rects)
         let covered = rects.reduce(0) { $0 + area($1) }
