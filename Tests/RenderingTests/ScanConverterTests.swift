@@ -30,6 +30,10 @@ struct ScanConverterTests {
         var box: CGRect? = nil
         /// Painted with a gradient (device space) instead of a solid colour.
         var gradient: Gradient? = nil
+        /// A clip cairo cannot list (a turned or fractional quadrilateral, device pixels): the
+        /// scan converter draws within it from the walk's account (`ExactClip`), cairo through
+        /// its clip.
+        var clip: [CGPoint]? = nil
         var description: String { name }
     }
 
@@ -118,7 +122,30 @@ struct ScanConverterTests {
              transform: CGAffineTransform(translationX: 20, y: -5).rotated(by: 0.2), fill: true, evenOdd: true, gradient: .radial),
         Case(name: "a translucent gradient zigzag cut to a box", path: zigzag(), width: 12, join: .round, alpha: 0.55,
              box: CGRect(x: 40, y: 20, width: 110, height: 120), gradient: .linear),
+        // Under clips cairo cannot list (a turned or scaled precomposition's bounds).
+        Case(name: "a star filled under a turned clip", path: star(), fill: true, clip: turnedQuad()),
+        Case(name: "a zigzag stroked under a turned clip, within a box", path: zigzag(), width: 10,
+             box: CGRect(x: 30, y: 20, width: 150, height: 140), clip: turnedQuad()),
+        Case(name: "a star filled under a clip on fractional pixels", path: star(), fill: true,
+             clip: [CGPoint(x: 60.3, y: 35.7), CGPoint(x: 170.45, y: 35.7), CGPoint(x: 170.45, y: 140.2), CGPoint(x: 60.3, y: 140.2)]),
+        Case(name: "a ring's arc stroked with a gradient under a turned clip", path: ring(), width: 12, cap: .round,
+             gradient: .linear, clip: turnedQuad()),
     ]
+
+    /// A rectangle of 130 × 90 points turned by 20° about (110, 90), on fractional pixels.
+    static func turnedQuad() -> [CGPoint] {
+        let t = CGAffineTransform(translationX: 110.3, y: 90.6).rotated(by: 20 * .pi / 180)
+        return [CGPoint(x: -65, y: -45), CGPoint(x: 65, y: -45), CGPoint(x: 65, y: 45), CGPoint(x: -65, y: 45)].map { $0.applying(t) }
+    }
+
+    /// Clips `cr` to `quad` (device pixels).
+    static func clip(_ cr: OpaquePointer, to quad: [CGPoint]) {
+        cairo_new_path(cr)
+        cairo_move_to(cr, quad[0].x, quad[0].y)
+        for p in quad.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_close_path(cr)
+        cairo_clip(cr)
+    }
 
     static func uprightBoxes() -> CGPath {
         let p = CGMutablePath()
@@ -138,10 +165,17 @@ struct ScanConverterTests {
         let color = RGBA(r: 0.1, g: 0.3, b: 0.8, a: 1)
         let box = c.box ?? CGRect(x: 0, y: 0, width: Double(width), height: Double(height))
         if scan {
-            guard let target = KernelTarget(cr) else {
+            var exact: ExactClip?
+            if let quad = c.clip {
+                exact = KernelTarget(cr).flatMap { ExactClip(whole: $0.clips, corners: quad) }
+                Self.clip(cr, to: quad)
+                #expect(KernelTarget(cr) == nil, "\(c.name): cairo cannot list the clip")
+            }
+            guard let target = KernelTarget(cr, exact: exact) else {
                 Issue.record("a plain image surface is a kernel target")
                 return surface
             }
+            #expect(target.planes.count == (c.clip == nil ? 0 : 4), "\(c.name): the clip's four sides cut the polygons")
             let converter = ScanConverter()
             var paint = ScanConverter.Paint.solid(color, alpha: c.alpha)
             if let g = c.gradient {
@@ -173,6 +207,7 @@ struct ScanConverterTests {
         }
         cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
         cairo_clip(cr)
+        if let quad = c.clip { Self.clip(cr, to: quad) }
         if let g = c.gradient {
             // Set before the matrix: the pattern stays in device space.
             let pattern = Self.pattern(g, alpha: c.alpha)
@@ -348,6 +383,43 @@ struct ScanConverterTests {
         converter.fill(rect.storage, transform: .identity, evenOdd: false, color: RGBA(r: 1, g: 0, b: 0, a: 1), alpha: 1,
                        box: CGRect(x: 0, y: 0, width: 220, height: 180), onto: try #require(KernelTarget(cr)))
         #expect(converter.uprightBox() == CGRect(x: 5, y: 5, width: 70, height: 70), "Lottie's rectangle is an upright box")
+    }
+
+    /// A shape larger than the clip, cut to a rectangle on fractional pixels by the clip's
+    /// half-planes: each pixel's alpha is the area of the pixel inside the rectangle, within a
+    /// level (edge pixels 0.75 × 0.5 and so on; nothing outside).
+    @Test func aFractionalClipCoversEdgePixelsByTheirAreaInside() throws {
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 12, 10))
+        defer { cairo_surface_destroy(surface) }
+        let cr = try #require(cairo_create(surface))
+        defer { cairo_destroy(cr) }
+        let rect = CGRect(x: 2.25, y: 1.5, width: 5.25, height: 4.0)
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+        let exact = try #require(KernelTarget(cr).flatMap { ExactClip(whole: $0.clips, corners: corners) })
+        Self.clip(cr, to: corners)
+        let target = try #require(KernelTarget(cr, exact: exact))
+        // A diamond far larger than the surface (not an upright box: it goes through the cells).
+        let diamond = CGMutablePath()
+        diamond.move(to: CGPoint(x: 6, y: -40))
+        diamond.addLine(to: CGPoint(x: 50, y: 5))
+        diamond.addLine(to: CGPoint(x: 6, y: 50))
+        diamond.addLine(to: CGPoint(x: -40, y: 5))
+        diamond.closeSubpath()
+        ScanConverter().fill(
+            diamond.storage, transform: .identity, evenOdd: false, color: RGBA(r: 0, g: 0, b: 0, a: 1), alpha: 1,
+            box: CGRect(x: 0, y: 0, width: 12, height: 10), onto: target)
+        cairo_surface_mark_dirty(surface)
+        cairo_surface_flush(surface)
+        let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
+        let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        for y in 0..<10 {
+            for x in 0..<12 {
+                let inside = CGRect(x: Double(x), y: Double(y), width: 1, height: 1).intersection(rect)
+                let area = inside.isNull ? 0 : inside.width * inside.height
+                let alpha = Int(pixels[y * rowPixels + x] >> 24)
+                #expect(abs(alpha - Int((area * 255).rounded())) <= 1, "pixel (\(x), \(y)): alpha \(alpha), area inside \(area)")
+            }
+        }
     }
 
     @Test("fills and strokes equal cairo's within the stated tolerance", arguments: cases)

@@ -106,7 +106,9 @@ extension FrameWalk {
                 // A raster of a look that keeps changing is stale; one of a layer that only moves
                 // is what it shows again when it stops (step_loader's bars remade theirs at each stop).
                 if changes { compositor.bodies[nodes[node].layerID] = nil }
-                drawShapeDirectly(body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight)
+                drawShapeDirectly(
+                    body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight,
+                    exact: exactClip(context))
                 return
             }
         }
@@ -147,12 +149,14 @@ extension FrameWalk {
     /// Draws a shape-only body straight into the target through `map` (affine), within `box`
     /// (target pixels): fill and stroke together at `alpha` (through a group of the box's size
     /// when they overlap and alpha is below 1).
-    func drawShapeDirectly(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box: CGRect, scans: Bool = true) {
+    func drawShapeDirectly(
+        _ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box: CGRect, scans: Bool = true, exact: ExactClip? = nil
+    ) {
         let visible = box.insetBy(dx: -1, dy: -1).integral
         guard !visible.isNull, !visible.isEmpty else { return }
         compositor.directDraws += 1
         let cr = self.cr
-        if scans, scanShape(body, path: path, map: map, alpha: alpha, box: visible, cr: cr) { return }
+        if scans, scanShape(body, path: path, map: map, alpha: alpha, box: visible, cr: cr, exact: exact) { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
@@ -456,11 +460,13 @@ extension FrameWalk {
     /// box `visible`; false when it is for cairo: a group is needed (a translucent fill and stroke
     /// overlap), the stroke is dashed, the shape is cut to rounded bounds, or the target is not
     /// one the kernel draws on.
-    func scanShape(_ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box visible: CGRect, cr: OpaquePointer)
-        -> Bool
+    func scanShape(
+        _ body: LayerBody, path: CGPath, map: PlaneMap, alpha: Double, box visible: CGRect, cr: OpaquePointer,
+        exact: ExactClip? = nil
+    ) -> Bool
     {
         guard compositor.options.scansShapes, compositor.options.usesKernel, let shape = body.shape, !body.masksToBounds,
-            shape.dashes == nil, !(alpha < 1 && shape.paintsTwice), let target = KernelTarget(cr)
+            shape.dashes == nil, !(alpha < 1 && shape.paintsTwice), let target = KernelTarget(cr, exact: exact)
         else { return false }
         let t = map.affine
         let scan = compositor.scanConverter

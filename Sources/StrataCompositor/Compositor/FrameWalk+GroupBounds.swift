@@ -58,3 +58,86 @@ extension FrameWalk {
         return boxes
     }
 }
+
+// A precomposition clips to its bounds, and most draw well inside them: cairo then made a clip
+// mask for every layer under a turned or fractionally placed clip (and the kernel, which takes
+// whole-pixel clips only, handed those layers back to cairo).
+extension FrameWalk {
+    /// Whether everything `node`'s sublayers draw lies, in whole pixels, inside its (rounded)
+    /// bounds mapped by `map`: clipping to them would change no pixel. False when the frame's
+    /// footprints cannot tell (see `clipTest`).
+    mutating func sublayersStayInside(_ node: Int, bounds: CGRect, corners: CornerShape, map: PlaneMap, _ context: Context) -> Bool {
+        guard map.isAffine, drawsFrameStates, targets.count == 1, context.transitionNode < 0,
+            footprints?.describes(node: node, layerID: nodes[node].layerID) == true
+        else { return false }
+        if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(nodes, states) ?? [] }
+        var drawn = CGRect.null
+        for child in nodes[node].sublayers {
+            drawn = drawn.union(Footprints.subtreeBox(in: cullingEdges, node: Int(child)))
+        }
+        if drawn.isNull { return true }
+        guard !drawn.isInfinite, abs(drawn.minX) < 1e9, abs(drawn.minY) < 1e9, abs(drawn.maxX) < 1e9, abs(drawn.maxY) < 1e9
+        else { return false }
+        let t = map.affine
+        let det = t.a * t.d - t.b * t.c
+        guard det.isFinite, abs(det) > 1e-12 else { return false }
+        let inverse = t.inverted()
+        // Points inside the bounds less the corner radius on both axes are inside the rounded
+        // shape; the shape is convex, so the pixels' whole box is inside when its corners are.
+        let r = corners.isRounded ? corners.radius * CornerShape.continuousExtent : 0
+        let inner = bounds.standardized.insetBy(dx: r, dy: r)
+        guard !inner.isNull else { return false }
+        let pixels = drawn.integral
+        let slack = 1e-9 * Swift.max(1, Swift.max(abs(inner.minX), abs(inner.maxX), abs(inner.minY), abs(inner.maxY)))
+        for (x, y) in [(pixels.minX, pixels.minY), (pixels.maxX, pixels.minY), (pixels.maxX, pixels.maxY), (pixels.minX, pixels.maxY)] {
+            let p = CGPoint(x: x, y: y).applying(inverse)
+            guard p.x >= inner.minX - slack, p.x <= inner.maxX + slack, p.y >= inner.minY - slack, p.y <= inner.maxY + slack
+            else { return false }
+        }
+        return true
+    }
+}
+
+// cairo cannot list a clip with fractional or turned edges, and the kernel needs to know its
+// clip: the walk keeps its own account where the clip is layer bounds without rounded corners
+// (a scaled or turned precomposition), for the scan converter, which draws within it exactly.
+extension FrameWalk {
+    /// The account of the clip after cutting `context`'s by the whole-pixel rectangle `rect`
+    /// (a group's limit), or −1 when there is none to keep (cairo lists such a clip itself).
+    mutating func exactClip(_ context: Context, cutByWhole rect: CGRect) -> Int32 {
+        guard context.exactClip >= 0, let cut = exactClips[Int(context.exactClip)].cut(byWhole: rect) else { return -1 }
+        exactClips.append(cut)
+        return Int32(exactClips.count - 1)
+    }
+
+    /// The account of the clip once `context`'s is cut to a layer's `bounds` through `map`:
+    /// kept when they land as a quadrilateral without rounded corners, else −1.
+    mutating func boundsClip(_ bounds: CGRect, corners: CornerShape, map: PlaneMap, _ context: Context) -> Int32 {
+        guard map.isAffine, !corners.isRounded else { return -1 }
+        let t = map.affine
+        let r = bounds.standardized
+        let quad = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+            .map { $0.applying(t) }
+        let upright = (t.b == 0 && t.c == 0) || (t.a == 0 && t.d == 0)
+        let box = map.boundingBox(of: r)
+        if upright, [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0 == $0.rounded() }) {
+            return exactClip(context, cutByWhole: box)
+        }
+        let cut: ExactClip?
+        if context.exactClip >= 0 {
+            cut = exactClips[Int(context.exactClip)].cut(by: quad)
+        } else if let listed = KernelTarget(currentTarget), listed.planes.isEmpty {
+            cut = ExactClip(whole: listed.clips, corners: quad)
+        } else {
+            cut = nil
+        }
+        guard let cut else { return -1 }
+        exactClips.append(cut)
+        return Int32(exactClips.count - 1)
+    }
+
+    /// What the walk knows of `context`'s clip when cairo cannot list it.
+    func exactClip(_ context: Context) -> ExactClip? {
+        context.exactClip >= 0 && Int(context.exactClip) < exactClips.count ? exactClips[Int(context.exactClip)] : nil
+    }
+}

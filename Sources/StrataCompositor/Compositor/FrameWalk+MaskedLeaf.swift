@@ -124,7 +124,7 @@ extension FrameWalk {
             // painted through the mask's outline instead.
             compositor.bodies[id] = nil
             drawGradientCut(key, gradient: direct.gradient, maskPath: direct.path, maskMap: maskMap, map: map,
-                alpha: context.alpha * key.maskAlpha * direct.alpha, box: box)
+                alpha: context.alpha * key.maskAlpha * direct.alpha, box: box, exact: exactClip(context))
             return true
         }
         let image = s.pointee.contentsImage, maskImage = leaf.maskState.pointee.contentsImage
@@ -179,14 +179,16 @@ extension FrameWalk {
     /// within `box` (target pixels).
     func drawGradientCut(
         _ key: MaskedBodyKey, gradient: GradientKey, maskPath: CGPath, maskMap: PlaneMap, map: PlaneMap, alpha: Double,
-        box: CGRect
+        box: CGRect, exact: ExactClip? = nil
     ) {
         let visible = box.insetBy(dx: -1, dy: -1).integral
         compositor.directDraws += 1
         let cr = self.cr
         let body = key.body.body
         let bounds = body.bounds.standardized
-        if scanGradientCut(key, gradient: gradient, maskPath: maskPath, maskMap: maskMap, map: map, alpha: alpha, box: visible) {
+        if scanGradientCut(
+            key, gradient: gradient, maskPath: maskPath, maskMap: maskMap, map: map, alpha: alpha, box: visible, exact: exact)
+        {
             return
         }
         cairo_save(cr)
@@ -233,7 +235,7 @@ extension FrameWalk {
     /// one the kernel does not draw, or the target is not a kernel target.
     func scanGradientCut(
         _ key: MaskedBodyKey, gradient: GradientKey, maskPath: CGPath, maskMap: PlaneMap, map: PlaneMap, alpha: Double,
-        box visible: CGRect
+        box visible: CGRect, exact: ExactClip? = nil
     ) -> Bool {
         guard compositor.options.scansShapes, compositor.options.usesKernel, let shape = key.mask.shape,
             shape.dashes == nil, map.isAffine, maskMap.isAffine
@@ -241,7 +243,7 @@ extension FrameWalk {
         let body = key.body.body
         let bounds = body.bounds.standardized
         guard !body.corners.isRounded, bounds.contains(maskMap.boundingBox(of: Self.inkedBox(maskPath, shape))),
-            let target = KernelTarget(cr),
+            let target = KernelTarget(cr, exact: exact),
             let paint = compositor.gradientPaint(gradient, over: bounds, alpha: alpha, map: map.affine)
         else { return false }
         let t = maskMap.affine.concatenating(map.affine)

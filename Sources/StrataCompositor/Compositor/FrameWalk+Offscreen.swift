@@ -29,6 +29,7 @@ extension FrameWalk {
         inner.orientation = context.orientation * (map.determinant < 0 ? -1 : 1) * (wCenter < 0 ? -1 : 1)
         inner.groupDepth = context.groupDepth + 1
         inner.blendRoot = node
+        inner.exactClip = -1  // another target: its clip is its own
         steps.append(
             .endOffscreen(
                 Offscreen(

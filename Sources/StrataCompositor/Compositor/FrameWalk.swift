@@ -53,6 +53,8 @@ struct FrameWalk {
     var steps: [Step] = []
     /// The contexts steps refer to, appended as the frame goes (cleared with the frame).
     var contexts: [Context] = []
+    /// Clips with a fractional rectangle that contexts refer to (`Context.exactClip`).
+    var exactClips: [ExactClip] = []
 
     /// A walk over `states`, whose elements `storage` lends (valid for the walk's whole life).
     init(
@@ -114,6 +116,8 @@ struct FrameWalk {
         /// The node drawn into a perspective offscreen: its blend mode applies where the
         /// offscreen is warped onto the target, not inside.
         var blendRoot = -1
+        /// The walk's account of a clip cairo cannot list (in `exactClips`), or −1.
+        var exactClip: Int32 = -1
     }
 
     enum Step {
@@ -375,6 +379,7 @@ struct FrameWalk {
                 .integral.intersection(context.clip)
             guard !limit.isNull, !limit.isEmpty else { return }
             context.clip = limit
+            context.exactClip = exactClip(context, cutByWhole: limit)
             groupLimited = true
         }
         let groupAlpha = context.alpha
@@ -411,6 +416,11 @@ struct FrameWalk {
         if s.pointee.masksToBounds, hasSublayers {
             let box = map.boundingBox(of: s.pointee.bounds)
             sublayerContext.clip = context.clip.intersection(box)
+        }
+        if s.pointee.masksToBounds, hasSublayers,
+            !sublayersStayInside(node, bounds: s.pointee.bounds, corners: body.corners, map: map, context)
+        {
+            sublayerContext.exactClip = boundsClip(s.pointee.bounds, corners: body.corners, map: map, context)
             cairo_save(cr)
             var m = Self.cairoMatrix(map.affine)
             cairo_set_matrix(cr, &m)

@@ -14,8 +14,13 @@ struct KernelTarget {
     let originX, originY: Int
     /// The clip in whole device pixels: (x0, y0, x1, y1), ends excluded.
     let clips: [(Int, Int, Int, Int)]
+    /// Half-planes with fractional or turned edges that cut `clips` further (device pixels):
+    /// only the scan converter draws under them (it clips its polygons); none for most targets.
+    let planes: [ExactClip.HalfPlane]
 
-    init?(_ cr: OpaquePointer) {
+    /// The kernel's view of `cr`; `exact` is what the walk knows of a clip cairo cannot list
+    /// (only for callers that honour `planes`).
+    init?(_ cr: OpaquePointer, exact: ExactClip? = nil) {
         guard cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(cr),
             cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
             cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
@@ -29,9 +34,17 @@ struct KernelTarget {
         guard sx == 1, sy == 1, dx.rounded() == dx, dy.rounded() == dy, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
         guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
         defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
         var clips: [(Int, Int, Int, Int)] = []
-        for k in 0..<Int(list.pointee.num_rectangles) {
+        var planes: [ExactClip.HalfPlane] = []
+        var listed = true
+        if list.pointee.status == CAIRO_STATUS_CLIP_NOT_REPRESENTABLE, let exact, Self.agrees(cr, with: exact) {
+            clips = exact.whole
+            planes = exact.planes
+            listed = false
+        } else if list.pointee.status != CAIRO_STATUS_SUCCESS {
+            return nil
+        }
+        for k in 0..<(listed ? Int(list.pointee.num_rectangles) : 0) {
             let r = list.pointee.rectangles[k]
             let x1 = r.x + r.width, y1 = r.y + r.height
             // A clip edge between pixel edges is antialiased by cairo: the kernel does not draw there.
@@ -50,6 +63,16 @@ struct KernelTarget {
         self.originX = Int(-dx)
         self.originY = Int(-dy)
         self.clips = clips
+        self.planes = planes
+    }
+
+    /// A check that the walk's account of the clip is cairo's: cairo's (whole-pixel) extents of
+    /// the clip hold the account's, which a clip the walk did not count in would cut.
+    private static func agrees(_ cr: OpaquePointer, with exact: ExactClip) -> Bool {
+        guard let e = exact.extent else { return false }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return x0 <= Double(e.0) && y0 <= Double(e.1) && x1 >= Double(e.2) && y1 >= Double(e.3)
     }
 
     /// The pixels as the kernel takes them (device coordinates).
@@ -70,5 +93,6 @@ struct KernelTarget {
         self.originX = originX
         self.originY = originY
         clips = [(originX, originY, originX + raster.width, originY + raster.height)]
+        planes = []
     }
 }

@@ -17,6 +17,8 @@ final class ScanConverter {
     @exclusivity(unchecked) var contours: [(start: Int, count: Int, closed: Bool, drawn: Bool)] = []
     /// Polygon edges in device pixels: x0, y0, x1, y1 each.
     @exclusivity(unchecked) var edges: [Double] = []
+    /// The edges clipped to a half-plane (`clipEdges`), swapped with `edges`.
+    @exclusivity(unchecked) var clippedEdges: [Double] = []
     /// One stroke outline contour being built (user space).
     @exclusivity(unchecked) var outline: [Double] = []
     /// The scan converter's cells and their touched bits, all zero between calls.
@@ -113,6 +115,10 @@ final class ScanConverter {
     /// Covers `edges` within `box` (device pixels) and each of the target's clip rectangles.
     func scan(box: CGRect, evenOdd: Bool, paint: Paint, onto target: KernelTarget) {
         guard !edges.isEmpty, !box.isNull, box.width > 0, box.height > 0 else { return }
+        if !target.planes.isEmpty {
+            clipEdges(to: target.planes)
+            guard !edges.isEmpty else { return }
+        }
         // The polygons' own bounds: the caller's box allows for miters that most outlines lack.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         edges.withUnsafeBufferPointer { e in
