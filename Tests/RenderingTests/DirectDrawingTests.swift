@@ -206,6 +206,65 @@ struct DirectDrawingTests {
         }
     }
 
+    /// A changing ring inside a container turned 20° and scaled by 0.79 that clips to its bounds
+    /// (a turned, scaled precomposition: cairo cannot list that clip) is still drawn by the scan
+    /// converter, cut to the container's turned bounds from the walk's own account of the clip:
+    /// its frames differ from cairo's drawing of the same ring (another antialiasing) and are
+    /// within the metric of it and of the cached rasters, which cairo clips; at three clock
+    /// origins.
+    @Test(arguments: clockOrigins)
+    func changingShapesUnderATurnedClipAreScanned(origin: Double) {
+        func play(direct: Bool, scans: Bool) -> [CGImage] {
+            MediaClock.withClock(MediaClock.Manual(time: origin)) {
+                let (root, ring) = scene { () -> (CALayer, CAShapeLayer) in
+                    let root = CALayer()
+                    root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+                    root.backgroundColor = CGColor(gray: 1, alpha: 1)
+                    let clip = CALayer()
+                    clip.bounds = CGRect(x: 0, y: 0, width: 150, height: 110)
+                    clip.position = CGPoint(x: 100.3, y: 99.6)
+                    clip.transform = CATransform3DRotate(CATransform3DMakeScale(0.79, 0.79, 1), 20 * .pi / 180, 0, 0, 1)
+                    clip.masksToBounds = true
+                    let ring = CAShapeLayer()
+                    ring.frame = CGRect(x: 20, y: -20, width: 150, height: 150)
+                    ring.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 130, height: 130), transform: nil)
+                    ring.fillColor = nil
+                    ring.strokeColor = CGColor(red: 0.8, green: 0.2, blue: 0.3, alpha: 1)
+                    ring.lineWidth = 9
+                    clip.addSublayer(ring)
+                    root.addSublayer(clip)
+                    return (root, ring)
+                }
+                let grow = CABasicAnimation(keyPath: "strokeEnd")
+                (grow.fromValue, grow.toValue, grow.duration) = (0.2, 1, 0.9)
+                grow.repeatCount = .infinity
+                ring.add(grow, forKey: "grow")
+                CATransaction.flush()
+                let context = Golden.makeContext(width: 200, height: 200)
+                let renderer = CARenderer(cgContext: context)
+                renderer.layer = root
+                renderer.compositorOptions.drawsChangingLayersDirectly = direct
+                renderer.compositorOptions.scansShapes = scans
+                var out: [CGImage] = []
+                for k in 0..<5 {
+                    renderer.beginFrame(atTime: origin + Double(5 + k) / 60, timeStamp: nil)
+                    renderer.render()
+                    renderer.endFrame()
+                    if k >= 2, let image = context.makeImage() { out.append(image) }
+                }
+                return out
+            }
+        }
+        let scanned = play(direct: true, scans: true), byCairo = play(direct: true, scans: false)
+        let cached = play(direct: false, scans: false)
+        for k in 0..<min(scanned.count, byCairo.count, cached.count) {
+            #expect(!scanned[k].pixels.words.elementsEqual(byCairo[k].pixels.words), "frame \(k) (origin \(origin)): the ring is scanned, not drawn by cairo")
+            Self.expectClose(scanned[k], byCairo[k], "turned clip, scanned against cairo, frame \(k) (origin \(origin))")
+            Self.expectClose(scanned[k], cached[k], "turned clip, scanned against cached rasters, frame \(k) (origin \(origin))")
+        }
+        #expect(scanned.count == 3)
+    }
+
     /// Filled shape layers that slide and turn every frame (their look still), large or small,
     /// are drawn straight into the frame, and a stroke along a few straight segments; a stroked
     /// rounded box keeps its raster. Frames against the cached rasters' at three clock origins,
