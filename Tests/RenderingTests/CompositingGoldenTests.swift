@@ -1,5 +1,6 @@
 import CoreGraphics
 import QuartzCore
+import StrataCompositor
 import Testing
 
 @Suite("Compositor: opacity, clipping, masks, shadows (golden images)")
@@ -28,6 +29,60 @@ struct CompositingGoldenTests {
         // Not grouped → blue at half over (red at half over white).
         #expect(near(image.rgba(150, 40), (127, 63, 191, 255), tolerance: 2))
         Golden.check(image, named: "compositing-group-opacity")
+    }
+
+    /// A fading parent whose subtree draws one layer (through a container) needs no group: a
+    /// filled and stroked shape under two such parents looks as the same shape fading alone
+    /// (within 2 levels: its fill and stroke still composite together first). A parent that
+    /// draws a background of its own and a sublayer over it stays a group: their overlap is
+    /// the sublayer's colour at half, not the two blended.
+    @Test func groupOpacityOverOneDrawingLayerIsThatLayersOpacity() {
+        func ring(_ frame: CGRect) -> CAShapeLayer {
+            let shape = CAShapeLayer()
+            shape.frame = frame
+            shape.path = CGPath(ellipseIn: CGRect(x: 8, y: 8, width: 44, height: 44), transform: nil)
+            shape.fillColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+            shape.strokeColor = CGColor(red: 0, green: 0.2, blue: 0.9, alpha: 0.7)
+            shape.lineWidth = 8
+            return shape
+        }
+        let root = scene { () -> CALayer in
+            let root = canvas(240, 80)
+            let fading = CALayer()
+            fading.frame = CGRect(x: 10, y: 10, width: 60, height: 60)
+            fading.opacity = 0.5
+            let holder = CALayer()
+            holder.frame = fading.bounds
+            holder.addSublayer(ring(holder.bounds))
+            fading.addSublayer(holder)
+            root.addSublayer(fading)
+            let alone = ring(CGRect(x: 90, y: 10, width: 60, height: 60))
+            alone.opacity = 0.5
+            root.addSublayer(alone)
+            let backed = solid(CGRect(x: 170, y: 10, width: 60, height: 60), 1, 0, 0)
+            backed.opacity = 0.5
+            backed.addSublayer(solid(CGRect(x: 20, y: 20, width: 40, height: 40), 0, 0, 1))
+            root.addSublayer(backed)
+            return root
+        }
+        let image = Golden.render(root, width: 240, height: 80)
+        let renderer = CARenderer(cgContext: Golden.makeContext(width: 240, height: 80))
+        renderer.layer = root
+        renderer.beginFrame(atTime: 0, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        #expect(renderer.compositor.groupsInLastFrame == 1, "only the backed parent is a group (\(renderer.compositor.groupsInLastFrame))")
+        var worst = 0
+        for y in 0..<80 {
+            for x in 0..<60 {
+                let a = image.rgba(10 + x, y), b = image.rgba(90 + x, y)
+                worst = max(worst, abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2), abs(a.3 - b.3))
+            }
+        }
+        #expect(worst <= 2, "the ring fading under a container matches it fading alone (worst channel difference \(worst))")
+        #expect(!near(image.rgba(40, 40), (255, 255, 255, 255)), "the ring is drawn")
+        // Overlap of the backed parent and its sublayer: blue at half over white.
+        #expect(near(image.rgba(200, 40), (127, 127, 255, 255), tolerance: 2))
     }
 
     /// Border on top of sublayers; masksToBounds with a corner radius clips sublayers round;

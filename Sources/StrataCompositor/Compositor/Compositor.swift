@@ -112,6 +112,9 @@ package final class Compositor {
     /// Layers drawn straight into the target in the last frame (`drawsChangingLayersDirectly`).
     @exclusivity(unchecked) package private(set) var directDrawsInLastFrame = 0
     @exclusivity(unchecked) var directDraws = 0
+    /// Isolation groups opened in the last frame (group opacity, masks, blends, effects).
+    @exclusivity(unchecked) package private(set) var groupsInLastFrame = 0
+    @exclusivity(unchecked) var groups = 0
     /// Pixels of the rasters made in the last frame (what making them cleared and drew).
     @exclusivity(unchecked) package private(set) var rasterPixelsMadeInLastFrame = 0
     @exclusivity(unchecked) var rasterPixelsMade = 0
@@ -172,6 +175,7 @@ package final class Compositor {
         rastersMade = 0
         rasterPixelsMade = 0
         directDraws = 0
+        groups = 0
         placedMade = 0
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
@@ -207,6 +211,7 @@ package final class Compositor {
         rastersMadeInLastFrame = rastersMade
         rasterPixelsMadeInLastFrame = rasterPixelsMade
         directDrawsInLastFrame = directDraws
+        groupsInLastFrame = groups
         placedMadeInLastFrame = placedMade
         bodiesMadeInLastFrame = bodyMemo.made
     }

@@ -349,7 +349,7 @@ struct FrameWalk {
         var context = context
         let shadow = s.pointee.shadowOpacity > 0 ? visibleShadow(s.pointee) : nil
         let compositeShadow = shadow != nil && s.pointee.shadowPath == nil && hasSublayers
-        let groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers
+        let groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers && !drawsAtMostOneLayer(below: node)
         // A blend mode other than normal combines the layer's whole composite with the backdrop
         // (not when the layer is the root of a perspective offscreen: that blends at its warp).
         let blends = s.pointee.compositingBlend != .normal && context.blendRoot != node
@@ -395,6 +395,7 @@ struct FrameWalk {
         }
         if grouped {
             cairo_push_group(cr)
+            compositor.groups += 1
             context.alpha = 1
             context.groupDepth += 1
         }
