@@ -265,6 +265,55 @@ struct DirectDrawingTests {
         #expect(scanned.count == 3)
     }
 
+    /// A filled shape turning about y in perspective (m34) is filled through its projected
+    /// outline, not a raster resampled through the perspective: drawn directly every frame,
+    /// within the metric of the cached raster's frames, at three clock origins. A stroked one
+    /// keeps its raster.
+    @Test(arguments: clockOrigins)
+    func filledShapesInPerspectiveAreFilledThroughTheirProjectedOutline(origin: Double) {
+        func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
+            MediaClock.withClock(MediaClock.Manual(time: origin)) {
+                let (root, turning) = scene { () -> (CALayer, [CAShapeLayer]) in
+                    let root = CALayer()
+                    root.frame = CGRect(x: 0, y: 0, width: 240, height: 140)
+                    root.backgroundColor = CGColor(gray: 1, alpha: 1)
+                    var perspective = CATransform3DIdentity
+                    perspective.m34 = -1 / 300
+                    root.sublayerTransform = perspective
+                    var shapes: [CAShapeLayer] = []
+                    for (k, stroked) in [false, true].enumerated() {
+                        let shape = CAShapeLayer()
+                        shape.frame = CGRect(x: 20 + 110 * Double(k), y: 20, width: 100, height: 100)
+                        shape.path = CGPath(roundedRect: CGRect(x: 10, y: 10, width: 80, height: 80), cornerWidth: 18, cornerHeight: 18, transform: nil)
+                        shape.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+                        if stroked {
+                            shape.strokeColor = CGColor(red: 0.1, green: 0.2, blue: 0.7, alpha: 1)
+                            shape.lineWidth = 4
+                        }
+                        root.addSublayer(shape)
+                        shapes.append(shape)
+                    }
+                    return (root, shapes)
+                }
+                for shape in turning {
+                    let turn = CABasicAnimation(keyPath: "transform.rotation.y")
+                    (turn.fromValue, turn.toValue, turn.duration) = (-0.9, 0.9, 0.8)
+                    turn.repeatCount = .infinity
+                    shape.add(turn, forKey: "turn")
+                }
+                CATransaction.flush()
+                return Self.frames(of: root, width: 240, height: 140, origin: origin, fps: 60, first: 5, direct: direct, threads: 1)
+            }
+        }
+        let direct = play(direct: true), cached = play(direct: false)
+        #expect(direct.count == 3)
+        for (k, (d, c)) in zip(direct, cached).enumerated() {
+            Self.expectClose(d.image, c.image, "shapes turning in perspective frame \(k) (origin \(origin))")
+            #expect(d.directDraws == 1, "the filled shape drawn through its outline, the stroked one from its raster (\(d.directDraws))")
+            #expect(c.directDraws == 0)
+        }
+    }
+
     /// Filled shape layers that slide and turn every frame (their look still), large or small,
     /// are drawn straight into the frame, and a stroke along a few straight segments; a stroked
     /// rounded box keeps its raster. Frames against the cached rasters' at three clock origins,

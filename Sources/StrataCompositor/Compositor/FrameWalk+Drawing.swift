@@ -112,6 +112,9 @@ extension FrameWalk {
                 return
             }
         }
+        if part == .body, !map.isAffine, fillsInPerspective(s, body, map: map, alpha: alpha, box: box.intersection(context.clip), context) {
+            return
+        }
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
         if let kept = compositor.keptBodyRaster(part, id: nodes[node].layerID, body: body, flipped: context.flipped, scale: scale) {
             composite(kept, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
@@ -476,6 +479,36 @@ extension FrameWalk {
         if let stroke = shape.stroke, let part = shape.strokedPart(of: path, measures: compositor.pathMeasures) {
             scan.stroke(part, transform: t, style: shape.strokeStyle, color: stroke, alpha: alpha, box: visible, onto: target)
         }
+        cairo_surface_mark_dirty(target.surface)
+        return true
+    }
+}
+
+extension FrameWalk {
+    /// Fills a shape-only body (a fill, no stroke) seen in perspective straight into the target
+    /// by the scan converter, its outline projected (`ScanConverter.fill(_:through:)`), within
+    /// the device box `visible`; false when it is for a raster: a stroke, a clip to bounds, part
+    /// of it behind the eye, or a target the kernel does not draw on.
+    func fillsInPerspective(
+        _ s: UnsafePointer<RenderLayerState>, _ body: LayerBody, map: PlaneMap, alpha: Double, box visible: CGRect,
+        _ context: Context
+    ) -> Bool {
+        guard compositor.options.scansShapes, compositor.options.usesKernel, compositor.options.drawsChangingLayersDirectly,
+            body.isShapeOnly, !body.masksToBounds, let shape = body.shape, shape.stroke == nil, let fill = shape.fill,
+            let path = RenderLayerState.shapePath(of: s)
+        else { return false }
+        let box = visible.insetBy(dx: -1, dy: -1).integral
+        guard !box.isNull, !box.isEmpty else { return true }
+        let e = body.extent
+        let stretch = [CGPoint(x: e.minX, y: e.minY), CGPoint(x: e.maxX, y: e.minY), CGPoint(x: e.maxX, y: e.maxY),
+            CGPoint(x: e.minX, y: e.maxY), CGPoint(x: e.midX, y: e.midY)].reduce(0) { Swift.max($0, map.scale(at: $1)) }
+        let cr = self.cr
+        guard let target = KernelTarget(cr, exact: exactClip(context)),
+            compositor.scanConverter.fill(
+                path.storage, through: map, stretch: stretch, evenOdd: shape.evenOdd, color: fill, alpha: alpha, box: box,
+                onto: target)
+        else { return false }
+        compositor.directDraws += 1
         cairo_surface_mark_dirty(target.surface)
         return true
     }
