@@ -112,7 +112,7 @@ extension FrameWalk {
                 return
             }
         }
-        if part == .body, !map.isAffine, fillsInPerspective(s, body, map: map, alpha: alpha, box: box.intersection(context.clip), context) {
+        if part == .body, !map.isAffine, drawsInPerspective(s, body, map: map, alpha: alpha, box: box.intersection(context.clip), context) {
             return
         }
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
@@ -485,29 +485,41 @@ extension FrameWalk {
 }
 
 extension FrameWalk {
-    /// Fills a shape-only body (a fill, no stroke) seen in perspective straight into the target
-    /// by the scan converter, its outline projected (`ScanConverter.fill(_:through:)`), within
-    /// the device box `visible`; false when it is for a raster: a stroke, a clip to bounds, part
-    /// of it behind the eye, or a target the kernel does not draw on.
-    func fillsInPerspective(
+    /// Draws a shape-only body seen in perspective straight into the target by the scan
+    /// converter, its outline projected (`ScanConverter+Perspective`), within the device box
+    /// `visible`; false when it is for a raster: a dashed stroke, a translucent fill and stroke
+    /// (they need a group), a clip to bounds, part of the shape or its stroke behind the eye, or a
+    /// target the kernel does not draw on.
+    func drawsInPerspective(
         _ s: UnsafePointer<RenderLayerState>, _ body: LayerBody, map: PlaneMap, alpha: Double, box visible: CGRect,
         _ context: Context
     ) -> Bool {
         guard compositor.options.scansShapes, compositor.options.usesKernel, compositor.options.drawsChangingLayersDirectly,
-            body.isShapeOnly, !body.masksToBounds, let shape = body.shape, shape.stroke == nil, let fill = shape.fill,
-            let path = RenderLayerState.shapePath(of: s)
+            body.isShapeOnly, !body.masksToBounds, let shape = body.shape, shape.dashes == nil,
+            !(alpha < 1 && shape.paintsTwice), let path = RenderLayerState.shapePath(of: s)
         else { return false }
+        // w is affine over the layer's plane: in front of the eye at the corners of the box the
+        // shape and its stroke ink, it is in front everywhere inside.
+        let inked = Self.inkedBox(path, shape).insetBy(dx: -1, dy: -1)
+        guard !inked.isNull, !inked.isInfinite else { return false }
+        let corners = [CGPoint(x: inked.minX, y: inked.minY), CGPoint(x: inked.maxX, y: inked.minY),
+            CGPoint(x: inked.maxX, y: inked.maxY), CGPoint(x: inked.minX, y: inked.maxY)]
+        guard corners.allSatisfy({ map.applyHomogeneous($0.x, $0.y).w > 1e-6 }) else { return false }
         let box = visible.insetBy(dx: -1, dy: -1).integral
         guard !box.isNull, !box.isEmpty else { return true }
-        let e = body.extent
-        let stretch = [CGPoint(x: e.minX, y: e.minY), CGPoint(x: e.maxX, y: e.minY), CGPoint(x: e.maxX, y: e.maxY),
-            CGPoint(x: e.minX, y: e.maxY), CGPoint(x: e.midX, y: e.midY)].reduce(0) { Swift.max($0, map.scale(at: $1)) }
+        let stretch = corners.reduce(0) { Swift.max($0, map.scale(at: $1)) }
         let cr = self.cr
-        guard let target = KernelTarget(cr, exact: exactClip(context)),
-            compositor.scanConverter.fill(
+        guard let target = KernelTarget(cr, exact: exactClip(context)) else { return false }
+        let scan = compositor.scanConverter
+        if let fill = shape.fill {
+            guard scan.fill(
                 path.storage, through: map, stretch: stretch, evenOdd: shape.evenOdd, color: fill, alpha: alpha, box: box,
                 onto: target)
-        else { return false }
+            else { return false }
+        }
+        if let stroke = shape.stroke, let part = shape.strokedPart(of: path, measures: compositor.pathMeasures) {
+            scan.stroke(part, through: map, stretch: stretch, style: shape.strokeStyle, color: stroke, alpha: alpha, box: box, onto: target)
+        }
         compositor.directDraws += 1
         cairo_surface_mark_dirty(target.surface)
         return true

@@ -34,4 +34,18 @@ extension ScanConverter {
         scan(box: box, evenOdd: evenOdd, paint: paint, onto: target)
         return true
     }
+
+    /// Strokes `path` (layer space) seen through the perspective `map` with `color` at `alpha`:
+    /// the outline is built in layer space (the pen is round there) and its vertices projected.
+    /// The caller makes sure the whole stroke is in front of the eye.
+    func stroke(
+        _ path: PathStorage, through map: PlaneMap, stretch: Double, style: StrokeStyle, color: RGBA, alpha: Double,
+        box: CGRect, onto target: KernelTarget
+    ) {
+        guard map.isFinite, let paint = Paint.solid(color, alpha: alpha) else { return }
+        projection = map
+        defer { projection = nil }
+        outline(path, transform: .identity, stretch: stretch, style: style)
+        scan(box: box, evenOdd: false, paint: paint, onto: target)
+    }
 }

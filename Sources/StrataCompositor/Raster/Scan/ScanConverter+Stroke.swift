@@ -26,15 +26,21 @@ extension ScanConverter {
         _ path: PathStorage, transform t: CGAffineTransform, style: StrokeStyle, paint: Paint, box: CGRect,
         onto target: KernelTarget
     ) {
-        guard style.width > 0, style.width.isFinite else { return }
-        let scale = Self.largestStretch(t)
-        flatten(path, transform: .identity, tolerance: Self.tolerance, deviceScale: scale)
+        outline(path, transform: t, stretch: Self.largestStretch(t), style: style)
+        scan(box: box, evenOdd: false, paint: paint, onto: target)
+    }
+
+    /// Puts the stroke outline of `path` (layer space) into `edges`, flattened for `stretch`
+    /// device pixels a layer unit and mapped through `t`, or projected through `projection`
+    /// when it is set.
+    func outline(_ path: PathStorage, transform t: CGAffineTransform, stretch scale: Double, style: StrokeStyle) {
         edges.removeAll(keepingCapacity: true)
+        guard style.width > 0, style.width.isFinite, scale.isFinite, scale > 0 else { return }
+        flatten(path, transform: .identity, tolerance: Self.tolerance, deviceScale: scale)
         let arcTolerance = Self.tolerance / max(scale, 1e-9)
         for contour in contours where contour.drawn {
             outlineContour(contour, style: style, arcTolerance: arcTolerance, transform: t)
         }
-        scan(box: box, evenOdd: false, paint: paint, onto: target)
     }
 
     /// The largest factor by which `t` stretches a length.
@@ -266,11 +272,19 @@ extension ScanConverter {
     private func emitOutline(_ t: CGAffineTransform) {
         let count = outline.count / 2
         guard count >= 2 else { return }
+        let projection = self.projection
         outline.withUnsafeMutableBufferPointer { o in
             for i in 0..<count {
                 let x = o[2 * i], y = o[2 * i + 1]
-                o[2 * i] = t.a * x + t.c * y + t.tx
-                o[2 * i + 1] = t.b * x + t.d * y + t.ty
+                if let map = projection {
+                    // The caller made sure every point of the stroke is in front of the eye.
+                    let q = map.applyHomogeneous(x, y)
+                    o[2 * i] = q.x / q.w
+                    o[2 * i + 1] = q.y / q.w
+                } else {
+                    o[2 * i] = t.a * x + t.c * y + t.tx
+                    o[2 * i + 1] = t.b * x + t.d * y + t.ty
+                }
             }
         }
         addPolygon(outline, start: 0, count: count)

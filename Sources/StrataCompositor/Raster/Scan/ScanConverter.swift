@@ -17,6 +17,9 @@ final class ScanConverter {
     @exclusivity(unchecked) var contours: [(start: Int, count: Int, closed: Bool, drawn: Bool)] = []
     /// Polygon edges in device pixels: x0, y0, x1, y1 each.
     @exclusivity(unchecked) var edges: [Double] = []
+    /// A perspective that stroke outlines are projected through instead of their affine map
+    /// (`ScanConverter+Perspective`); nil otherwise.
+    @exclusivity(unchecked) var projection: PlaneMap?
     /// The edges clipped to a half-plane (`clipEdges`), swapped with `edges`.
     @exclusivity(unchecked) var clippedEdges: [Double] = []
     /// One stroke outline contour being built (user space).
