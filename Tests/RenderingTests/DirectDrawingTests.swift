@@ -20,15 +20,18 @@ struct DirectDrawingTests {
 
     /// Frames `first` … `first + 4` of a tree played from clock `origin` (at `fps`), drawn one
     /// after another by one renderer; the last three (direct drawing starts at a layer's third
-    /// change in a row) with the number of layers drawn directly in each.
+    /// change in a row) with the number of layers drawn directly in each. `scans` false: shapes
+    /// drawn directly are drawn by cairo, not the scan converter.
     static func frames(
-        of root: CALayer, width: Int, height: Int, origin: Double, fps: Double, first: Int, direct: Bool, threads: Int
+        of root: CALayer, width: Int, height: Int, origin: Double, fps: Double, first: Int, direct: Bool, threads: Int,
+        scans: Bool = true
     ) -> [(image: CGImage, directDraws: Int)] {
         let context = Golden.makeContext(width: width, height: height)
         let renderer = CARenderer(cgContext: context)
         renderer.layer = root
         renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: threads)
         renderer.compositorOptions.drawsChangingLayersDirectly = direct
+        renderer.compositorOptions.scansShapes = scans
         var out: [(CGImage, Int)] = []
         for k in 0..<5 {
             renderer.beginFrame(atTime: origin + Double(first + k) / fps, timeStamp: nil)
@@ -256,19 +259,10 @@ struct DirectDrawingTests {
                 grow.repeatCount = .infinity
                 ring.add(grow, forKey: "grow")
                 CATransaction.flush()
-                let context = Golden.makeContext(width: 200, height: 200)
-                let renderer = CARenderer(cgContext: context)
-                renderer.layer = root
-                renderer.compositorOptions.drawsChangingLayersDirectly = direct
-                renderer.compositorOptions.scansShapes = scans
-                var out: [CGImage] = []
-                for k in 0..<5 {
-                    renderer.beginFrame(atTime: origin + Double(5 + k) / 60, timeStamp: nil)
-                    renderer.render()
-                    renderer.endFrame()
-                    if k >= 2, let image = context.makeImage() { out.append(image) }
-                }
-                return out
+                return Self.frames(
+                    of: root, width: 200, height: 200, origin: origin, fps: 60, first: 5, direct: direct, threads: 1,
+                    scans: scans
+                ).map(\.image)
             }
         }
         for nested in [false, true] {

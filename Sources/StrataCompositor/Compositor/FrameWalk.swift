@@ -53,7 +53,7 @@ struct FrameWalk {
     var steps: [Step] = []
     /// The contexts steps refer to, appended as the frame goes (cleared with the frame).
     var contexts: [Context] = []
-    /// Clips with a fractional rectangle that contexts refer to (`Context.exactClip`).
+    /// The walk's accounts of clips cairo cannot list, that contexts refer to (`Context.exactClip`).
     var exactClips: [ExactClip] = []
 
     /// A walk over `states`, whose elements `storage` lends (valid for the walk's whole life).
@@ -415,9 +415,9 @@ struct FrameWalk {
         var clipped = false
         var sublayerContext = context
         if s.pointee.masksToBounds, hasSublayers {
-            let box = map.boundingBox(of: s.pointee.bounds)
-            sublayerContext.clip = context.clip.intersection(box)
+            sublayerContext.clip = context.clip.intersection(map.boundingBox(of: s.pointee.bounds))
         }
+        // A clip the sublayers stay inside changes no pixel: it is not applied.
         if s.pointee.masksToBounds, hasSublayers,
             !sublayersStayInside(node, bounds: s.pointee.bounds, corners: body.corners, map: map, context)
         {
