@@ -228,13 +228,6 @@ package indirect enum LayerKindState: Sendable {
 }
 
 extension RenderLayerState {
-    /// The path of the shape layer at `s`, read in place (`s.pointee.shape.path` copies the
-    /// whole state, retaining every object it holds).
-    package static func shapePath(of s: UnsafePointer<RenderLayerState>) -> CGPath? {
-        if case .shape(let shape) = s.pointee.kind { return shape.path }
-        return nil
-    }
-
     /// The shape state (defaults when this is not a shape layer); setting makes it one.
     package var shape: ShapeState {
         get { if case .shape(let s) = kind { s } else { ShapeState() } }

@@ -95,6 +95,44 @@ struct FootprintCacheTests {
         ]
     }
 
+    /// The walk draws each layer where the frame's footprints placed it: through every change of
+    /// the test tree (a sublayerTransform, a bounds origin, a mask, a transform layer in
+    /// perspective, a replicator, an animating parent), at three clock origins, a frame drawn with
+    /// the footprints (the walk takes their maps for most layers) is byte-identical to the same
+    /// frame drawn without them (every map made by the walk itself).
+    @Test(arguments: clockOrigins)
+    func theWalkDrawsLayersWhereTheirFootprintsPlacedThem(origin: Double) throws {
+        let tree = makeTree()
+        let cache = FootprintCache()
+        let taking = Compositor(), making = Compositor()
+        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
+            scene(change)
+            let committed = try #require(tree.root.committedSnapshot)
+            let snapshot = committed.snapshot
+            let time = origin + Double(step) * 0.25
+            let states = RenderEvaluator.presentation(of: snapshot, at: time)
+            let footprints = Footprints(
+                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
+                cache: cache)
+            func draw(_ compositor: Compositor, _ footprints: Footprints?) -> CGImage? {
+                let context = Golden.makeContext(width: 300, height: 200)
+                context.withCairo { cr, _, _ in
+                    compositor.draw(
+                        snapshot, states: states, root: committed.index, placement: .inSuperlayer, into: cr,
+                        base: .identity, clip: CGRect(x: 0, y: 0, width: 300, height: 200), time: time,
+                        footprints: footprints)
+                }
+                return context.makeImage()
+            }
+            let taken = try #require(draw(taking, footprints))
+            #expect(taking.workedMapsInLastFrame >= 6, "\(name): layers placed from the footprints")
+            let made = try #require(draw(making, nil))
+            #expect(making.workedMapsInLastFrame == 0, "\(name)")
+            let difference = try #require(Golden.compare(made, taken, channelTolerance: 0))
+            #expect(difference.maxChannel == 0, "\(name): \(difference)")
+        }
+    }
+
     /// A node's subtree box (what the walk tests before entering a container) holds the entry box
     /// of every layer below it, and is unbounded where a layer's composite spreads (a shadow):
     /// checked on every node of the test tree plus a shadowed container, a container whose only

@@ -115,6 +115,9 @@ package final class Compositor {
     /// Isolation groups opened in the last frame (group opacity, masks, blends, effects).
     @exclusivity(unchecked) package private(set) var groupsInLastFrame = 0
     @exclusivity(unchecked) var groups = 0
+    /// Layers the last frame's walk placed with the maps its footprints worked out (not made again).
+    @exclusivity(unchecked) package private(set) var workedMapsInLastFrame = 0
+    @exclusivity(unchecked) var workedMapsTaken = 0
     /// Pixels of the rasters made in the last frame (what making them cleared and drew).
     @exclusivity(unchecked) package private(set) var rasterPixelsMadeInLastFrame = 0
     @exclusivity(unchecked) var rasterPixelsMade = 0
@@ -176,6 +179,7 @@ package final class Compositor {
         rasterPixelsMade = 0
         directDraws = 0
         groups = 0
+        workedMapsTaken = 0
         placedMade = 0
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
@@ -194,15 +198,21 @@ package final class Compositor {
             }
             if let footprints, footprints.placement == Footprints.Placement(root: root, rootPlacement: placement, base: base) {
                 walk.footprints = footprints
+                if let worked = footprints.worked {
+                    walk.workedCache = worked.cache
+                    walk.workedFrame = worked.frame
+                }
             }
             walk.run(root: root, placement: placement, base: base, clip: clip)
             swap(&walkScratch.steps, &walk.steps)
             swap(&walkScratch.targets, &walk.targets)
             swap(&walkScratch.contexts, &walk.contexts)
+            swap(&walkScratch.exits, &walk.exits)
         }
         walkScratch.steps.removeAll(keepingCapacity: true)
         walkScratch.targets.removeAll(keepingCapacity: true)
         walkScratch.contexts.removeAll(keepingCapacity: true)
+        walkScratch.exits.removeAll(keepingCapacity: true)
         kernelBatch.flush()
         forgetPlacementsSeenBefore()
         if frameNumber &- lastSweep >= Self.sweepInterval || snapshot.nodes.count != nodesAtLastSweep {
@@ -212,6 +222,7 @@ package final class Compositor {
         rasterPixelsMadeInLastFrame = rasterPixelsMade
         directDrawsInLastFrame = directDraws
         groupsInLastFrame = groups
+        workedMapsInLastFrame = workedMapsTaken
         placedMadeInLastFrame = placedMade
         bodiesMadeInLastFrame = bodyMemo.made
     }

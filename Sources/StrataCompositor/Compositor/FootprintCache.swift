@@ -45,7 +45,15 @@ package final class FootprintCache {
         var box: CGRect?
         /// False when the map to the target is not finite (nothing drawn).
         var isFinite = false
+        /// The frame (`FootprintCache.frame`) that last placed or kept the layer, and whether it
+        /// did so once, not as a replicator's instance: then `maps` are where the frame's walk
+        /// draws it (it reads them instead of making them again).
+        var frame: UInt64 = 0
+        var placedOnce = false
     }
+
+    /// Frames worked out in this cache (stamps the slots each one visits).
+    var frame: UInt64 = 0
 
     /// By snapshot index.
     @exclusivity(unchecked) var slots: [Slot] = []

@@ -52,6 +52,21 @@ package struct Footprints: Equatable {
     /// How the tree was placed: a frame drawn the same way may skip layers by their boxes.
     package private(set) var placement: Placement?
 
+    /// The cache these footprints were worked out in and their frame there: the walk of the same
+    /// states takes each layer's map to the target from it (one derivation a frame).
+    package private(set) var worked: Worked?
+
+    package struct Worked {
+        let cache: FootprintCache
+        let frame: UInt64
+    }
+
+    /// Equal footprints say the same of every layer, wherever they were worked out.
+    package static func == (l: Footprints, r: Footprints) -> Bool {
+        l.byNode == r.byNode && l.layerIDs == r.layerIDs && l.placement == r.placement
+            && l.dependsOnTime == r.dependsOnTime && l.hasTransitions == r.hasTransitions
+    }
+
     package struct Placement: Equatable {
         var root: Int
         var rootPlacement: Compositor.RootPlacement
@@ -83,6 +98,8 @@ package struct Footprints: Equatable {
         self.placement = Placement(root: root, rootPlacement: placement, base: base)
         hasTransitions = snapshot.hasTransitions
         let cache = cache ?? FootprintCache()
+        cache.frame &+= 1
+        let frame = cache.frame
         // The cache's arrays are moved out for the walk (held once: written in place, without
         // exclusivity checks), and back after.
         var slots: [FootprintCache.Slot] = []
@@ -105,13 +122,14 @@ package struct Footprints: Equatable {
                         Self.walk(
                             nodes, states, slots, &handed, placed: &placed, dependsOnTime: &timed,
                             transitions: snapshot.hasTransitions, root: root, placement: placement,
-                            base: base, time: time, serials: serials,
+                            base: base, time: time, frame: frame, serials: serials,
                             lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
                     }
                 }
             }
         }
         dependsOnTime = timed
+        worked = Worked(cache: cache, frame: frame)
         cache.placedInLastFrame = placed
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
@@ -122,7 +140,7 @@ package struct Footprints: Equatable {
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
         placed: inout Int, dependsOnTime: inout Bool, transitions: Bool, root: Int,
-        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double,
+        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double, frame: UInt64,
         serials: UnsafeBufferPointer<UInt64>, lookSerials: [UInt64]
     ) -> [Entry?] {
         // Value serials name a presented state, animated or not; state serials only a model's.
@@ -190,6 +208,12 @@ package struct Footprints: Equatable {
                     continue
                 }
             }
+            if slots[node].frame == frame {
+                slots[node].placedOnce = false
+            } else {
+                slots[node].frame = frame
+                slots[node].placedOnce = !item.instanced
+            }
             guard slots[node].isFinite else { continue }
             let signature = slots[node].signature
             if let box = slots[node].box {
@@ -228,7 +252,7 @@ package struct Footprints: Equatable {
                             Pending(
                                 node: Int(child), parent: node, handed: handed.count - 1,
                                 parentChain: signature &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
-                                parentKey: .none))
+                                parentKey: .none, instanced: true))
                     }
                     power = power.concatenating(r.instanceTransform)
                 }
@@ -367,6 +391,8 @@ package struct Footprints: Equatable {
         var isMask: Bool
         var parentTime: TimeMap
         var parentKey: FootprintCache.ParentKey
+        /// A replicator's instance (placed with its instance transform).
+        var instanced = false
     }
 
     /// Replicators and emitters change with time or draw their sublayers several times: never kept.

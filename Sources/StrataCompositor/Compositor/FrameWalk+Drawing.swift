@@ -89,7 +89,7 @@ extension FrameWalk {
         // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
         // path (a snapshot's edges); one that keeps changing, by the scan converter.
         var firstSight = false
-        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = RenderLayerState.shapePath(of: s) {
+        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = body.shape?.cgPath {
             let changes = compositor.options.decidesFromFrameAlone
                 || compositor.keepsChanging(
                     id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
@@ -129,7 +129,7 @@ extension FrameWalk {
         }
         let key = BodyRasterKey(body: body, scale: scale, flipped: context.flipped)
         let image = s.pointee.contentsImage
-        let path = body.shape != nil ? RenderLayerState.shapePath(of: s) : nil
+        let path = body.shape?.cgPath
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
             Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped, sharing: sharing)
@@ -408,7 +408,7 @@ extension FrameWalk {
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let key = ShadowRasterKey(shadow: shadow, scale: scale)
         let raster = compositor.raster(.shadow, id: nodes[node].layerID, key: .shadow(key)) {
-            let shapePath = body.shape != nil ? s.shape.path : nil
+            let shapePath = body.shape?.cgPath
             let shape = path == nil
                 ? Self.makeBodyRaster(
                     body, image: image, path: shapePath, scale: scale, flipped: flipped, sharing: sharing) : nil
@@ -496,8 +496,9 @@ extension FrameWalk {
     ) -> Bool {
         guard compositor.options.scansShapes, compositor.options.usesKernel, compositor.options.drawsChangingLayersDirectly,
             body.isShapeOnly, !body.masksToBounds, let shape = body.shape, shape.dashes == nil,
-            !(alpha < 1 && shape.paintsTwice), let path = RenderLayerState.shapePath(of: s)
+            !(alpha < 1 && shape.paintsTwice)
         else { return false }
+        let path = shape.cgPath
         // w is affine over the layer's plane: in front of the eye at the corners of the box the
         // shape and its stroke ink, it is in front everywhere inside.
         let inked = Self.inkedBox(path, shape).insetBy(dx: -1, dy: -1)

@@ -92,7 +92,7 @@ extension FrameWalk {
         // which costs less than resampling its raster onto the target; a still one keeps its
         // raster (put on as a copy).
         var direct = compositor.options.drawsChangingLayersDirectly
-            ? Self.directGradientCut(key, maskState: leaf.maskState) : nil
+            ? Self.directGradientCut(key) : nil
         // A gradient cut seen for the first time under animation (its layer, its mask or an
         // ancestor animates) is drawn directly from the start: its raster would be dropped a
         // frame later, after holding the peak memory of a file of animated cuts
@@ -128,8 +128,8 @@ extension FrameWalk {
             return true
         }
         let image = s.pointee.contentsImage, maskImage = leaf.maskState.pointee.contentsImage
-        let path = key.body.body.shape != nil ? RenderLayerState.shapePath(of: s) : nil
-        let maskPath = key.mask.shape != nil ? RenderLayerState.shapePath(of: leaf.maskState) : nil
+        let path = key.body.body.shape?.cgPath
+        let maskPath = key.mask.shape?.cgPath
         let raster = compositor.raster(.body, id: id, key: .maskedBody(key)) {
             guard let raster = Raster(covering: extent, scale: key.body.scale) else { return nil }
             raster.draw { cr in
@@ -154,16 +154,15 @@ extension FrameWalk {
     /// A masked leaf that can be drawn without a raster: a gradient (nothing else) cut by a
     /// filled or a stroked outline (one of the two, no clip to the mask's bounds). The gradient, the
     /// outline and the fill's alpha; nil for any other.
-    static func directGradientCut(_ key: MaskedBodyKey, maskState: UnsafePointer<RenderLayerState>)
+    static func directGradientCut(_ key: MaskedBodyKey)
         -> (gradient: GradientKey, path: CGPath, alpha: Double)?
     {
         let body = key.body.body, mask = key.mask
         guard let gradient = body.gradient, gradient.isPattern, body.background == nil, body.contents == nil,
             body.border == nil, body.shape == nil, body.text == nil,
-            mask.isShapeOnly, !mask.masksToBounds, let shape = mask.shape, (shape.fill == nil) != (shape.stroke == nil),
-            let path = RenderLayerState.shapePath(of: maskState)
+            mask.isShapeOnly, !mask.masksToBounds, let shape = mask.shape, (shape.fill == nil) != (shape.stroke == nil)
         else { return nil }
-        return (gradient, path, (shape.fill ?? shape.stroke)?.a ?? 0)
+        return (gradient, shape.cgPath, (shape.fill ?? shape.stroke)?.a ?? 0)
     }
 
     /// The box `path` inks in its own space: with a stroke, widened by half its width (a miter

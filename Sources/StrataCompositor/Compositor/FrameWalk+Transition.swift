@@ -89,8 +89,8 @@ extension FrameWalk {
             switch step {
             case .enter(let node, let parent, let isMask, let context, let opacityApplied, let instance):
                 enter(node, parent: parent, isMask: isMask, contexts[context], opacityApplied: opacityApplied, instance: instance)
-            case .afterSublayers(let exit): afterSublayers(exit)
-            case .afterMask(let exit): afterMask(exit)
+            case .afterSublayers(let exit): afterSublayers(exits[exit])
+            case .afterMask(let exit): afterMask(exits[exit])
             case .endOffscreen(let offscreen): endOffscreen(offscreen)
             case .useStates(let delay): useStates(delay: delay)
             case .endTransition(let draw): endTransition(draw)

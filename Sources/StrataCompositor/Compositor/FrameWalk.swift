@@ -30,6 +30,11 @@ struct FrameWalk {
     /// The frame's footprints, when the caller has them: a leaf whose box misses the clip is
     /// skipped before any matrix is made (most layers of a small damaged region's redraw).
     var footprints: Footprints?
+    /// Where the frame's footprints were worked out, and their frame there (`Footprints.worked`):
+    /// each layer's maps to the target, read instead of made again. Not counted, like `compositor`:
+    /// the renderer that owns the cache outlives the walk.
+    unowned(unsafe) var workedCache: FootprintCache?
+    var workedFrame: UInt64 = 0
     /// Each node's footprint united with its subtree's, made when a group first asks (see `groupBox`).
     var subtreeBoxes: [CGRect] = []
     /// Each node's subtree box for culling (`Footprints.subtreeEdges`), made when a layer below
@@ -53,6 +58,8 @@ struct FrameWalk {
     var steps: [Step] = []
     /// The contexts steps refer to, appended as the frame goes (cleared with the frame).
     var contexts: [Context] = []
+    /// What layers opened and their exit steps close, appended as the frame goes (cleared with it).
+    var exits: [Exit] = []
     /// The walk's accounts of clips cairo cannot list, that contexts refer to (`Context.exactClip`).
     var exactClips: [ExactClip] = []
 
@@ -72,6 +79,7 @@ struct FrameWalk {
         self.targets = scratch.targets
         self.steps = scratch.steps
         self.contexts = scratch.contexts
+        self.exits = scratch.exits
         targets.append(target)
     }
 
@@ -81,6 +89,7 @@ struct FrameWalk {
         var steps: [Step] = []
         var targets: [OpaquePointer] = []
         var contexts: [Context] = []
+        var exits: [Exit] = []
     }
 
     /// Draws from `states` (elements at `storage`, valid for the rest of the walk) from here on.
@@ -133,8 +142,9 @@ struct FrameWalk {
         case beginTint
         /// Multiplies what was drawn since the matching group push by a colour (replicators).
         case endTint(RGBA)
-        case afterSublayers(Exit)
-        case afterMask(Exit)
+        /// Closes what a layer opened (`exits[exit]`): a step stays a few words, not an exit's 130 bytes.
+        case afterSublayers(exit: Int)
+        case afterMask(exit: Int)
         indirect case endOffscreen(Offscreen)
     }
 
@@ -224,6 +234,20 @@ struct FrameWalk {
         return entry.box.intersects(context.clip) ? .inside : .outside
     }
 
+    /// Sets `context`'s maps to those the frame's footprints worked out for `node` (a sublayer or
+    /// mask, not an instance), when the walk draws it where they placed it: onto the frame's
+    /// target, from the frame's states, outside a transition, and placed once. False otherwise.
+    func takeWorkedMaps(_ node: Int, _ outer: Context, into context: inout Context) -> Bool {
+        guard let cache = workedCache, drawsFrameStates, targets.count == 1, outer.transitionNode < 0,
+            node < cache.slots.count, cache.slots[node].frame == workedFrame, cache.slots[node].placedOnce,
+            cache.slots[node].layerID == nodes[node].layerID
+        else { return false }
+        context.toTarget = cache.slots[node].maps.toTarget
+        context.toPlane = cache.slots[node].maps.toPlane
+        compositor.workedMapsTaken += 1
+        return true
+    }
+
     /// The map from `node`'s space into its parent's 3D space. `parent` −1: the root placed as
     /// a sublayer of the target; −2: the root in its own space.
     func localMatrix(_ node: Int, parent: Int, isMask: Bool) -> CATransform3D {
@@ -255,16 +279,17 @@ struct FrameWalk {
         opacityApplied: Bool, instance: Int, boxMeetsClip: Bool
     ) {
         guard !s.pointee.isHidden else { return }
-        var local = localMatrix(node, parent: parent, isMask: isMask)
-        if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
-        let parentIsTransformLayer = parent >= 0 && !isMask && sharesDepth(parent)
         var context = outer
-        if parentIsTransformLayer {
-            context.toTarget = local.concatenating(outer.toTarget)
-            context.toPlane = local.concatenating(outer.toPlane)
-        } else {
-            context.toTarget = LayerMatrix.flattened(local).concatenating(outer.toTarget)
-            context.toPlane = local
+        if parent < 0 || instance > 0 || !takeWorkedMaps(node, outer, into: &context) {
+            var local = localMatrix(node, parent: parent, isMask: isMask)
+            if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
+            if parent >= 0 && !isMask && sharesDepth(parent) {
+                context.toTarget = local.concatenating(outer.toTarget)
+                context.toPlane = local.concatenating(outer.toPlane)
+            } else {
+                context.toTarget = LayerMatrix.flattened(local).concatenating(outer.toTarget)
+                context.toPlane = local
+            }
         }
         guard LayerMatrix.isFinite(context.toTarget) else {
             if !compositor.warnedNonFinite {
@@ -439,7 +464,8 @@ struct FrameWalk {
                 ? SeparateBorder(LayerBody(s.pointee, withBorder: true, withFill: false, flipped: context.flipped)) : nil)
         if exit.clipped || exit.grouped || exit.separateBorder != nil { exit.context = keep(context) }
         if exit.hasMask {
-            steps.append(.afterMask(exit))
+            exits.append(exit)
+            steps.append(.afterMask(exit: exits.count - 1))
             var maskContext = context
             maskContext.alpha = 1
             maskContext.clip = context.clip
@@ -450,7 +476,8 @@ struct FrameWalk {
         // A leaf that opened nothing (no clip, group or border apart) has nothing to close: no
         // step (a frame of many layers pushes and pops hundreds of these).
         if exit.clipped || exit.grouped || exit.separateBorder != nil {
-            steps.append(.afterSublayers(exit))
+            exits.append(exit)
+            steps.append(.afterSublayers(exit: exits.count - 1))
         }
         if hasSublayers, !sublayerContext.clip.isEmpty {
             pushSublayers(of: node, context: sublayerContext, depthSorted: false)

@@ -7,6 +7,9 @@ import StrataRender
 package final class ShapeKey: Hashable, @unchecked Sendable {
     /// The path's serial (its identity: an address can be reused by the next frame's path).
     let path: UInt64
+    /// The path itself, drawn from: a walk reading it from the layer's state copied the whole
+    /// shape state (and retained its references) for every shape drawn.
+    let cgPath: CGPath
     let pathBox: CGRect
     let fill: RGBA?
     let evenOdd: Bool
@@ -53,6 +56,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         if stroke?.a == 0 { stroke = nil }
         guard fill != nil || stroke != nil else { return nil }
         self.path = path.serial
+        cgPath = path
         var facts = previous.flatMap { $0.path == path.serial ? $0.facts : nil }
             ?? PathFacts(box: path.boundingBoxOfPath, hasJoins: Self.hasJoins(path.storage.types))
         pathBox = facts.box
