@@ -30,6 +30,13 @@ package final class FootprintCache {
         var toPlane: CATransform3D
     }
 
+    /// Maps handed from a layer to its sublayers, with their serial (`Slot.mapsSerial`; 0: a
+    /// replicator's instance, never compared).
+    struct Handed {
+        var maps: Maps
+        var serial: UInt64
+    }
+
     /// One index's layer: what its footprint was worked out from, and what it came to.
     struct Slot {
         var layerID: UInt64 = 0
@@ -38,8 +45,13 @@ package final class FootprintCache {
         var parent = ParentKey.none
         var parentChain = 0
         var isMask = false
-        var parentMaps = Maps(toTarget: CATransform3DIdentity, toPlane: CATransform3DIdentity)
+        /// The serial of the maps the superlayer handed: equal serials name equal maps, so a
+        /// 4-byte comparison replaces two matrices' (and the slot is 256 bytes smaller).
+        var parentMapsSerial: UInt64 = 0
         var maps = Maps(toTarget: CATransform3DIdentity, toPlane: CATransform3DIdentity)
+        /// Renewed whenever `maps` are worked out different from what they were (or for another
+        /// layer); kept while they come out equal.
+        var mapsSerial: UInt64 = 0
         var signature = 0
         /// Nil for a transform layer, which draws nothing.
         var box: CGRect?
@@ -58,7 +70,17 @@ package final class FootprintCache {
     /// By snapshot index.
     @exclusivity(unchecked) var slots: [Slot] = []
     /// The maps handed down in the frame being worked out (reused: no allocation a frame).
-    @exclusivity(unchecked) var handed: [Maps] = []
+    @exclusivity(unchecked) var handed: [Handed] = []
+    /// The last maps serial given out.
+    var mapsSerials: UInt64 = 0
+    /// The base the root was last placed from, and its serial.
+    var base: (transform: CGAffineTransform, serial: UInt64)?
+
+    /// A new maps serial.
+    func nextMapsSerial() -> UInt64 {
+        mapsSerials &+= 1
+        return mapsSerials
+    }
 
     /// Layers placed and hashed afresh in the last frame (the others were kept).
     package internal(set) var placedInLastFrame = 0

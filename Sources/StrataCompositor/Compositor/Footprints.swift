@@ -103,12 +103,18 @@ package struct Footprints: Equatable {
         // The cache's arrays are moved out for the walk (held once: written in place, without
         // exclusivity checks), and back after.
         var slots: [FootprintCache.Slot] = []
-        var handed: [FootprintCache.Maps] = []
+        var handed: [FootprintCache.Handed] = []
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
         if slots.count > nodes.count { slots.removeLast(slots.count - nodes.count) }
         while slots.count < nodes.count { slots.append(FootprintCache.Slot()) }
         handed.removeAll(keepingCapacity: true)
+        if cache.base?.transform != base { cache.base = (base, cache.nextMapsSerial()) }
+        var mapsSerials = cache.mapsSerials
+        handed.append(
+            FootprintCache.Handed(
+                maps: FootprintCache.Maps(toTarget: CATransform3DMakeAffineTransform(base), toPlane: CATransform3DIdentity),
+                serial: cache.base?.serial ?? 0))
         // Through buffer pointers: reading a field of an array's state or node copied it whole
         // (with a retain of every object it holds).
         var placed = 0
@@ -122,7 +128,7 @@ package struct Footprints: Equatable {
                         Self.walk(
                             nodes, states, slots, &handed, placed: &placed, dependsOnTime: &timed,
                             transitions: snapshot.hasTransitions, root: root, placement: placement,
-                            base: base, time: time, frame: frame, serials: serials,
+                            time: time, frame: frame, mapsSerials: &mapsSerials, serials: serials,
                             lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
                     }
                 }
@@ -131,6 +137,7 @@ package struct Footprints: Equatable {
         dependsOnTime = timed
         worked = Worked(cache: cache, frame: frame)
         cache.placedInLastFrame = placed
+        cache.mapsSerials = mapsSerials
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
     }
@@ -138,9 +145,9 @@ package struct Footprints: Equatable {
     /// The entries of the tree below `root` (see `init`), the slots of its layers brought up to date.
     private static func walk(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
-        _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Maps],
+        _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Handed],
         placed: inout Int, dependsOnTime: inout Bool, transitions: Bool, root: Int,
-        placement: Compositor.RootPlacement, base: CGAffineTransform, time: Double, frame: UInt64,
+        placement: Compositor.RootPlacement, time: Double, frame: UInt64, mapsSerials: inout UInt64,
         serials: UnsafeBufferPointer<UInt64>, lookSerials: [UInt64]
     ) -> [Entry?] {
         // Value serials name a presented state, animated or not; state serials only a model's.
@@ -159,7 +166,6 @@ package struct Footprints: Equatable {
             up = Int(nodes[up].parent)
         }
         for a in ancestors.reversed() { rootMap = rootMap.then(states[a].timeMap) }
-        handed.append(FootprintCache.Maps(toTarget: CATransform3DMakeAffineTransform(base), toPlane: CATransform3DIdentity))
         var stack: [Pending] = []
         // One allocation, not one per doubling while the walk fills it.
         stack.reserveCapacity(Swift.min(nodes.count, 256))
@@ -187,13 +193,14 @@ package struct Footprints: Equatable {
                 && (valueSerials || nodes[node].animations.isEmpty) && Self.isCacheable(states[node].kind)
             let kept = cacheable && slots[node].serial == serial && slots[node].layerID == layerID
                 && slots[node].parent == item.parentKey && slots[node].parentChain == item.parentChain
-                && slots[node].isMask == item.isMask && slots[node].parentMaps.toTarget == handed[item.handed].toTarget
-                && slots[node].parentMaps.toPlane == handed[item.handed].toPlane
+                && slots[node].isMask == item.isMask && handed[item.handed].serial != 0
+                && slots[node].parentMapsSerial == handed[item.handed].serial
             if !kept {
                 placed += 1
                 if Self.place(
                     nodes, states, item, handed[item.handed], time: time, timeMap: timeMap, hasTransition: hasTransition,
-                    lookSerial: node < lookSerials.count ? lookSerials[node] : 0, into: &slots[node])
+                    lookSerial: node < lookSerials.count ? lookSerials[node] : 0, mapsSerials: &mapsSerials,
+                    into: &slots[node])
                 {
                     dependsOnTime = true
                 }
@@ -244,9 +251,11 @@ package struct Footprints: Equatable {
                     let instance = CATransform3DMakeTranslation(-c.0, -c.1, 0).concatenating(power)
                         .concatenating(CATransform3DMakeTranslation(c.0, c.1, 0))
                     handed.append(
-                        FootprintCache.Maps(
-                            toTarget: instance.concatenating(slots[node].maps.toTarget),
-                            toPlane: instance.concatenating(slots[node].maps.toPlane)))
+                        FootprintCache.Handed(
+                            maps: FootprintCache.Maps(
+                                toTarget: instance.concatenating(slots[node].maps.toTarget),
+                                toPlane: instance.concatenating(slots[node].maps.toPlane)),
+                            serial: 0))
                     for (k, child) in sublayers.enumerated() {
                         stack.append(
                             Pending(
@@ -257,7 +266,7 @@ package struct Footprints: Equatable {
                     power = power.concatenating(r.instanceTransform)
                 }
             } else if !sublayers.isEmpty {
-                handed.append(slots[node].maps)
+                handed.append(FootprintCache.Handed(maps: slots[node].maps, serial: slots[node].mapsSerial))
                 let chain = childKey.serial == .max ? Self.placingChain(signature, states.baseAddress! + node) : signature
                 // One instance, the identity (no array made per layer: this runs every frame).
                 for (k, child) in sublayers.enumerated() {
@@ -270,7 +279,7 @@ package struct Footprints: Equatable {
                 }
             }
             if mask >= 0 {
-                handed.append(slots[node].maps)
+                handed.append(FootprintCache.Handed(maps: slots[node].maps, serial: slots[node].mapsSerial))
                 stack.append(
                     Pending(
                         node: mask, parent: node, handed: handed.count - 1, parentChain: signature, isMask: true,
@@ -415,18 +424,20 @@ package struct Footprints: Equatable {
     @inline(never)
     private static func place(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>, _ item: Pending,
-        _ parentMaps: FootprintCache.Maps, time: Double, timeMap: TimeMap, hasTransition: Bool, lookSerial: UInt64,
-        into slot: inout FootprintCache.Slot
+        _ handed: FootprintCache.Handed, time: Double, timeMap: TimeMap, hasTransition: Bool, lookSerial: UInt64,
+        mapsSerials: inout UInt64, into slot: inout FootprintCache.Slot
     ) -> Bool {
         var timed = false
         let node = item.node, parent = item.parent, isMask = item.isMask
         // Read in place: a copy of the state retains every object it holds.
         let s = states.baseAddress! + node
+        let sameLayer = slot.layerID == nodes[node].layerID
         slot.layerID = nodes[node].layerID
         slot.parent = item.parentKey
         slot.parentChain = item.parentChain
         slot.isMask = isMask
-        slot.parentMaps = parentMaps
+        slot.parentMapsSerial = handed.serial
+        let parentMaps = handed.maps
         let local: CATransform3D
         switch parent {
         case -2: local = LayerMatrix.ownSpace(s.pointee)
@@ -441,6 +452,10 @@ package struct Footprints: Equatable {
         let inTransformLayer = parent >= 0 && !isMask && nodes[parent].isTransformLayer
         let toTarget = (inTransformLayer ? local : LayerMatrix.flattened(local)).concatenating(parentMaps.toTarget)
         let toPlane = inTransformLayer ? local.concatenating(parentMaps.toPlane) : local
+        if !(sameLayer && slot.mapsSerial != 0 && slot.maps.toTarget == toTarget && slot.maps.toPlane == toPlane) {
+            mapsSerials &+= 1
+            slot.mapsSerial = mapsSerials
+        }
         slot.maps = FootprintCache.Maps(toTarget: toTarget, toPlane: toPlane)
         slot.isFinite = LayerMatrix.isFinite(toTarget)
         guard slot.isFinite else { return false }
