@@ -133,6 +133,66 @@ struct FootprintCacheTests {
         }
     }
 
+    /// A layer's box comes from its look extent, kept while its look serial holds (a renderer's
+    /// evaluation hands them): through a stroked shape that starts moving, gains a shadow that
+    /// fades in, gets a new path and a wider stroke while it moves on, at three clock origins,
+    /// every box the cache gives equals the box worked out afresh from a fresh presentation.
+    @Test(arguments: clockOrigins)
+    func boxesKeptByLookEqualBoxesWorkedOutAfresh(origin: Double) throws {
+        let (root, shape) = scene { () -> (CALayer, CAShapeLayer) in
+            let root = canvas(300, 200)
+            let shape = CAShapeLayer()
+            shape.frame = CGRect(x: 40, y: 40, width: 60, height: 60)
+            shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 30), transform: nil)
+            shape.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            shape.fillColor = nil
+            shape.lineWidth = 4
+            root.addSublayer(shape)
+            return (root, shape)
+        }
+        func animation(_ keyPath: String, _ from: Any, _ to: Any) -> CABasicAnimation {
+            let animation = CABasicAnimation(keyPath: keyPath)
+            animation.fromValue = from
+            animation.toValue = to
+            animation.beginTime = origin
+            animation.duration = 10
+            return animation
+        }
+        let steps: [(String, () -> Void)] = [
+            ("still", {}),
+            ("moving", { shape.add(animation("position", CGPoint(x: 70, y: 70), CGPoint(x: 200, y: 120)), forKey: "move") }),
+            ("moving on", {}),
+            ("a shadow fading in", {
+                shape.shadowRadius = 6
+                shape.add(animation("shadowOpacity", 0.0, 1.0), forKey: "shadow")
+            }),
+            ("fading on", {}),
+            ("a new path", { shape.path = CGPath(ellipseIn: CGRect(x: -10, y: -5, width: 80, height: 40), transform: nil) }),
+            ("a wider stroke", { shape.lineWidth = 12 }),
+            ("moving on again", {}),
+        ]
+        let cache = FootprintCache()
+        var changes = PresentationChanges()
+        var states: [RenderLayerState] = []
+        var last: RenderTreeSnapshot?
+        for (step, (name, change)) in steps.enumerated() {
+            scene(change)
+            let committed = try #require(root.committedSnapshot)
+            let snapshot = committed.snapshot
+            let time = origin + Double(step) * 0.25
+            RenderEvaluator.presentation(
+                of: snapshot, at: time, reusing: &states, from: last, forDrawing: true, changes: &changes)
+            let kept = Footprints(
+                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
+                cache: cache, serials: changes.serials, lookSerials: changes.lookSerials)
+            let afresh = Footprints(
+                snapshot, states: RenderEvaluator.presentation(of: snapshot, at: time), root: committed.index,
+                placement: .inSuperlayer, base: .identity, time: time)
+            #expect(kept.byNode.map { $0?.box } == afresh.byNode.map { $0?.box }, "\(name)")
+            last = snapshot
+        }
+    }
+
     /// A node's subtree box (what the walk tests before entering a container) holds the entry box
     /// of every layer below it, and is unbounded where a layer's composite spreads (a shadow):
     /// checked on every node of the test tree plus a shadowed container, a container whose only

@@ -55,6 +55,9 @@ package final class FootprintCache {
         var signature = 0
         /// Nil for a transform layer, which draws nothing.
         var box: CGRect?
+        /// `Footprints.lookExtent` of the layer, and the look serial it was worked out for (0: none).
+        var lookExtent = CGRect.null
+        var lookExtentSerial: UInt64 = 0
         /// False when the map to the target is not finite (nothing drawn).
         var isFinite = false
         /// The frame (`FootprintCache.frame`) that last placed or kept the layer, and whether it

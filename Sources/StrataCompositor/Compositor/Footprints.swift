@@ -491,7 +491,15 @@ package struct Footprints: Equatable {
             }
         }
         slot.signature = h.finalize()
-        slot.box = nodes[node].isTransformLayer ? nil : Self.box(s, map: map)
+        if nodes[node].isTransformLayer {
+            slot.box = nil
+        } else {
+            if lookSerial == 0 || !sameLayer || slot.lookExtentSerial != lookSerial {
+                slot.lookExtent = Self.lookExtent(s)
+                slot.lookExtentSerial = lookSerial
+            }
+            slot.box = Self.box(slot.lookExtent, s, map: map)
+        }
         return timed
     }
 
@@ -565,7 +573,14 @@ package struct Footprints: Equatable {
     /// paints nothing. A Lottie layer is a container the size of its composition; counting its
     /// bounds made every frame's damage the whole frame.
     static func box(_ s: UnsafePointer<RenderLayerState>, map: PlaneMap) -> CGRect {
-        var extent = paintsBounds(s) ? s.pointee.bounds : .null
+        box(lookExtent(s), s, map: map)
+    }
+
+    /// The local rectangle what the layer draws itself covers (bounds, outline, overflowing
+    /// contents), before its shadow: a function of its look alone, so kept while its look
+    /// serial holds (a stroked outline's joins are not measured again as it moves).
+    static func lookExtent(_ s: UnsafePointer<RenderLayerState>) -> CGRect {
+        var extent = paintsBounds(s, countingShadow: false) ? s.pointee.bounds : .null
         // A shape layer's path (and stroke) may lie anywhere, often around zero-size bounds.
         if case .shape(let shape) = s.pointee.kind, let drawn = ShapeKey.drawnExtent(of: shape) {
             extent = extent.union(s.pointee.masksToBounds ? drawn.intersection(s.pointee.bounds) : drawn)
@@ -580,6 +595,14 @@ package struct Footprints: Equatable {
             extent = extent.union(
                 CGRect(x: s.pointee.bounds.midX - w, y: s.pointee.bounds.midY - h, width: 2 * w, height: 2 * h))
         }
+        return extent
+    }
+
+    /// `box` from the layer's `lookExtent`: its shadow added (a shadow paints the bounds too).
+    static func box(_ look: CGRect, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap) -> CGRect {
+        var extent = look
+        if s.pointee.shadowOpacity > 0 { extent = extent.union(s.pointee.bounds) }
+        guard !extent.isNull else { return .null }
         if s.pointee.shadowOpacity > 0, s.pointee.shadowRadius.isFinite {
             let pad = 3 * Swift.min(Swift.max(0, s.pointee.shadowRadius), 1000) + 1
             let source = s.pointee.shadowPath?.boundingBoxOfPath ?? extent
@@ -593,12 +616,13 @@ package struct Footprints: Equatable {
     /// True when the layer paints (or may paint) anywhere in its bounds: a background, a border,
     /// contents, tiles, a gradient, text, particles; effects and shadows, which spread what is
     /// under them, count too.
-    static func paintsBounds(_ s: UnsafePointer<RenderLayerState>) -> Bool {
+    static func paintsBounds(_ s: UnsafePointer<RenderLayerState>, countingShadow: Bool = true) -> Bool {
         switch s.pointee.kind {
         case .gradient, .text, .emitter: return true
         case .plain, .shape, .replicator: break
         }
-        if s.pointee.contentsImage != nil || s.pointee.tiles != nil || !s.pointee.effects.isEmpty || s.pointee.shadowOpacity > 0 { return true }
+        if s.pointee.contentsImage != nil || s.pointee.tiles != nil || !s.pointee.effects.isEmpty { return true }
+        if countingShadow, s.pointee.shadowOpacity > 0 { return true }
         if let background = s.pointee.backgroundColor, background.alpha > 0 { return true }
         if s.pointee.borderWidth > 0, let border = s.pointee.borderColor, border.alpha > 0 { return true }
         return false
