@@ -106,6 +106,14 @@ package struct RenderAnimationTable: Sendable {
 final class SnapshotEvaluationCache: Sendable {
     private let evaluations = Atomic<Int>(0)
     private let made = AtomicLazyReference<TableBox>()
+    private let madeTopology = AtomicLazyReference<RenderTopology>()
+
+    /// The snapshot's flat topology, made when first asked (two threads may both make it: the
+    /// same arrays, the first stored is kept).
+    func topology(for snapshot: RenderTreeSnapshot) -> RenderTopology {
+        if let topology = madeTopology.load() { return topology }
+        return madeTopology.storeIfNil(RenderTopology(snapshot.nodes))
+    }
 
     /// Whether the table has been made.
     var hasTable: Bool { made.load() != nil }

@@ -166,6 +166,9 @@ package struct RenderTreeSnapshot: Sendable {
     /// True when some node runs a CATransition: per-layer checks for one are skipped otherwise.
     package let hasTransitions: Bool
 
+    /// The tree as flat arrays by node (made on first use, shared by the snapshot's copies).
+    package var topology: RenderTopology { evaluationCache.topology(for: self) }
+
     /// True when `other` is this snapshot (a copy of it), not merely one of the same version.
     package func isSame(as other: RenderTreeSnapshot) -> Bool { evaluationCache === other.evaluationCache }
 

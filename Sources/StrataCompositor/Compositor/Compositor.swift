@@ -187,7 +187,7 @@ package final class Compositor {
         // The walk reads the states in place, for as long as they are lent here.
         states.withUnsafeBufferPointer { storage in
             var walk = FrameWalk(
-                compositor: self, nodes: snapshot.nodes, states: states, storage: storage, target: cr,
+                compositor: self, nodes: snapshot.nodes, topology: snapshot.topology, states: states, storage: storage, target: cr,
                 scratch: walkScratch, hasTransitions: snapshot.hasTransitions)
             walkScratch = FrameWalk.Scratch()
             walk.frameTime = time

@@ -126,7 +126,7 @@ package struct Footprints: Equatable {
                 slots.withUnsafeMutableBufferPointer { slots in
                     (serials ?? []).withUnsafeBufferPointer { serials in
                         Self.walk(
-                            nodes, states, slots, &handed, placed: &placed, dependsOnTime: &timed,
+                            nodes, snapshot.topology, states, slots, &handed, placed: &placed, dependsOnTime: &timed,
                             transitions: snapshot.hasTransitions, root: root, placement: placement,
                             time: time, frame: frame, mapsSerials: &mapsSerials, serials: serials,
                             lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
@@ -144,7 +144,7 @@ package struct Footprints: Equatable {
 
     /// The entries of the tree below `root` (see `init`), the slots of its layers brought up to date.
     private static func walk(
-        _ nodes: UnsafeBufferPointer<RenderNode>, _ states: UnsafeBufferPointer<RenderLayerState>,
+        _ nodes: UnsafeBufferPointer<RenderNode>, _ topology: RenderTopology, _ states: UnsafeBufferPointer<RenderLayerState>,
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Handed],
         placed: inout Int, dependsOnTime: inout Bool, transitions: Bool, root: Int,
         placement: Compositor.RootPlacement, time: Double, frame: UInt64, mapsSerials: inout UInt64,
@@ -152,6 +152,8 @@ package struct Footprints: Equatable {
     ) -> [Entry?] {
         // Value serials name a presented state, animated or not; state serials only a model's.
         let valueSerials = serials.count == nodes.count
+        // What is read of every node, from flat arrays (the nodes' records are read only to place one).
+        let plan = topology.nodes, kids = topology.sublayers
         var entries = [Entry?](repeating: nil, count: nodes.count)
         // Replicator instances visited, nested ones once per outer instance: bounded as frames
         // bound what they draw (nested replicators multiply).
@@ -177,20 +179,20 @@ package struct Footprints: Equatable {
             let node = item.node
             // Fields read in place: copying a state retains every object it holds.
             if states[node].isHidden || !(states[node].opacity > 0) { continue }
-            let hasTransition = transitions && nodes[node].animations.hasTransition
+            let hasTransition = transitions && plan[node].hasTransition
             if hasTransition { dependsOnTime = true }
-            let layerID = nodes[node].layerID
+            let layerID = plan[node].layerID
             // Fields, not `timeMap`: calling a getter on the element copied the whole state.
             let timeMap = item.parentTime.then(
                 TimeMap(
                     beginTime: states[node].beginTime, speed: Double(states[node].speed),
                     timeOffset: states[node].timeOffset))
-            let serial = valueSerials ? serials[node] : nodes[node].stateSerial
+            let serial = valueSerials ? serials[node] : plan[node].stateSerial
             // Kept: a layer whose presented state is known by its serial (without value serials,
             // a layer without animations) whose parent hands it a placement that can be
             // compared (an animated parent's state is in the chain of signatures it hands down).
             let cacheable = serial != 0 && item.parentKey != .none
-                && (valueSerials || nodes[node].animations.isEmpty) && Self.isCacheable(states[node].kind)
+                && (valueSerials || !plan[node].hasAnimations) && !plan[node].multiplies
             let kept = cacheable && slots[node].serial == serial && slots[node].layerID == layerID
                 && slots[node].parent == item.parentKey && slots[node].parentChain == item.parentChain
                 && slots[node].isMask == item.isMask && handed[item.handed].serial != 0
@@ -205,7 +207,7 @@ package struct Footprints: Equatable {
                     dependsOnTime = true
                 }
                 slots[node].serial = cacheable ? serial : 0
-                if slots[node].isFinite, Self.emits(states[node].kind) {
+                if slots[node].isFinite, plan[node].multiplies, Self.emits(states[node].kind) {
                     // Particles move every frame and may fly anywhere.
                     dependsOnTime = true
                     var h = Hasher()
@@ -231,16 +233,16 @@ package struct Footprints: Equatable {
                     entries[node] = Entry(box: box, signature: signature)
                 }
             }
-            let sublayers = nodes[node].sublayers, mask = Int(nodes[node].mask)
-            guard !sublayers.isEmpty || mask >= 0 else { continue }
+            let first = Int(plan[node].firstSublayer), end = Int(plan[node].endSublayer), mask = Int(plan[node].mask)
+            guard first < end || mask >= 0 else { continue }
             // A parent that is not kept because it animates still hands its sublayers a key: its
             // identity (its state, whatever the frame made of it, is in `parentChain`, which
             // holds its signature). Replicators and emitters hand none (instances, time).
             let childKey: FootprintCache.ParentKey =
                 cacheable ? FootprintCache.ParentKey(id: layerID, serial: serial)
-                : serial != 0 && item.parentKey != .none && Self.isCacheable(states[node].kind)
+                : serial != 0 && item.parentKey != .none && !plan[node].multiplies
                     ? .animated(layerID) : .none
-            if case .replicator(let r) = states[node].kind {
+            if plan[node].multiplies, case .replicator(let r) = states[node].kind {
                 let asked = min(max(r.instanceCount, 0), FrameWalk.maxInstances)
                 let count = min(asked, max(0, FrameWalk.maxInstancesPerFrame - instances))
                 instances += count
@@ -256,24 +258,24 @@ package struct Footprints: Equatable {
                                 toTarget: instance.concatenating(slots[node].maps.toTarget),
                                 toPlane: instance.concatenating(slots[node].maps.toPlane)),
                             serial: 0))
-                    for (k, child) in sublayers.enumerated() {
+                    for k in 0..<(end - first) {
                         stack.append(
                             Pending(
-                                node: Int(child), parent: node, handed: handed.count - 1,
+                                node: Int(kids[first + k]), parent: node, handed: handed.count - 1,
                                 parentChain: signature &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
                                 parentKey: .none, instanced: true))
                     }
                     power = power.concatenating(r.instanceTransform)
                 }
-            } else if !sublayers.isEmpty {
+            } else if first < end {
                 handed.append(FootprintCache.Handed(maps: slots[node].maps, serial: slots[node].mapsSerial))
                 let chain = childKey.serial == .max ? Self.placingChain(signature, states.baseAddress! + node) : signature
                 // One instance, the identity (no array made per layer: this runs every frame).
-                for (k, child) in sublayers.enumerated() {
+                for k in 0..<(end - first) {
                     // The place among siblings is part of the look (drawing order).
                     stack.append(
                         Pending(
-                            node: Int(child), parent: node, handed: handed.count - 1,
+                            node: Int(kids[first + k]), parent: node, handed: handed.count - 1,
                             parentChain: chain &+ k &* 0x9E37_79B9, isMask: false, parentTime: timeMap,
                             parentKey: childKey))
                 }
@@ -307,6 +309,11 @@ package struct Footprints: Equatable {
     /// out from the last node up (parents come before their sublayers); all infinite if that
     /// order is broken. A leaf's own shadow is in its entry.
     package func subtreeEdges(_ nodes: [RenderNode], _ states: [RenderLayerState]) -> [Double] {
+        subtreeEdges(RenderTopology(nodes).nodes, states)
+    }
+
+    /// `subtreeEdges` from the tree's flat topology (`RenderTopology.nodes`).
+    package func subtreeEdges(_ nodes: [RenderTopology.Node], _ states: [RenderLayerState]) -> [Double] {
         let entries = byNode
         // Footprints of another tree describe nothing here (no edges: nothing is culled).
         guard nodes.count == entries.count, states.count == entries.count else { return [] }
@@ -333,10 +340,10 @@ package struct Footprints: Equatable {
                                 e[k + 2] = max(e[k + 2], box.maxX)
                                 e[k + 3] = max(e[k + 3], box.maxY)
                             }
-                            let group = !nodes[i].sublayers.isEmpty || nodes[i].mask >= 0
+                            let group = nodes[i].hasSublayers || nodes[i].mask >= 0
                             let shown = !states[i].isHidden && states[i].opacity > 0
                             if shown, (group && Self.spreads(states.baseAddress! + i))
-                                || (hasTransitions && nodes[i].animations.hasTransition)
+                                || (hasTransitions && nodes[i].hasTransition)
                             {
                                 e[k] = -.infinity
                                 e[k + 1] = -.infinity
@@ -402,14 +409,6 @@ package struct Footprints: Equatable {
         var parentKey: FootprintCache.ParentKey
         /// A replicator's instance (placed with its instance transform).
         var instanced = false
-    }
-
-    /// Replicators and emitters change with time or draw their sublayers several times: never kept.
-    private static func isCacheable(_ kind: LayerKindState) -> Bool {
-        switch kind {
-        case .replicator, .emitter: false
-        default: true
-        }
     }
 
     /// True for an emitter with a cell that makes particles.

@@ -92,7 +92,7 @@ extension FrameWalk {
         if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = body.shape?.cgPath {
             let changes = compositor.options.decidesFromFrameAlone
                 || compositor.keepsChanging(
-                    id: nodes[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
+                    id: plan[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
             // Scanned, a moving filled shape of any size costs less than its raster resampled
             // (200 shapes of a 512² Lottie file 6.5 → 6.2 ms a frame, TwitterHeartButton's
             // scaling heart 45 → 43 µs) and keeps its exact edges; a stroke only when its
@@ -101,11 +101,11 @@ extension FrameWalk {
             if changes
                 || (compositor.options.drawsMovingShapesDirectly
                     && (body.shape?.stroke == nil || body.shape?.outlinesCheaply == true)
-                    && keepsMoving(nodes[node].layerID, map: map))
+                    && keepsMoving(plan[node].layerID, map: map))
             {
                 // A raster of a look that keeps changing is stale; one of a layer that only moves
                 // is what it shows again when it stops (step_loader's bars remade theirs at each stop).
-                if changes { compositor.bodies[nodes[node].layerID] = nil }
+                if changes { compositor.bodies[plan[node].layerID] = nil }
                 drawShapeDirectly(
                     body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight,
                     exact: exactClip(context))
@@ -116,13 +116,13 @@ extension FrameWalk {
             return
         }
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
-        if let kept = compositor.keptBodyRaster(part, id: nodes[node].layerID, body: body, flipped: context.flipped, scale: scale) {
+        if let kept = compositor.keptBodyRaster(part, id: plan[node].layerID, body: body, flipped: context.flipped, scale: scale) {
             composite(kept, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
             return
         }
         // A layer shrinking by less than a bucket keeps the sharper raster it has (scaling
         // pulses would otherwise remake it each time they cross a bucket).
-        if let kept = compositor.cachedBodyScale(part, id: nodes[node].layerID, body: body, flipped: context.flipped),
+        if let kept = compositor.cachedBodyScale(part, id: plan[node].layerID, body: body, flipped: context.flipped),
             kept > scale, kept <= scale * Compositor.rasterScaleStep * (1 + 1e-9)
         {
             scale = kept
@@ -131,7 +131,7 @@ extension FrameWalk {
         let image = s.pointee.contentsImage
         let path = body.shape?.cgPath
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
-        let raster = compositor.raster(part, id: nodes[node].layerID, key: .body(key)) {
+        let raster = compositor.raster(part, id: plan[node].layerID, key: .body(key)) {
             Self.makeBodyRaster(body, image: image, path: path, scale: scale, flipped: flipped, sharing: sharing)
         }
         guard let raster else { return }
@@ -316,7 +316,7 @@ extension FrameWalk {
     /// so the kernel can fetch it from memory while it draws this one; nil when unknown.
     func nextRaster() -> Raster? {
         guard case .enter(let node, _, _, _, _, _)? = steps.last, node >= 0, node < nodes.count else { return nil }
-        let id = nodes[node].layerID
+        let id = plan[node].layerID
         // By index: `shadows[id]?.raster` copied the whole entry (its key holds the layer's look).
         if let i = compositor.shadows.index(forKey: id) { return compositor.shadows.values[i].raster }
         if let i = compositor.bodies.index(forKey: id) { return compositor.bodies.values[i].raster }
@@ -407,7 +407,7 @@ extension FrameWalk {
         let image = s.contentsImage
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
         let key = ShadowRasterKey(shadow: shadow, scale: scale)
-        let raster = compositor.raster(.shadow, id: nodes[node].layerID, key: .shadow(key)) {
+        let raster = compositor.raster(.shadow, id: plan[node].layerID, key: .shadow(key)) {
             let shapePath = body.shape?.cgPath
             let shape = path == nil
                 ? Self.makeBodyRaster(

@@ -70,7 +70,7 @@ extension FrameWalk {
         guard map.isAffine, drawsFrameStates, targets.count == 1, context.transitionNode < 0,
             footprints?.describes(node: node, layerID: nodes[node].layerID) == true
         else { return false }
-        if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(nodes, states) ?? [] }
+        if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(plan, states) ?? [] }
         var drawn = CGRect.null
         for child in nodes[node].sublayers {
             drawn = drawn.union(Footprints.subtreeBox(in: cullingEdges, node: Int(child)))

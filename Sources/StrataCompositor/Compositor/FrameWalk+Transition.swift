@@ -69,7 +69,7 @@ extension FrameWalk {
             let states = before.nodes.map(\.state)
             states.withUnsafeBufferPointer { storage in
                 var nested = FrameWalk(
-                    compositor: compositor, nodes: before.nodes, states: states, storage: storage, target: cr)
+                    compositor: compositor, nodes: before.nodes, topology: before.topology, states: states, storage: storage, target: cr)
                 var context = draw.context
                 context.alpha = 1
                 context.toTarget = draw.toTarget

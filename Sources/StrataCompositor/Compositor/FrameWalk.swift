@@ -10,6 +10,10 @@ struct FrameWalk {
     /// Not counted: a checked `unowned` reference cost a retain and a release at each use.
     unowned(unsafe) let compositor: Compositor
     let nodes: [RenderNode]
+    /// What the walk reads of every node, as flat arrays (`RenderTopology`): a node's own record
+    /// is about 780 bytes and its sublayer list another allocation.
+    let plan: [RenderTopology.Node]
+    let kids: [Int32]
     /// False when no node of the tree runs a transition (none is looked for per layer).
     let hasTransitions: Bool
     /// The presented states in use: the frame's, or a delayed replicator instance's.
@@ -65,12 +69,14 @@ struct FrameWalk {
 
     /// A walk over `states`, whose elements `storage` lends (valid for the walk's whole life).
     init(
-        compositor: Compositor, nodes: [RenderNode], states: [RenderLayerState],
+        compositor: Compositor, nodes: [RenderNode], topology: RenderTopology, states: [RenderLayerState],
         storage: UnsafeBufferPointer<RenderLayerState>, target: OpaquePointer, scratch: Scratch = Scratch(),
         hasTransitions: Bool = true
     ) {
         self.compositor = compositor
         self.nodes = nodes
+        self.plan = topology.nodes
+        self.kids = topology.sublayers
         self.hasTransitions = hasTransitions
         self.states = states
         self.stateStorage = storage
@@ -220,16 +226,16 @@ struct FrameWalk {
         // `footprints?.entry` reads in place; `guard let footprints` (and `!= nil`) copied the
         // footprints, retaining their arrays, for every layer entered.
         guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0 else { return .unknown }
-        guard nodes[node].sublayers.isEmpty, nodes[node].mask < 0 else {
+        guard !plan[node].hasSublayers, plan[node].mask < 0 else {
             // A subtree wholly outside the clip is skipped (its layers would each be tested);
             // not the root's, which holds everything (a flat tree makes no boxes).
-            guard nodes[node].parent >= 0, footprints?.describes(node: node, layerID: nodes[node].layerID) == true
+            guard plan[node].parent >= 0, footprints?.describes(node: node, layerID: plan[node].layerID) == true
             else { return .unknown }
-            if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(nodes, states) ?? [] }
+            if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(plan, states) ?? [] }
             return Footprints.subtreeBox(in: cullingEdges, node: node).intersects(context.clip) ? .unknown : .outside
         }
-        guard !(hasTransitions && nodes[node].animations.hasTransition),
-            let entry = footprints?.entry(node: node, layerID: nodes[node].layerID)
+        guard !(hasTransitions && plan[node].hasTransition),
+            let entry = footprints?.entry(node: node, layerID: plan[node].layerID)
         else { return .unknown }
         return entry.box.intersects(context.clip) ? .inside : .outside
     }
@@ -240,7 +246,7 @@ struct FrameWalk {
     func takeWorkedMaps(_ node: Int, _ outer: Context, into context: inout Context) -> Bool {
         guard let cache = workedCache, drawsFrameStates, targets.count == 1, outer.transitionNode < 0,
             node < cache.slots.count, cache.slots[node].frame == workedFrame, cache.slots[node].placedOnce,
-            cache.slots[node].layerID == nodes[node].layerID
+            cache.slots[node].layerID == plan[node].layerID
         else { return false }
         context.toTarget = cache.slots[node].maps.toTarget
         context.toPlane = cache.slots[node].maps.toPlane
@@ -305,7 +311,7 @@ struct FrameWalk {
         let flippedHere = outer.flipped != s.pointee.isGeometryFlipped
         context.flipped = flippedHere
 
-        if nodes[node].isTransformLayer {
+        if plan[node].isTransformLayer {
             pushSublayers(of: node, context: context, depthSorted: true)
             return
         }
@@ -333,9 +339,8 @@ struct FrameWalk {
                 transition: transition, progress: progress)
             return
         }
-        let sublayers = nodes[node].sublayers
-        let hasSublayers = sublayers.contains { !states[Int($0)].isHidden }
-        let hasMask = nodes[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth
+        let hasSublayers = hasShownSublayers(node)
+        let hasMask = plan[node].mask >= 0 && context.groupDepth < Compositor.maxGroupDepth
         if !hasMask, Self.onlyHoldsSublayers(s) {
             // What `drawLayer` would do for it, without building its (empty) body.
             if hasSublayers, !context.clip.isEmpty { pushSublayers(of: node, context: context, depthSorted: false) }
@@ -348,6 +353,14 @@ struct FrameWalk {
             return
         }
         drawLayer(node, s, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+    }
+
+    /// True when one of `node`'s sublayers is not hidden.
+    func hasShownSublayers(_ node: Int) -> Bool {
+        for k in Int(plan[node].firstSublayer)..<Int(plan[node].endSublayer) where !stateStorage[Int(kids[k])].isHidden {
+            return true
+        }
+        return false
     }
 
     /// True when a layer draws nothing of its own and opens nothing around its sublayers (no
@@ -487,17 +500,18 @@ struct FrameWalk {
     /// Pushes `node`'s sublayers so they pop back to front: by zPosition (stable), or for a
     /// transform layer by depth in its 3D space.
     mutating func pushSublayers(of node: Int, context: Context, depthSorted: Bool) {
-        let sublayers = nodes[node].sublayers
-        guard !sublayers.isEmpty else { return }
-        let instanced = if case .replicator = states[node].kind { true } else { false }
+        let first = Int(plan[node].firstSublayer), end = Int(plan[node].endSublayer)
+        guard first < end else { return }
+        let sublayers = kids[first..<end]
+        let instanced = if plan[node].multiplies, case .replicator = stateStorage[node].kind { true } else { false }
         if !instanced, !depthSorted, Self.shareOneDepth(sublayers, stateStorage) {
             // Drawn in the order they are listed (the sort below would keep it): pushed back to
             // front without a per-container array.
             let kept = keep(context)
-            var k = sublayers.count
-            while k > 0 {
+            var k = end
+            while k > first {
                 k -= 1
-                let c = Int(sublayers[k])
+                let c = Int(kids[k])
                 if clipTest(c, isMask: false, context) == .outside { continue }
                 steps.append(.enter(node: c, parent: node, isMask: false, context: kept, opacityApplied: false))
             }
@@ -533,8 +547,9 @@ struct FrameWalk {
     }
 
     /// Whether every sublayer has the same finite `zPosition` (the common case: none set).
-    private static func shareOneDepth(_ sublayers: [Int32], _ states: UnsafeBufferPointer<RenderLayerState>) -> Bool {
-        let first = states[Int(sublayers[0])].zPosition
+    private static func shareOneDepth(_ sublayers: ArraySlice<Int32>, _ states: UnsafeBufferPointer<RenderLayerState>) -> Bool {
+        guard let firstChild = sublayers.first else { return true }
+        let first = states[Int(firstChild)].zPosition
         guard first.isFinite else { return false }
         for child in sublayers where states[Int(child)].zPosition != first { return false }
         return true
@@ -644,7 +659,7 @@ struct FrameWalk {
     /// Whether `node`'s sublayers share its 3D space: a CATransformLayer, or a replicator with
     /// preservesDepth (its instances are then not flattened; they are drawn in instance order).
     func sharesDepth(_ node: Int) -> Bool {
-        if nodes[node].isTransformLayer { return true }
+        if plan[node].isTransformLayer { return true }
         if case .replicator(let r) = states[node].kind { return r.preservesDepth }
         return false
     }
@@ -656,7 +671,7 @@ extension FrameWalk {
     func body(_ node: Int, _ s: UnsafePointer<RenderLayerState>, withBorder: Bool, flipped: Bool) -> LayerBody {
         let serial = drawsFrameStates && node < lookSerials.count ? lookSerials[node] : 0
         return compositor.bodyMemo.body(
-            node: node, layerID: nodes[node].layerID, serial: serial, s, withBorder: withBorder, flipped: flipped,
+            node: node, layerID: plan[node].layerID, serial: serial, s, withBorder: withBorder, flipped: flipped,
             glyphPositioning: compositor.glyphPositioning)
     }
 }
