@@ -11,10 +11,10 @@ extension FrameWalk {
     /// states of another time).
     mutating func groupBox(_ node: Int, hasMask: Bool, _ context: Context) -> CGRect? {
         guard let footprints, drawsFrameStates, targets.count == 1, context.transitionNode < 0 else { return nil }
-        if subtreeBoxes.isEmpty { subtreeBoxes = Self.subtreeBoxes(nodes, states, footprints) }
+        if subtreeBoxes.isEmpty { subtreeBoxes = Self.subtreeBoxes((plan, kids), footprints) }
         guard node < subtreeBoxes.count else { return nil }
         var box = subtreeBoxes[node]
-        let mask = Int(nodes[node].mask)
+        let mask = Int(plan[node].mask)
         // An inverted mask shows the layer where the mask draws nothing: it cuts nothing away.
         let inverted = states[node].maskMode == .invertedAlpha || states[node].maskMode == .invertedLuminance
         if hasMask, !inverted, mask >= 0, mask < subtreeBoxes.count { box = box.intersection(subtreeBoxes[mask]) }
@@ -36,7 +36,8 @@ extension FrameWalk {
 
     /// Each node's subtree box: its own footprint box united with its sublayers' (not its mask's,
     /// which cuts rather than adds). Worked out once a frame, children before parents.
-    static func subtreeBoxes(_ nodes: [RenderNode], _ states: [RenderLayerState], _ footprints: Footprints) -> [CGRect] {
+    static func subtreeBoxes(_ topology: (nodes: [RenderTopology.Node], sublayers: [Int32]), _ footprints: Footprints) -> [CGRect] {
+        let (nodes, kids) = topology
         var boxes = [CGRect](repeating: .null, count: nodes.count)
         var order: [Int] = []
         order.reserveCapacity(nodes.count)
@@ -46,13 +47,17 @@ extension FrameWalk {
             guard !seen[node] else { continue }  // a malformed tree cannot loop here
             seen[node] = true
             order.append(node)
-            for child in nodes[node].sublayers where Int(child) < nodes.count { stack.append(Int(child)) }
+            for k in Int(nodes[node].firstSublayer)..<Int(nodes[node].endSublayer) where Int(kids[k]) < nodes.count {
+                stack.append(Int(kids[k]))
+            }
             let mask = Int(nodes[node].mask)
             if mask >= 0, mask < nodes.count { stack.append(mask) }
         }
         for node in order.reversed() {
             var box = footprints.entry(node: node, layerID: nodes[node].layerID)?.box ?? .null
-            for child in nodes[node].sublayers where Int(child) < nodes.count { box = box.union(boxes[Int(child)]) }
+            for k in Int(nodes[node].firstSublayer)..<Int(nodes[node].endSublayer) where Int(kids[k]) < nodes.count {
+                box = box.union(boxes[Int(kids[k])])
+            }
             boxes[node] = box
         }
         return boxes
@@ -68,12 +73,12 @@ extension FrameWalk {
     /// footprints cannot tell (see `clipTest`).
     mutating func sublayersStayInside(_ node: Int, bounds: CGRect, corners: CornerShape, map: PlaneMap, _ context: Context) -> Bool {
         guard map.isAffine, drawsFrameStates, targets.count == 1, context.transitionNode < 0,
-            footprints?.describes(node: node, layerID: nodes[node].layerID) == true
+            footprints?.describes(node: node, layerID: plan[node].layerID) == true
         else { return false }
         if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(plan, states) ?? [] }
         var drawn = CGRect.null
-        for child in nodes[node].sublayers {
-            drawn = drawn.union(Footprints.subtreeBox(in: cullingEdges, node: Int(child)))
+        for k in Int(plan[node].firstSublayer)..<Int(plan[node].endSublayer) {
+            drawn = drawn.union(Footprints.subtreeBox(in: cullingEdges, node: Int(kids[k])))
         }
         if drawn.isNull { return true }
         guard !drawn.isInfinite, abs(drawn.minX) < 1e9, abs(drawn.minY) < 1e9, abs(drawn.maxX) < 1e9, abs(drawn.maxY) < 1e9

@@ -13,7 +13,7 @@ extension FrameWalk {
         var n = node
         var drawing = 0
         for _ in 0..<Compositor.maxGroupDepth {
-            guard nodes[n].mask < 0, !nodes[n].isTransformLayer, !(hasTransitions && nodes[n].animations.hasTransition)
+            guard plan[n].mask < 0, !plan[n].isTransformLayer, !(hasTransitions && plan[n].hasTransition)
             else { return false }
             let s = stateStorage.baseAddress! + n
             guard !(s.pointee.shadowOpacity > 0), s.pointee.effects.isEmpty, s.pointee.compositingBlend == .normal,
@@ -26,9 +26,9 @@ extension FrameWalk {
             case .replicator, .emitter: return false
             }
             var shown = -1
-            for child in nodes[n].sublayers where !stateStorage[Int(child)].isHidden {
+            for k in Int(plan[n].firstSublayer)..<Int(plan[n].endSublayer) where !stateStorage[Int(kids[k])].isHidden {
                 guard shown < 0 else { return false }
-                shown = Int(child)
+                shown = Int(kids[k])
             }
             guard drawing <= 1 else { return false }
             guard shown >= 0 else { return true }
