@@ -46,7 +46,7 @@ package final class FootprintCache {
         var parentChain = 0
         var isMask = false
         /// The serial of the maps the superlayer handed: equal serials name equal maps, so a
-        /// 4-byte comparison replaces two matrices' (and the slot is 256 bytes smaller).
+        /// 8-byte comparison replaces two matrices' (and the slot is 256 bytes smaller).
         var parentMapsSerial: UInt64 = 0
         var maps = Maps(toTarget: CATransform3DIdentity, toPlane: CATransform3DIdentity)
         /// Renewed whenever `maps` are worked out different from what they were (or for another
