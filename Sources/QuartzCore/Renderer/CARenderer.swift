@@ -161,7 +161,7 @@ open class CARenderer: NSObject {
         let canvas = CGRect(x: 0, y: 0, width: destination.width, height: destination.height)
         if forceFull { return canvas }
         let changed = current.damage(since: previous) ?? .null
-        return changed.union(updates).intersection(canvas)
+        return changed.union(updates).clipped(to: canvas)
     }
 
     /// Adds `r` (destination pixels) to what the next `render()` redraws.
@@ -177,7 +177,7 @@ open class CARenderer: NSObject {
         if forceFull { return [canvas] }
         var rects = current.damageRegion(since: previous, within: canvas)
         if !updates.isNull { rects = DamageRegion.merge(rects + [updates.integral]) }
-        return rects.map { $0.integral.intersection(canvas) }.filter { !$0.isNull && !$0.isEmpty }
+        return rects.map { $0.integral.clipped(to: canvas) }.filter { !$0.isNull && !$0.isEmpty }
     }
 
     /// Draws the frame: clears and redraws the update region only.
@@ -187,7 +187,7 @@ open class CARenderer: NSObject {
         guard !region.isEmpty else { return }
         compositor.glyphPositioning = destination.glyphPositioning
         destination.withCairo { cr, _, clip in
-            let parts = region.map { $0.intersection(clip) }.filter { !$0.isNull && !$0.isEmpty }
+            let parts = region.map { $0.clipped(to: clip) }.filter { !$0.isNull && !$0.isEmpty }
             guard let first = parts.first else { return }
             let area = parts.dropFirst().reduce(first) { $0.union($1) }
             cairo_save(cr)

@@ -62,7 +62,7 @@ extension Compositor {
     ) -> Placement? {
         guard let box = Self.placementBox(of: raster, map: map) else { return nil }
         var rect = box
-        if let target, !target.isNull, !target.isInfinite { rect = box.intersection(target.integral) }
+        if let target, !target.isNull, !target.isInfinite { rect = box.clipped(to: target.integral) }
         guard !rect.isNull, rect.width > 0, rect.height > 0 else { return nil }
         let shifted = map.then(.translation(-box.minX, -box.minY))
         let crop = rect.offsetBy(dx: -box.minX, dy: -box.minY)

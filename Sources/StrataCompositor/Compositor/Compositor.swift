@@ -94,6 +94,13 @@ package final class Compositor {
     @exclusivity(unchecked) package var glyphPositioning = GlyphPositioning.unspecified
     /// Kernel operations of the frame being drawn, waiting to be drawn together.
     let kernelBatch = KernelBatch()
+    /// The kernel's view of the context drawn on, kept while its clip holds (`kernelTarget`).
+    @exclusivity(unchecked) var keptKernelView: KeptKernelView?
+    /// The walk's account of its target's clip state: a new serial for each clip or group, the
+    /// saved one back at a restore (the kept kernel view holds while its serial is current).
+    @exclusivity(unchecked) var clipSerial: UInt64 = 0
+    @exclusivity(unchecked) var lastClipSerial: UInt64 = 0
+    @exclusivity(unchecked) var savedClipSerials: [UInt64] = []
     /// The last walk's emptied stacks, for the next one.
     @exclusivity(unchecked) private var walkScratch = FrameWalk.Scratch()
     @exclusivity(unchecked) var frameNumber: UInt64 = 0
@@ -124,6 +131,9 @@ package final class Compositor {
     /// Placed copies made in the last frame (tests use it to check when copies are made).
     @exclusivity(unchecked) package private(set) var placedMadeInLastFrame = 0
     @exclusivity(unchecked) var placedMade = 0
+    /// Kernel views of the target made in the last frame's walk (the others were kept, `kernelTarget`).
+    @exclusivity(unchecked) package private(set) var kernelViewsMadeInLastFrame = 0
+    @exclusivity(unchecked) var kernelViewsMade = 0
     /// Layer rasters held (bodies, borders and shadows).
     package var cachedRasterCount: Int { bodies.count + borders.count + shadows.count }
 
@@ -175,12 +185,16 @@ package final class Compositor {
         lookSerials: [UInt64]? = nil
     ) {
         frameNumber &+= 1
+        // The context's clip was set by the caller: a view kept from before is not trusted.
+        resetClipSerials()
+        defer { resetClipSerials() }
         rastersMade = 0
         rasterPixelsMade = 0
         directDraws = 0
         groups = 0
         workedMapsTaken = 0
         placedMade = 0
+        kernelViewsMade = 0
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
@@ -224,6 +238,7 @@ package final class Compositor {
         groupsInLastFrame = groups
         workedMapsInLastFrame = workedMapsTaken
         placedMadeInLastFrame = placedMade
+        kernelViewsMadeInLastFrame = kernelViewsMade
         bodiesMadeInLastFrame = bodyMemo.made
     }
 

@@ -519,7 +519,7 @@ package struct Footprints: Equatable {
         var boxes = changedBoxes(since: previous)
         if let canvas {
             boxes = boxes.compactMap { box in
-                let cut = box.intersection(canvas)
+                let cut = box.clipped(to: canvas)
                 return cut.isNull || cut.isEmpty ? nil : cut
             }
         }
@@ -582,7 +582,7 @@ package struct Footprints: Equatable {
         var extent = paintsBounds(s, countingShadow: false) ? s.pointee.bounds : .null
         // A shape layer's path (and stroke) may lie anywhere, often around zero-size bounds.
         if case .shape(let shape) = s.pointee.kind, let drawn = ShapeKey.drawnExtent(of: shape) {
-            extent = extent.union(s.pointee.masksToBounds ? drawn.intersection(s.pointee.bounds) : drawn)
+            extent = extent.union(s.pointee.masksToBounds ? drawn.clipped(to: s.pointee.bounds) : drawn)
         }
         guard !extent.isNull else { return .null }
         if s.pointee.contentsImage != nil, !s.pointee.masksToBounds {

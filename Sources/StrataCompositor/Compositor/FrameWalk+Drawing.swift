@@ -79,7 +79,7 @@ extension FrameWalk {
         guard !extent.isNull else { return }
         // A pixel of slack: antialiased edges reach past the outline.
         let box = map.boundingBox(of: extent).insetBy(dx: -1, dy: -1)
-        guard box.intersects(context.clip) else { return }
+        guard box.meets(context.clip) else { return }
         let antialias = s.pointee.allowsEdgeAntialiasing
         if body.isPlainRectangle, let color = body.background {
             fillRectangle(extent, color: color, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
@@ -107,12 +107,12 @@ extension FrameWalk {
                 // is what it shows again when it stops (step_loader's bars remade theirs at each stop).
                 if changes { compositor.bodies[plan[node].layerID] = nil }
                 drawShapeDirectly(
-                    body, path: path, map: map, alpha: alpha, box: box.intersection(context.clip), scans: !firstSight,
+                    body, path: path, map: map, alpha: alpha, box: box.clipped(to: context.clip), scans: !firstSight,
                     exact: exactClip(context))
                 return
             }
         }
-        if part == .body, !map.isAffine, drawsInPerspective(s, body, map: map, alpha: alpha, box: box.intersection(context.clip), context) {
+        if part == .body, !map.isAffine, drawsInPerspective(s, body, map: map, alpha: alpha, box: box.clipped(to: context.clip), context) {
             return
         }
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
@@ -160,21 +160,21 @@ extension FrameWalk {
         compositor.directDraws += 1
         let cr = self.cr
         if scans, scanShape(body, path: path, map: map, alpha: alpha, box: visible, cr: cr, exact: exact) { return }
-        cairo_save(cr)
+        compositor.save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
         cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
-        cairo_clip(cr)
+        compositor.clip(cr)
         let isolates = alpha < 1 && body.shape?.paintsTwice == true
-        if isolates { cairo_push_group(cr) }
+        if isolates { compositor.pushGroup(cr) }
         var m = Self.cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         body.paintShape(path, into: cr, alpha: isolates ? 1 : alpha)
         if isolates {
-            cairo_pop_group_to_source(cr)
+            compositor.popGroupToSource(cr)
             cairo_paint_with_alpha(cr, alpha)
         }
-        cairo_restore(cr)
+        compositor.restore(cr)
     }
 
     static func makeBodyRaster(
@@ -187,7 +187,7 @@ extension FrameWalk {
             // at whole points is then copied, not resampled), never past the bounds and outline
             // together (a rectangle filling its bounds keeps its crisp edges).
             let slack = extent.insetBy(dx: -1 / scale, dy: -1 / scale).integral
-            extent = slack.intersection(body.bounds.standardized.union(body.extent))
+            extent = slack.clipped(to: body.bounds.standardized.union(body.extent))
         }
         guard !extent.isNull, let raster = Raster(covering: extent, scale: scale) else { return nil }
         raster.draw { body.paint(into: $0, image: image, path: path, flipped: flipped, deviceScale: scale) }
@@ -221,21 +221,21 @@ extension FrameWalk {
         // Opaque over whole pixels: the kernel sets them (the same bytes, on both cores).
         // (What cairo fills below: the visible part of the rectangle, within the context's clip.)
         if compositor.options.usesKernel, map.isAffine, let pixel = RasterKernel.opaquePixel(color, alpha: alpha),
-            let box = RasterKernel.wholePixelBox(rect.intersection(Self.localClip(map, clip)), map: map),
-            let target = KernelTarget(currentTarget)
+            let box = RasterKernel.wholePixelBox(rect.clipped(to: Self.localClip(map, clip)), map: map),
+            let target = compositor.kernelTarget(currentTarget)
         {
             compositor.kernelBatch.flush()
             RasterKernel.fill(box, pixel: pixel, onto: target, options: compositor.options.kernelOptions)
             return
         }
-        cairo_save(cr)
+        compositor.save(cr)
         cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
         cairo_new_path(cr)
         if map.isAffine {
-            let visible = rect.intersection(Self.localClip(map, clip))
+            let visible = rect.clipped(to: Self.localClip(map, clip))
             guard !visible.isNull, visible.width > 0, visible.height > 0 else {
-                cairo_restore(cr)
+                compositor.restore(cr)
                 return
             }
             var m = Self.cairoMatrix(map.affine.translatedBy(x: visible.minX, y: visible.minY))
@@ -244,7 +244,7 @@ extension FrameWalk {
         } else {
             let polygon = map.projectedPolygon(of: rect)
             guard polygon.count >= 3 else {
-                cairo_restore(cr)
+                compositor.restore(cr)
                 return
             }
             cairo_move_to(cr, polygon[0].x, polygon[0].y)
@@ -252,14 +252,14 @@ extension FrameWalk {
             cairo_close_path(cr)
         }
         cairo_fill(cr)
-        cairo_restore(cr)
+        compositor.restore(cr)
     }
 
     /// Composites a cached raster through `map` at `alpha`, as its copy in target pixels would
     /// (kept from the last frame when the map is the same, else made now or drawn straight by the
     /// kernel with the same numbers).
     func composite(_ raster: Raster, map: PlaneMap, alpha: Double, clip: CGRect, antialias: Bool) {
-        let kernel = compositor.options.usesKernel ? KernelTarget(currentTarget) : nil
+        let kernel = compositor.options.usesKernel ? compositor.kernelTarget(currentTarget) : nil
         let batch = compositor.kernelBatch
         if compositor.options.drawsThroughCopies, !Self.isExactCopy(raster, map: map),
             let placement = compositor.placedCopy(
@@ -351,7 +351,7 @@ extension FrameWalk {
             ProjectiveWarp.draw(raster, through: map, onto: target, clip: clip, alpha: alpha, antialias: antialias)
             return
         }
-        let visible = raster.extent.intersection(localClip(map, clip))
+        let visible = raster.extent.clipped(to: localClip(map, clip))
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
         let t = map.affine
         // A raster at 1:1 on whole pixels is copied exactly; anything else is filtered.
@@ -397,12 +397,12 @@ extension FrameWalk {
         let shadow = LayerShadow(color: style.color, radius: style.radius, source: source, cut: cut)
         let extent = path?.boundingBoxOfPath ?? body.extent
         // Cut away whole (an offset beyond the blur): nothing to draw, and no raster to remake.
-        if let cut, !cut.rect.intersects(extent.insetBy(dx: -(3 * style.radius + 1), dy: -(3 * style.radius + 1))) {
+        if let cut, !cut.rect.meets(extent.insetBy(dx: -(3 * style.radius + 1), dy: -(3 * style.radius + 1))) {
             return
         }
         let shadowMap = PlaneMap.translation(offset.width, offset.height).then(map)
         let box = deviceBox(of: extent, map: map, shadow: style, s: s)
-        guard box.intersects(context.clip) else { return }
+        guard box.meets(context.clip) else { return }
         let scale = Compositor.rasterScale(stretch: map.scale(at: CGPoint(x: extent.midX, y: extent.midY)), extent: extent)
         let image = s.contentsImage
         let flipped = context.flipped, sharing = compositor.options.sharesImagePixels
@@ -424,10 +424,10 @@ extension FrameWalk {
         _ content: OpaquePointer, shadow: (color: RGBA, radius: Double), s: RenderLayerState,
         map: PlaneMap, alpha: Double
     ) {
-        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        compositor.pushGroup(cr, content: CAIRO_CONTENT_ALPHA)
         cairo_set_source(cr, content)
         cairo_paint(cr)
-        guard let alphaPattern = cairo_pop_group(cr) else { return }
+        guard let alphaPattern = compositor.popGroup(cr) else { return }
         defer { cairo_pattern_destroy(alphaPattern) }
         var surface: OpaquePointer?
         guard cairo_pattern_get_surface(alphaPattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
@@ -469,7 +469,7 @@ extension FrameWalk {
     ) -> Bool
     {
         guard compositor.options.scansShapes, compositor.options.usesKernel, let shape = body.shape, !body.masksToBounds,
-            shape.dashes == nil, !(alpha < 1 && shape.paintsTwice), let target = KernelTarget(cr, exact: exact)
+            shape.dashes == nil, !(alpha < 1 && shape.paintsTwice), let target = compositor.kernelTarget(cr, exact: exact)
         else { return false }
         let t = map.affine
         let scan = compositor.scanConverter
@@ -510,7 +510,7 @@ extension FrameWalk {
         guard !box.isNull, !box.isEmpty else { return true }
         let stretch = corners.reduce(0) { Swift.max($0, map.scale(at: $1)) }
         let cr = self.cr
-        guard let target = KernelTarget(cr, exact: exactClip(context)) else { return false }
+        guard let target = compositor.kernelTarget(cr, exact: exactClip(context)) else { return false }
         let scan = compositor.scanConverter
         if let fill = shape.fill {
             guard scan.fill(

@@ -18,8 +18,8 @@ extension FrameWalk {
         guard t.isFinite, t > 0 else { return }
         var budget = Self.maxParticles
         let m = map.affine
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        compositor.save(cr)
+        defer { compositor.restore(cr) }
         var base = Self.cairoMatrix(m)
         cairo_set_operator(cr, e.renderMode == "additive" ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
         for (c, cell) in e.cells.enumerated() where cell.isEnabled {

@@ -17,7 +17,7 @@ extension FrameWalk {
         let mask = Int(plan[node].mask)
         // An inverted mask shows the layer where the mask draws nothing: it cuts nothing away.
         let inverted = states[node].maskMode == .invertedAlpha || states[node].maskMode == .invertedLuminance
-        if hasMask, !inverted, mask >= 0, mask < subtreeBoxes.count { box = box.intersection(subtreeBoxes[mask]) }
+        if hasMask, !inverted, mask >= 0, mask < subtreeBoxes.count { box = box.clipped(to: subtreeBoxes[mask]) }
         return box.isNull ? .zero : box
     }
 
@@ -131,7 +131,7 @@ extension FrameWalk {
         let cut: ExactClip?
         if context.exactClip >= 0 {
             cut = exactClips[Int(context.exactClip)].cut(by: quad)
-        } else if let listed = KernelTarget(currentTarget), listed.planes.isEmpty {
+        } else if let listed = compositor.kernelTarget(currentTarget), listed.planes.isEmpty {
             cut = ExactClip(whole: listed.clips, corners: quad)
         } else {
             cut = nil

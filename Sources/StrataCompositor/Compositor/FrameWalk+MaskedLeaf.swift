@@ -115,9 +115,9 @@ extension FrameWalk {
         // The mask's box with a point of room for its antialiased edge, on whole points (the
         // raster is then copied, not resampled, while the layer sits on whole points).
         let maskBox = maskMap.boundingBox(of: key.mask.extent).insetBy(dx: -1, dy: -1).integral
-        let extent = key.body.body.extent.intersection(maskBox)
+        let extent = key.body.body.extent.clipped(to: maskBox)
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return true }
-        let box = map.boundingBox(of: extent).intersection(context.clip)
+        let box = map.boundingBox(of: extent).clipped(to: context.clip)
         guard !box.isNull, !box.isEmpty else { return true }
         if let direct {
             // The cut keeps changing: a raster would be remade every frame; the gradient is
@@ -135,11 +135,11 @@ extension FrameWalk {
             raster.draw { cr in
                 key.body.body.paint(into: cr, image: image, path: path, flipped: key.body.flipped, deviceScale: key.body.scale)
                 // The mask's picture, in its own space, then kept where it is opaque.
-                cairo_push_group(cr)
+                compositor.pushGroup(cr)
                 var m = Self.cairoMatrix(maskMap.affine)
                 cairo_transform(cr, &m)
                 key.mask.paint(into: cr, image: maskImage, path: maskPath, flipped: key.maskFlipped, deviceScale: key.body.scale)
-                cairo_pop_group_to_source(cr)
+                compositor.popGroupToSource(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
                 cairo_paint_with_alpha(cr, key.maskAlpha)
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
@@ -190,11 +190,11 @@ extension FrameWalk {
         {
             return
         }
-        cairo_save(cr)
+        compositor.save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
         cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
-        cairo_clip(cr)
+        compositor.clip(cr)
         var m = Self.cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         // The gradient fills the layer's (rounded) bounds: a clip only when the outline may leave them.
@@ -202,12 +202,12 @@ extension FrameWalk {
         if body.corners.isRounded || !bounds.contains(outline) {
             cairo_new_path(cr)
             body.corners.addPath(bounds, to: cr)
-            cairo_clip(cr)
+            compositor.clip(cr)
         }
         // The outline filled with the gradient: one pass, no clip mask (the gradient's colours
         // carry the alpha).
         guard let pattern = gradient.pattern(over: bounds, alpha: alpha) else {
-            cairo_restore(cr)
+            compositor.restore(cr)
             return
         }
         defer { cairo_pattern_destroy(pattern) }
@@ -225,7 +225,7 @@ extension FrameWalk {
         } else if !compositor.options.usesKernel || !GradientFill.fill(cr, pattern: pattern) {
             cairo_fill(cr)
         }
-        cairo_restore(cr)
+        compositor.restore(cr)
     }
 
     /// Paints the gradient through the mask's outline by the scan converter (as `scanShape`
@@ -242,7 +242,7 @@ extension FrameWalk {
         let body = key.body.body
         let bounds = body.bounds.standardized
         guard !body.corners.isRounded, bounds.contains(maskMap.boundingBox(of: Self.inkedBox(maskPath, shape))),
-            let target = KernelTarget(cr, exact: exact),
+            let target = compositor.kernelTarget(cr, exact: exact),
             let paint = compositor.gradientPaint(gradient, over: bounds, alpha: alpha, map: map.affine)
         else { return false }
         let t = maskMap.affine.concatenating(map.affine)

@@ -17,6 +17,7 @@ extension FrameWalk {
         guard let raster = Raster(covering: extent, scale: scale), let offscreenContext = cairo_create(raster.surface)
         else { return }
         targets.append(offscreenContext)
+        compositor.clipChanged()
         var toOffscreen = CATransform3DMakeScale(scale, scale, 1)
         toOffscreen.m41 = -extent.minX * scale
         toOffscreen.m42 = -extent.minY * scale
@@ -45,15 +46,16 @@ extension FrameWalk {
         compositor.kernelBatch.flush()
         let offscreenContext = targets.removeLast()
         cairo_destroy(offscreenContext)
+        compositor.clipChanged()
         cairo_surface_flush(offscreen.raster.surface)
         let blends = offscreen.blend != .normal
-        if blends { cairo_push_group(cr) }
+        if blends { compositor.pushGroup(cr) }
         ProjectiveWarp.draw(
             offscreen.raster, through: offscreen.map, onto: cr, clip: offscreen.clip, alpha: offscreen.alpha,
             antialias: offscreen.antialias)
         if blends {
             // The warped picture, combined with the backdrop by the layer's blend mode.
-            cairo_pop_group_to_source(cr)
+            compositor.popGroupToSource(cr)
             cairo_set_operator(cr, offscreen.blend.cairoOperator)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)

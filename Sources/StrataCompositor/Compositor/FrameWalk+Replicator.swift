@@ -93,13 +93,13 @@ extension FrameWalk {
     }
 
     func beginTint() {
-        cairo_push_group(cr)
+        compositor.pushGroup(cr)
     }
 
     /// Pops the instance's group and composites it with each channel multiplied by `color`'s
     /// (pixman's component-alpha mask does the per-channel multiply).
     func endTint(_ color: RGBA) {
-        guard let group = cairo_pop_group(cr) else { return }
+        guard let group = compositor.popGroup(cr) else { return }
         defer { cairo_pattern_destroy(group) }
         var surface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface,

@@ -10,7 +10,7 @@ extension FrameWalk {
     func drawTiles(_ node: Int, _ tiles: TileSource, map: PlaneMap, alpha: Double, context: Context) {
         guard map.isAffine, let inverse = map.inverse else { return }
         let s = states[node]
-        let bounds = tiles.bounds.intersection(s.bounds)
+        let bounds = tiles.bounds.clipped(to: s.bounds)
         guard !bounds.isNull, bounds.width > 0, bounds.height > 0 else { return }
         // The part of the layer inside the region being drawn.
         let clip = context.clip
@@ -19,7 +19,7 @@ extension FrameWalk {
             CGPoint(x: clip.minX, y: clip.maxY), CGPoint(x: clip.maxX, y: clip.maxY),
         ].compactMap { inverse.apply($0) }
         guard corners.count == 4 else { return }
-        let visible = CGRect.bounding(corners).intersection(bounds)
+        let visible = CGRect.bounding(corners).clipped(to: bounds)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }
         let stretch = map.scale(at: CGPoint(x: visible.midX, y: visible.midY))
         let level = tiles.level(forStretch: stretch.isFinite && stretch > 0 ? stretch : 1)
@@ -34,14 +34,14 @@ extension FrameWalk {
             Diagnostics.warn("CATiledLayer: more than \(TileSource.maxTilesPerFrame) tiles in view; raise levelsOfDetail")
             return
         }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        compositor.save(cr)
+        defer { compositor.restore(cr) }
         var m = Self.cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         // Tiles stop at the layer's bounds (a last tile may reach past them).
         cairo_new_path(cr)
         cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
-        cairo_clip(cr)
+        compositor.clip(cr)
         for row in r0..<r1 {
             for column in c0..<c1 {
                 guard let image = tiles.tile(level: level.index, scale: level.scale, column: column, row: row) else {
@@ -49,13 +49,13 @@ extension FrameWalk {
                 }
                 let surface = CairoSurface.wrapping(image.pixels)
                 defer { cairo_surface_destroy(surface) }
-                cairo_save(cr)
+                compositor.save(cr)
                 cairo_translate(cr, origin.x + Double(column) * size.width, origin.y + Double(row) * size.height)
                 cairo_scale(cr, size.width / Double(image.width), size.height / Double(image.height))
                 cairo_set_source_surface(cr, surface, 0, 0)
                 cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
                 cairo_paint_with_alpha(cr, alpha)
-                cairo_restore(cr)
+                compositor.restore(cr)
             }
         }
     }

@@ -47,7 +47,7 @@ extension FrameWalk {
         _ node: Int, parent: Int, isMask: Bool, instance: Int, outer: Context, context: Context, map: PlaneMap,
         transition: TransitionRecord, progress: Double
     ) {
-        cairo_push_group(cr)
+        compositor.pushGroup(cr)
         steps.append(
             .endTransition(
                 TransitionDraw(
@@ -62,9 +62,9 @@ extension FrameWalk {
     }
 
     mutating func endTransition(_ draw: TransitionDraw) {
-        guard let after = cairo_pop_group(cr) else { return }
+        guard let after = compositor.popGroup(cr) else { return }
         defer { cairo_pattern_destroy(after) }
-        cairo_push_group(cr)
+        compositor.pushGroup(cr)
         if let before = draw.transition.before, !before.nodes.isEmpty {
             let states = before.nodes.map(\.state)
             states.withUnsafeBufferPointer { storage in
@@ -78,7 +78,7 @@ extension FrameWalk {
                 nested.drain()
             }
         }
-        guard let before = cairo_pop_group(cr) else { return }
+        guard let before = compositor.popGroup(cr) else { return }
         defer { cairo_pattern_destroy(before) }
         combine(before: before, after: after, draw)
     }
@@ -115,24 +115,24 @@ extension FrameWalk {
         }
         let d = (local.0 * t.a + local.1 * t.c, local.0 * t.b + local.1 * t.d)
         let polygon = draw.map.projectedPolygon(of: s.bounds)
-        cairo_push_group(cr)
+        compositor.pushGroup(cr)
         func paint(_ pattern: OpaquePointer, shift: Double, alpha: Double = 1, clipped: Bool = true) {
-            cairo_save(cr)
+            compositor.save(cr)
             if clipped, polygon.count >= 3 {
                 cairo_new_path(cr)
                 cairo_move_to(cr, polygon[0].x, polygon[0].y)
                 for q in polygon.dropFirst() { cairo_line_to(cr, q.x, q.y) }
                 cairo_close_path(cr)
-                cairo_clip(cr)
+                compositor.clip(cr)
             }
             cairo_translate(cr, d.0 * shift, d.1 * shift)
             cairo_set_source(cr, pattern)
             cairo_paint_with_alpha(cr, alpha)
-            cairo_restore(cr)
+            compositor.restore(cr)
         }
         switch draw.transition.effect {
         case .cube, .flip:
-            cairo_pop_group_to_source(cr)
+            compositor.popGroupToSource(cr)
             cairo_paint(cr)  // an empty group: the 3D effects draw straight onto the target
             drawTurn(before: before, after: after, draw, cube: draw.transition.effect == .cube)
             return
@@ -152,7 +152,7 @@ extension FrameWalk {
             paint(after, shift: 0, alpha: p, clipped: false)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         }
-        cairo_pop_group_to_source(cr)
+        compositor.popGroupToSource(cr)
         cairo_paint_with_alpha(cr, draw.context.alpha)
     }
 

@@ -232,12 +232,12 @@ struct FrameWalk {
             guard plan[node].parent >= 0, footprints?.describes(node: node, layerID: plan[node].layerID) == true
             else { return .unknown }
             if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(plan, states) ?? [] }
-            return Footprints.subtreeBox(in: cullingEdges, node: node).intersects(context.clip) ? .unknown : .outside
+            return Footprints.subtreeBox(in: cullingEdges, node: node).meets(context.clip) ? .unknown : .outside
         }
         guard !(hasTransitions && plan[node].hasTransition),
             let entry = footprints?.entry(node: node, layerID: plan[node].layerID)
         else { return .unknown }
-        return entry.box.intersects(context.clip) ? .inside : .outside
+        return entry.box.meets(context.clip) ? .inside : .outside
     }
 
     /// Sets `context`'s maps to those the frame's footprints worked out for `node` (a sublayer or
@@ -347,7 +347,7 @@ struct FrameWalk {
             return
         }
         // A leaf entirely outside the region being drawn costs nothing more (partial redraws).
-        if !hasSublayers, !hasMask, !boxMeetsClip, !Footprints.box(s, map: map).intersects(context.clip) { return }
+        if !hasSublayers, !hasMask, !boxMeetsClip, !Footprints.box(s, map: map).meets(context.clip) { return }
         if !map.isAffine, hasSublayers || hasMask {
             beginOffscreen(node, map: map, context: context)
             return
@@ -414,7 +414,7 @@ struct FrameWalk {
         var groupLimited = false
         if grouped, s.pointee.effects.isEmpty, let box = groupBox(node, hasMask: hasMask, context) {
             let limit = Self.groupLimit(box, compositeShadow: compositeShadow ? shadow : nil, s.pointee, map: map)
-                .integral.intersection(context.clip)
+                .integral.clipped(to: context.clip)
             guard !limit.isNull, !limit.isEmpty else { return }
             context.clip = limit
             context.exactClip = exactClip(context, cutByWhole: limit)
@@ -425,14 +425,14 @@ struct FrameWalk {
             drawShadow(node, shadow, body: body, map: map, alpha: context.alpha, context: context)
         }
         if groupLimited {
-            cairo_save(cr)
+            compositor.save(cr)
             cairo_identity_matrix(cr)
             cairo_new_path(cr)
             cairo_rectangle(cr, context.clip.minX, context.clip.minY, context.clip.width, context.clip.height)
-            cairo_clip(cr)
+            compositor.clip(cr)
         }
         if grouped {
-            cairo_push_group(cr)
+            compositor.pushGroup(cr)
             compositor.groups += 1
             context.alpha = 1
             context.groupDepth += 1
@@ -453,20 +453,20 @@ struct FrameWalk {
         var clipped = false
         var sublayerContext = context
         if s.pointee.masksToBounds, hasSublayers {
-            sublayerContext.clip = context.clip.intersection(map.boundingBox(of: s.pointee.bounds))
+            sublayerContext.clip = context.clip.clipped(to: map.boundingBox(of: s.pointee.bounds))
         }
         // A clip the sublayers stay inside changes no pixel: it is not applied.
         if s.pointee.masksToBounds, hasSublayers,
             !sublayersStayInside(node, bounds: s.pointee.bounds, corners: body.corners, map: map, context)
         {
             sublayerContext.exactClip = boundsClip(s.pointee.bounds, corners: body.corners, map: map, context)
-            cairo_save(cr)
+            compositor.save(cr)
             var m = Self.cairoMatrix(map.affine)
             cairo_set_matrix(cr, &m)
             cairo_new_path(cr)
             body.corners.addPath(s.pointee.bounds, to: cr)
             cairo_identity_matrix(cr)
-            cairo_clip(cr)
+            compositor.clip(cr)
             clipped = true
         }
         // The context is kept only for an exit that is pushed (most leaves push none).
@@ -556,28 +556,28 @@ struct FrameWalk {
     }
 
     mutating func afterSublayers(_ exit: Exit) {
-        if exit.clipped { cairo_restore(cr) }
+        if exit.clipped { compositor.restore(cr) }
         if let border = exit.separateBorder?.body, border.border != nil {
             drawBody(
                 exit.node, stateStorage.baseAddress! + exit.node, border, map: exit.map, alpha: exit.drawAlpha, context: contexts[exit.context],
                 part: .border)
         }
-        guard exit.grouped, let content = cairo_pop_group(cr) else {
-            if exit.groupLimited { cairo_restore(cr) }
+        guard exit.grouped, let content = compositor.popGroup(cr) else {
+            if exit.groupLimited { compositor.restore(cr) }
             return
         }
         if exit.hasMask {
             pendingContents.append(content)
-            cairo_push_group(cr)
+            compositor.pushGroup(cr)
             return
         }
         finishGroup(exit, content: content, mask: nil)
-        if exit.groupLimited { cairo_restore(cr) }
+        if exit.groupLimited { compositor.restore(cr) }
     }
 
     mutating func afterMask(_ exit: Exit) {
-        defer { if exit.groupLimited { cairo_restore(cr) } }
-        guard let mask = cairo_pop_group(cr) else { return }
+        defer { if exit.groupLimited { compositor.restore(cr) } }
+        guard let mask = compositor.popGroup(cr) else { return }
         defer { cairo_pattern_destroy(mask) }
         if states[exit.node].maskMode != .alpha { Self.convertMask(mask, states[exit.node].maskMode) }
         guard let content = pendingContents.popLast() else { return }
@@ -593,10 +593,10 @@ struct FrameWalk {
             // Effects work on the masked picture (After Effects applies masks first: a stroke
             // style rings the mask's outline, a blur softens its edge).
             if let cut = mask {
-                cairo_push_group(cr)
+                compositor.pushGroup(cr)
                 cairo_set_source(cr, content)
                 cairo_mask(cr, cut)
-                if let masked = cairo_pop_group(cr) {
+                if let masked = compositor.popGroup(cr) {
                     cairo_pattern_destroy(content)
                     content = masked
                     mask = nil
@@ -606,14 +606,14 @@ struct FrameWalk {
         }
         if exit.compositeShadow, let shadow = visibleShadow(s) {
             // With a mask, the shadow is drawn with the content and cut by the mask too.
-            if mask != nil { cairo_push_group(cr) }
+            if mask != nil { compositor.pushGroup(cr) }
             withBoundsClip(s, map: exit.map, body: LayerBody(s, withBorder: false, withFill: false, flipped: false)) {
                 $0.drawCompositeShadow(content, shadow: shadow, s: s, map: exit.map, alpha: mask == nil ? exit.groupAlpha : 1)
             }
             if mask != nil {
                 cairo_set_source(cr, content)
                 cairo_paint(cr)
-                if let combined = cairo_pop_group(cr) {
+                if let combined = compositor.popGroup(cr) {
                     cairo_pattern_destroy(content)
                     content = combined
                 }
@@ -626,9 +626,9 @@ struct FrameWalk {
         cairo_set_source(cr, content)
         if let mask {
             if exit.groupAlpha < 1 {
-                cairo_push_group(cr)
+                compositor.pushGroup(cr)
                 cairo_mask(cr, mask)
-                cairo_pop_group_to_source(cr)
+                compositor.popGroupToSource(cr)
                 cairo_paint_with_alpha(cr, exit.groupAlpha)
             } else {
                 cairo_mask(cr, mask)
@@ -645,15 +645,15 @@ struct FrameWalk {
             draw(&walk)
             return
         }
-        cairo_save(cr)
+        compositor.save(cr)
         var m = Self.cairoMatrix(map.affine)
         cairo_set_matrix(cr, &m)
         cairo_new_path(cr)
         body.corners.addPath(s.bounds, to: cr)
         cairo_identity_matrix(cr)
-        cairo_clip(cr)
+        compositor.clip(cr)
         draw(&walk)
-        cairo_restore(cr)
+        compositor.restore(cr)
     }
 
     /// Whether `node`'s sublayers share its 3D space: a CATransformLayer, or a replicator with

@@ -59,8 +59,8 @@ enum GradientFill {
         guard let target = kernelTarget, !target.clips.isEmpty else { return false }
         let clip = target.clips.map { CGRect(x: $0.0, y: $0.1, width: $0.2 - $0.0, height: $0.3 - $0.1) }
         var region = clip.dropFirst().reduce(clip[0]) { $0.union($1) }
-        if mode != .paint { region = region.intersection(inked.integral) }
-        region = region.intersection(
+        if mode != .paint { region = region.clipped(to: inked.integral) }
+        region = region.clipped(to: 
             CGRect(x: target.originX, y: target.originY, width: Int(target.width), height: Int(target.height)))
         guard !region.isNull, !region.isEmpty else {
             if mode != .paint { cairo_new_path(cr) }

@@ -17,6 +17,8 @@ struct KernelTarget {
     /// Half-planes with fractional or turned edges that cut `clips` further (device pixels):
     /// only the scan converter draws under them (it clips its polygons); none for most targets.
     let planes: [ExactClip.HalfPlane]
+    /// True when the clip is cairo's own list (not the walk's account of one cairo cannot list).
+    let listed: Bool
 
     /// The kernel's view of `cr`; `exact` is what the walk knows of a clip cairo cannot list
     /// (only for callers that honour `planes`).
@@ -31,7 +33,7 @@ struct KernelTarget {
         var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
         cairo_surface_get_device_offset(surface, &dx, &dy)
         cairo_surface_get_device_scale(surface, &sx, &sy)
-        guard sx == 1, sy == 1, dx.rounded() == dx, dy.rounded() == dy, abs(dx) < 1e9, abs(dy) < 1e9 else { return nil }
+        guard sx == 1, sy == 1, Self.isWhole(dx), Self.isWhole(dy) else { return nil }
         guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
         defer { cairo_rectangle_list_destroy(list) }
         var clips: [(Int, Int, Int, Int)] = []
@@ -44,13 +46,13 @@ struct KernelTarget {
         } else if list.pointee.status != CAIRO_STATUS_SUCCESS {
             return nil
         }
-        for k in 0..<(listed ? Int(list.pointee.num_rectangles) : 0) {
+        let count = listed ? Int(list.pointee.num_rectangles) : 0
+        clips.reserveCapacity(count)
+        for k in 0..<count {
             let r = list.pointee.rectangles[k]
             let x1 = r.x + r.width, y1 = r.y + r.height
             // A clip edge between pixel edges is antialiased by cairo: the kernel does not draw there.
-            guard r.x.rounded() == r.x, r.y.rounded() == r.y, x1.rounded() == x1, y1.rounded() == y1,
-                abs(r.x) < 1e9, abs(r.y) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9
-            else { return nil }
+            guard Self.isWhole(r.x), Self.isWhole(r.y), Self.isWhole(x1), Self.isWhole(y1) else { return nil }
             if r.width > 0, r.height > 0 { clips.append((Int(r.x), Int(r.y), Int(x1), Int(y1))) }
         }
         cairo_surface_flush(surface)
@@ -64,6 +66,29 @@ struct KernelTarget {
         self.originY = Int(-dy)
         self.clips = clips
         self.planes = planes
+        self.listed = listed
+    }
+
+    /// True for a whole number of pixels well inside Int32 (the test inlines; `rounded()` is a
+    /// libm call, sixteen a view).
+    private static func isWhole(_ v: Double) -> Bool {
+        abs(v) < 1e9 && Double(Int64(v)) == v
+    }
+
+    /// True while `cr` still draws where this view was taken: the same group target, the OVER
+    /// operator and an identity matrix (the clip is the caller's to know).
+    func stillDescribes(_ cr: OpaquePointer) -> Bool {
+        guard cairo_get_group_target(cr) == surface, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 && m.x0 == 0 && m.y0 == 0
+    }
+
+    /// True when `other` draws the same pixels under the same clip.
+    func isSameView(as other: KernelTarget) -> Bool {
+        surface == other.surface && pixels == other.pixels && width == other.width && height == other.height
+            && stride == other.stride && originX == other.originX && originY == other.originY && listed == other.listed
+            && clips.elementsEqual(other.clips, by: { $0 == $1 }) && planes.isEmpty && other.planes.isEmpty
     }
 
     /// A check that the walk's account of the clip is cairo's: cairo's (whole-pixel) extents of
@@ -94,5 +119,6 @@ struct KernelTarget {
         self.originY = originY
         clips = [(originX, originY, originX + raster.width, originY + raster.height)]
         planes = []
+        listed = true
     }
 }

@@ -290,7 +290,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 >= x0, y1 >= y0 else { return extent }
         var measured = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).insetBy(dx: -1, dy: -1)
         if fill != nil { measured = measured.union(pathBox) }
-        return measured.intersection(extent)
+        return measured.clipped(to: extent)
     }
 
     /// True when both a fill and a stroke are drawn (they overlap: a translucent whole needs a group).

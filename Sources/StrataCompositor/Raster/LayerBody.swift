@@ -135,7 +135,7 @@ package final class LayerBody: Hashable, @unchecked Sendable {
         bounds: CGRect, masksToBounds: Bool, shapeOnly: Bool, contents: ContentsKey?, shape: ShapeKey?
     ) -> CGRect {
         if shapeOnly, let shape {
-            return masksToBounds ? shape.extent.intersection(bounds.standardized) : shape.extent
+            return masksToBounds ? shape.extent.clipped(to: bounds.standardized) : shape.extent
         }
         var r = bounds.standardized
         if let contents, !masksToBounds { r = r.union(contents.layout.frame) }
@@ -148,7 +148,7 @@ package final class LayerBody: Hashable, @unchecked Sendable {
     func rasterExtent(path: CGPath?) -> CGRect {
         guard isShapeOnly, let shape, let path else { return extent }
         let measured = shape.measuredExtent(path)
-        return masksToBounds ? measured.intersection(bounds.standardized) : measured
+        return masksToBounds ? measured.clipped(to: bounds.standardized) : measured
     }
 
     /// Paints the body into `cr` (user space = local space). `image` is the contents image.
@@ -243,7 +243,7 @@ package final class LayerBody: Hashable, @unchecked Sendable {
             // Sample only the pixels of this piece (the edges of a contentsRect or of a nine-part
             // piece extend outwards instead of blending with the neighbouring pixels).
             var pieceSurface = surface
-            let whole = src.intersection(CGRect(x: 0, y: 0, width: image.width, height: image.height))
+            let whole = src.clipped(to: CGRect(x: 0, y: 0, width: image.width, height: image.height))
             let cut = whole.isNull ? src : whole.integral
             if !whole.isNull, cut.width >= 1, cut.height >= 1,
                 let sub = cairo_surface_create_for_rectangle(surface, cut.minX, cut.minY, cut.width, cut.height)

@@ -75,7 +75,7 @@ package struct LayerShadow: Hashable {
         _ color: RGBA, _ blurred: OpaquePointer, extent: CGRect, scale blurScale: Double, cutTo cut: Cut,
         at scale: Double
     ) -> Raster? {
-        let visible = extent.intersection(cut.rect)
+        let visible = extent.clipped(to: cut.rect)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return nil }
         // Whole raster pixels from the shadow's corner, so an unscaled mask lands on whole pixels.
         let x0 = extent.minX + ((visible.minX - extent.minX) * scale).rounded(.down) / scale

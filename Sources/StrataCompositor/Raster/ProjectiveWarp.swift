@@ -12,7 +12,7 @@ package enum ProjectiveWarp {
     ) {
         let polygon = map.projectedPolygon(of: raster.extent)
         guard polygon.count >= 3 else { return }
-        let box = CGRect.bounding(polygon).intersection(clip)
+        let box = CGRect.bounding(polygon).clipped(to: clip)
         guard !box.isNull, box.width > 0, box.height > 0 else { return }
         let x0 = Int(box.minX.rounded(.down)), y0 = Int(box.minY.rounded(.down))
         let w = Int(box.maxX.rounded(.up)) - x0, h = Int(box.maxY.rounded(.up)) - y0

@@ -56,7 +56,9 @@ extension Compositor {
     /// the kernel where it can draw on the target, else cairo's CLEAR paint.
     package func clear(_ cr: OpaquePointer) {
         kernelBatch.flush()
-        if options.usesKernel, let target = KernelTarget(cr) {
+        // The caller set the clip: a view kept from before is not trusted.
+        clipChanged()
+        if options.usesKernel, let target = kernelTarget(cr) {
             RasterKernel.fill((Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4), pixel: 0, onto: target, options: options.kernelOptions)
             return
         }

@@ -136,7 +136,7 @@ final class ScanConverter {
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return }
         let drawn = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1)
-        let outer = box.intersection(drawn).integral
+        let outer = box.clipped(to: drawn).integral
         guard !outer.isNull, !outer.isEmpty else { return }
         guard abs(outer.minX) < 1e8, abs(outer.minY) < 1e8, abs(outer.maxX) < 1e8, abs(outer.maxY) < 1e8 else { return }
         var buffer = target.buffer
