@@ -124,6 +124,12 @@ static void add_edge(float *cells, uint64_t *bits, int32_t stride, int32_t words
 /// box become vertical edges on its left side (they cover the whole row to their right), parts
 /// right of it are dropped (they cover nothing inside).
 static void add_clipped(float *cells, uint64_t *bits, int32_t width, int32_t height, double x0, double y0, double x1, double y1) {
+    // Inside the box (most edges of a shape drawn whole): no cut, no division. NaN and
+    // infinities fail these tests and go the long way, which drops them.
+    if (x0 >= 0 && x1 >= 0 && x0 <= width && x1 <= width && y0 >= 0 && y1 >= 0 && y0 <= height && y1 <= height) {
+        add_edge(cells, bits, width + 2, (width + 2 + 63) >> 6, x0, y0, x1, y1);
+        return;
+    }
     if (y0 == y1 || !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1))) return;
     // Cut to [0, height] in y.
     if ((y0 <= 0 && y1 <= 0) || (y0 >= height && y1 >= height)) return;

@@ -210,7 +210,7 @@ package struct Footprints: Equatable {
                 if slots[node].isFinite, plan[node].multiplies, Self.emits(states[node].kind) {
                     // Particles move every frame and may fly anywhere.
                     dependsOnTime = true
-                    var h = Hasher()
+                    var h = Signature()
                     h.combine(slots[node].signature)
                     h.combine(time)
                     entries[node] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
@@ -293,7 +293,7 @@ package struct Footprints: Equatable {
             // Which instances a frame draws within the budget is not tracked here: every layer
             // counts as everywhere and changed (the whole target is redrawn, nothing culled).
             for i in entries.indices {
-                var h = Hasher()
+                var h = Signature()
                 h.combine(time)
                 h.combine(i)
                 entries[i] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
@@ -386,12 +386,15 @@ package struct Footprints: Equatable {
     /// and what places them besides its map (its anchor point and sublayer transform), which a
     /// state serial covers for a layer that does not animate.
     private static func placingChain(_ signature: Int, _ s: UnsafePointer<RenderLayerState>) -> Int {
-        var h = Hasher()
+        var h = Signature()
         h.combine(signature)
         h.combine(s.pointee.anchorPoint.x)
         h.combine(s.pointee.anchorPoint.y)
         h.combine(s.pointee.anchorPointZ)
-        h.combine(s.pointee.sublayerTransform)
+        let t = s.pointee.sublayerTransform
+        for v in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
+            h.combine(v)
+        }
         return h.finalize()
     }
 
@@ -459,7 +462,7 @@ package struct Footprints: Equatable {
         slot.isFinite = LayerMatrix.isFinite(toTarget)
         guard slot.isFinite else { return false }
         let map = PlaneMap(toTarget)
-        var h = Hasher()
+        var h = Signature()
         h.combine(item.parentChain)
         h.combine(isMask)
         if lookSerial != 0 {
@@ -467,13 +470,17 @@ package struct Footprints: Equatable {
             h.combine(lookSerial)
             Self.combinePlacement(s, into: &h)
         } else {
-            Self.combine(s, into: &h)
+            var look = Hasher()
+            Self.combine(s, into: &look)
+            h.combine(look.finalize())
         }
         h.combine(map)
         // Sublayer order depends on the plane (transform layers sort by depth).
         if inTransformLayer { h.combine(toPlane.m43) }
         if case .replicator(let r) = s.pointee.kind {
-            Self.combine(r, into: &h)
+            var replicator = Hasher()
+            Self.combine(r, into: &replicator)
+            h.combine(replicator.finalize())
             // Delayed instances show the tree at other times: redraw while it animates.
             if r.instanceDelay != 0, nodes[node].sublayers.contains(where: { !nodes[Int($0)].animations.isEmpty }) {
                 h.combine(time)
@@ -674,14 +681,17 @@ package struct Footprints: Equatable {
 
     /// What `combine(_:into:)` hashes of the properties that place a layer or act on its
     /// composite (`PresentationChanges.placement`), for a layer whose look is named by a serial.
-    static func combinePlacement(_ s: UnsafePointer<RenderLayerState>, into h: inout Hasher) {
+    static func combinePlacement(_ s: UnsafePointer<RenderLayerState>, into h: inout Signature) {
         h.combine(s.pointee.opacity)
         h.combine(s.pointee.shadowOpacity)
-        h.combine(s.pointee.shadowRadius)
-        h.combine(s.pointee.shadowOffset.width)
-        h.combine(s.pointee.shadowOffset.height)
-        h.combine(s.pointee.shadowColor?.sRGBComponents)
-        h.combine(s.pointee.shadowPath?.serial)
+        // A shadow of opacity 0 is not drawn: its colour, blur and offset change no pixel.
+        if s.pointee.shadowOpacity != 0 {
+            h.combine(s.pointee.shadowRadius)
+            h.combine(s.pointee.shadowOffset.width)
+            h.combine(s.pointee.shadowOffset.height)
+            h.combine(s.pointee.shadowColor?.sRGBComponents)
+            h.combine(s.pointee.shadowPath?.serial)
+        }
         h.combine(s.pointee.isDoubleSided)
         h.combine(s.pointee.zPosition)
     }

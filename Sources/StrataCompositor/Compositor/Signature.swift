@@ -1,0 +1,72 @@
+import CoreGraphics
+import StrataRender
+
+/// A fingerprint of what places and shows a layer in a frame, compared with the last frame's to
+/// learn whether the layer changed (`Footprints`). Words are mixed one at a time by xxHash64's
+/// round (a multiply, an add, a rotation, a multiply: a few instructions where `Hasher`'s SipHash
+/// took over forty, a tenth of a small file's frame). Each round is a bijection of the state, so a
+/// change of any one word always changes the result; changes of several cancel only by chance
+/// (2⁻⁶⁴). Not seeded: never a dictionary's hash for keys an attacker picks.
+struct Signature {
+    private var state: UInt64 = 0x27D4_EB2F_1656_67C5
+
+    @inline(__always)
+    mutating func combine(_ word: UInt64) {
+        let mixed = state &+ word &* 0xC2B2_AE3D_27D4_EB4F
+        state = ((mixed << 31) | (mixed >> 33)) &* 0x9E37_79B1_85EB_CA87
+    }
+
+    @inline(__always)
+    mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
+
+    @inline(__always)
+    mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 0) }
+
+    /// Zero of either sign is one value (they draw the same).
+    @inline(__always)
+    mutating func combine(_ value: Double) { combine(value == 0 ? 0 : value.bitPattern) }
+
+    @inline(__always)
+    mutating func combine(_ value: CGFloat) { combine(Double(value)) }
+
+    @inline(__always)
+    mutating func combine(_ value: Float) { combine(Double(value)) }
+
+    mutating func combine(_ value: UInt64?) {
+        guard let value else { return combine(0 as UInt64) }
+        combine(1 as UInt64)
+        combine(value)
+    }
+
+    mutating func combine(_ color: RGBA?) {
+        guard let color else { return combine(0 as UInt64) }
+        combine(1 as UInt64)
+        combine(color.r)
+        combine(color.g)
+        combine(color.b)
+        combine(color.a)
+    }
+
+    mutating func combine(_ map: PlaneMap) {
+        combine(map.a)
+        combine(map.b)
+        combine(map.c)
+        combine(map.d)
+        combine(map.e)
+        combine(map.f)
+        combine(map.g)
+        combine(map.h)
+        combine(map.i)
+    }
+
+    /// The state mixed once more (xxHash64's avalanche): nearby inputs land far apart.
+    func finalize() -> Int {
+        var h = state
+        h ^= h >> 33
+        h &*= 0xC2B2_AE3D_27D4_EB4F
+        h ^= h >> 29
+        h &*= 0x1656_67B1_9E37_79F9
+        h ^= h >> 32
+        return Int(bitPattern: UInt(h))
+    }
+}
