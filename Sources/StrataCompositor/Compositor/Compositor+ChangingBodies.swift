@@ -45,13 +45,27 @@ extension Compositor {
     /// second frame, and drawn in place a still (a snapshot, a poster frame) has the exact edges
     /// of its sub-pixel position and scale instead of a resampled raster's.
     func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, firstSight: Bool = false) -> Bool {
+        var seenFirst = false
+        return keepsChanging(id: id, tracked, look: look, firstSight: firstSight, seenFirst: &seenFirst)
+    }
+
+    /// `keepsChanging(id:_:look:firstSight: true)`, telling in `seenFirst` whether the layer was
+    /// not drawn before (true returned for that reason alone).
+    func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, seenFirst: inout Bool) -> Bool {
+        keepsChanging(id: id, tracked, look: look, firstSight: true, seenFirst: &seenFirst)
+    }
+
+    /// Both answers from one lookup (a dictionary probe hashes its key: two a layer a frame showed).
+    private func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, firstSight: Bool, seenFirst: inout Bool) -> Bool {
         let key = LookKey(id: id, tracked: tracked)
         guard let index = lookChanges.index(forKey: key) else {
+            seenFirst = true
             lookChanges[key] = LookChange(
                 look: look, lastChange: frameNumber, frame: frameNumber, firstFrame: frameNumber, answer: firstSight)
             return firstSight
         }
         let entry = lookChanges.values[index]
+        seenFirst = entry.firstFrame == frameNumber
         if entry.frame == frameNumber, entry.look == look { return entry.answer }
         lookChanges.values[index].frame = frameNumber
         guard entry.look != look else {
@@ -63,13 +77,6 @@ extension Compositor {
         let answer = frameNumber &- entry.lastChange <= 2
         lookChanges.values[index].answer = answer
         return answer
-    }
-
-    /// `keepsChanging(id:_:look:firstSight: true)`, telling in `seenFirst` whether the layer was
-    /// not drawn before (true returned for that reason alone).
-    func keepsChanging(id: UInt64, _ tracked: TrackedLook, look: Int, seenFirst: inout Bool) -> Bool {
-        seenFirst = lookChanges[LookKey(id: id, tracked: tracked)].map { $0.firstFrame == frameNumber } ?? true
-        return keepsChanging(id: id, tracked, look: look, firstSight: true)
     }
 
     /// Forgets changes of layers that left the tree or were not drawn for `idleFrames`.

@@ -144,8 +144,13 @@ extension FrameWalk {
         _ id: UInt64, _ tracked: Compositor.TrackedLook = .placement, map: PlaneMap, firstSight: Bool = false
     ) -> Bool {
         let t = map.affine
-        var placement = Hasher()
-        placement.combine(AffineKey(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
+        var placement = Signature()
+        placement.combine(t.a)
+        placement.combine(t.b)
+        placement.combine(t.c)
+        placement.combine(t.d)
+        placement.combine(t.tx)
+        placement.combine(t.ty)
         return compositor.keepsChanging(id: id, tracked, look: placement.finalize(), firstSight: firstSight)
     }
 
