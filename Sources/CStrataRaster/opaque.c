@@ -20,7 +20,15 @@ void strata_opaque_rect(const uint32_t *pixels, int32_t width, int32_t height, i
     int64_t best = 0;
     for (int32_t y = 0; y < height; y++) {
         const uint32_t *row = pixels + (int64_t)y * stride;
-        for (int32_t x = 0; x < width; x++) heights[x] = (row[x] >> 24) == 255 ? heights[x] + 1 : 0;
+        int32_t tallest = 0;
+        for (int32_t x = 0; x < width; x++) {
+            int32_t h = (row[x] >> 24) == 255 ? heights[x] + 1 : 0;
+            heights[x] = h;
+            tallest = h > tallest ? h : tallest;
+        }
+        // No rectangle ending on this row can be larger than the tallest column across the whole
+        // width: rows of a mostly clear raster (a shape's) cost one pass, not the stack's.
+        if ((int64_t)tallest * width <= best) continue;
         int32_t top = 0;
         // Column `width` has height 0 (calloc'd, never set): it empties the stack.
         for (int32_t x = 0; x <= width; x++) {
