@@ -95,7 +95,7 @@ package struct PresentationChanges {
         }
         let placesOnly = mask & ~Self.placement == 0
         defer { lookSerials[i] = placesOnly ? serial : serials[i] }
-        var h = Hasher()
+        var h = Signature()
         h.combine(mask)
         var rest = mask
         while rest != 0 {

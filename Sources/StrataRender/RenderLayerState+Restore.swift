@@ -47,7 +47,7 @@ extension RenderLayerState {
     /// new path whenever it changes one). Read field by field in place: a method on the whole
     /// 700-byte state is handed a copy of it.
     @inline(__always)
-    package static func combineValue(of property: LayerProperty, in state: UnsafePointer<Self>, into h: inout Hasher) {
+    package static func combineValue(of property: LayerProperty, in state: UnsafePointer<Self>, into h: inout Signature) {
         switch property {
         case .bounds: Self.combine(state.pointee.bounds, into: &h)
         case .position: h.combine(state.pointee.position.x); h.combine(state.pointee.position.y)
@@ -81,7 +81,7 @@ extension RenderLayerState {
     }
 
     @inline(__always)
-    private static func combineSubclassValue(of property: LayerProperty, kind: LayerKindState, into h: inout Hasher) {
+    private static func combineSubclassValue(of property: LayerProperty, kind: LayerKindState, into h: inout Signature) {
         switch (property, kind) {
         case (.path, .shape(let s)): h.combine(s.path?.serial)
         case (.fillColor, .shape(let s)): h.combine(s.fillColor?.sRGBComponents)
@@ -102,7 +102,7 @@ extension RenderLayerState {
             h.combine(r.instanceDelay)
             Self.combine(r.instanceTransform, into: &h)
             h.combine(r.instanceColor?.sRGBComponents)
-            for v in [r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset] { h.combine(v) }
+            h.combine(r.instanceRedOffset); h.combine(r.instanceGreenOffset); h.combine(r.instanceBlueOffset); h.combine(r.instanceAlphaOffset)
         case (_, .emitter(let e)):
             for v in [e.birthRate, e.lifetime, e.velocity, e.scale, e.spin] { h.combine(v) }
             h.combine(e.emitterPosition.x); h.combine(e.emitterPosition.y)
@@ -113,11 +113,11 @@ extension RenderLayerState {
         }
     }
 
-    private static func combine(_ r: CGRect, into h: inout Hasher) {
+    private static func combine(_ r: CGRect, into h: inout Signature) {
         h.combine(r.origin.x); h.combine(r.origin.y); h.combine(r.size.width); h.combine(r.size.height)
     }
 
-    private static func combine(_ t: CATransform3D, into h: inout Hasher) {
+    private static func combine(_ t: CATransform3D, into h: inout Signature) {
         h.combine(t.m11); h.combine(t.m12); h.combine(t.m13); h.combine(t.m14)
         h.combine(t.m21); h.combine(t.m22); h.combine(t.m23); h.combine(t.m24)
         h.combine(t.m31); h.combine(t.m32); h.combine(t.m33); h.combine(t.m34)

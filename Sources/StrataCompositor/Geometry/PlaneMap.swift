@@ -1,5 +1,6 @@
 import CoreGraphics
 import StrataGeometry
+import StrataRender
 
 /// A projective map of the plane, `[x y 1] × M` then divide by the third component: a layer's
 /// plane onto a drawing target, taken from its 4×4 map (rows and columns 1, 2, 4; z = 0 in).
@@ -146,5 +147,19 @@ extension CGRect {
             maxY = Swift.max(maxY, p.y)
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+extension Signature {
+    mutating func combine(_ map: PlaneMap) {
+        combine(map.a)
+        combine(map.b)
+        combine(map.c)
+        combine(map.d)
+        combine(map.e)
+        combine(map.f)
+        combine(map.g)
+        combine(map.h)
+        combine(map.i)
     }
 }

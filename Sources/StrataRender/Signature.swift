@@ -1,44 +1,45 @@
 import CoreGraphics
-import StrataRender
 
 /// A fingerprint of what places and shows a layer in a frame, compared with the last frame's to
-/// learn whether the layer changed (`Footprints`). Words are mixed one at a time by xxHash64's
+/// learn whether the layer changed (`Footprints`, `PresentationChanges`). Words are mixed one at a time by xxHash64's
 /// round (a multiply, an add, a rotation, a multiply: a few instructions where `Hasher`'s SipHash
 /// took over forty, a tenth of a small file's frame). Each round is a bijection of the state, so a
 /// change of any one word always changes the result; changes of several cancel only by chance
 /// (2⁻⁶⁴). Not seeded: never a dictionary's hash for keys an attacker picks.
-struct Signature {
+package struct Signature {
     private var state: UInt64 = 0x27D4_EB2F_1656_67C5
 
+    package init() {}
+
     @inline(__always)
-    mutating func combine(_ word: UInt64) {
+    package mutating func combine(_ word: UInt64) {
         let mixed = state &+ word &* 0xC2B2_AE3D_27D4_EB4F
         state = ((mixed << 31) | (mixed >> 33)) &* 0x9E37_79B1_85EB_CA87
     }
 
     @inline(__always)
-    mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
+    package mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
 
     @inline(__always)
-    mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 0) }
+    package mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 0) }
 
     /// Zero of either sign is one value (they draw the same).
     @inline(__always)
-    mutating func combine(_ value: Double) { combine(value == 0 ? 0 : value.bitPattern) }
+    package mutating func combine(_ value: Double) { combine(value == 0 ? 0 : value.bitPattern) }
 
     @inline(__always)
-    mutating func combine(_ value: CGFloat) { combine(Double(value)) }
+    package mutating func combine(_ value: CGFloat) { combine(Double(value)) }
 
     @inline(__always)
-    mutating func combine(_ value: Float) { combine(Double(value)) }
+    package mutating func combine(_ value: Float) { combine(Double(value)) }
 
-    mutating func combine(_ value: UInt64?) {
+    package mutating func combine(_ value: UInt64?) {
         guard let value else { return combine(0 as UInt64) }
         combine(1 as UInt64)
         combine(value)
     }
 
-    mutating func combine(_ color: RGBA?) {
+    package mutating func combine(_ color: RGBA?) {
         guard let color else { return combine(0 as UInt64) }
         combine(1 as UInt64)
         combine(color.r)
@@ -47,20 +48,20 @@ struct Signature {
         combine(color.a)
     }
 
-    mutating func combine(_ map: PlaneMap) {
-        combine(map.a)
-        combine(map.b)
-        combine(map.c)
-        combine(map.d)
-        combine(map.e)
-        combine(map.f)
-        combine(map.g)
-        combine(map.h)
-        combine(map.i)
+    package mutating func combine(_ values: [Double]?) {
+        guard let values else { return combine(0 as UInt64) }
+        combine(UInt64(values.count) &+ 1)
+        for v in values { combine(v) }
+    }
+
+    package mutating func combine(_ colors: [RGBA]?) {
+        guard let colors else { return combine(0 as UInt64) }
+        combine(UInt64(colors.count) &+ 1)
+        for c in colors { combine(c) }
     }
 
     /// The state mixed once more (xxHash64's avalanche): nearby inputs land far apart.
-    func finalize() -> Int {
+    package func finalize() -> Int {
         var h = state
         h ^= h >> 33
         h &*= 0xC2B2_AE3D_27D4_EB4F
