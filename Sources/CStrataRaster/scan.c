@@ -172,18 +172,18 @@ static void add_clipped(float *cells, uint64_t *bits, int32_t width, int32_t hei
     }
 }
 
-/// `pixel` (premultiplied) at 8-bit coverage `m`, source-over onto `d` (pixman's arithmetic).
-static inline uint32_t over(uint32_t pixel, uint32_t m, uint32_t d) {
-    uint32_t s;
-    if (m == 255) {
-        s = pixel;
-    } else {
-        uint32_t rb = (pixel & 0x00FF00FF) * m + 0x00800080;
-        rb = ((rb + ((rb >> 8) & 0x00FF00FF)) >> 8) & 0x00FF00FF;
-        uint32_t ag = ((pixel >> 8) & 0x00FF00FF) * m + 0x00800080;
-        ag = (ag + ((ag >> 8) & 0x00FF00FF)) & 0xFF00FF00;
-        s = rb | ag;
-    }
+/// `pixel` (premultiplied) at 8-bit coverage `m` (pixman's MUL_UN8x4).
+static inline uint32_t scaled(uint32_t pixel, uint32_t m) {
+    if (m == 255) return pixel;
+    uint32_t rb = (pixel & 0x00FF00FF) * m + 0x00800080;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FF)) >> 8) & 0x00FF00FF;
+    uint32_t ag = ((pixel >> 8) & 0x00FF00FF) * m + 0x00800080;
+    ag = (ag + ((ag >> 8) & 0x00FF00FF)) & 0xFF00FF00;
+    return rb | ag;
+}
+
+/// Premultiplied `s` source-over onto `d` (pixman's arithmetic).
+static inline uint32_t over_scaled(uint32_t s, uint32_t d) {
     uint32_t ia = 255 - (s >> 24);
     if (ia == 0) return s;
     uint32_t rb = (d & 0x00FF00FF) * ia + 0x00800080;
@@ -196,6 +196,22 @@ static inline uint32_t over(uint32_t pixel, uint32_t m, uint32_t d) {
     uint32_t hi = ((s >> 8) & 0x00FF00FF) + (ag >> 8);
     hi |= 0x01000100 - ((hi >> 8) & 0x00FF00FF);
     return (lo & 0x00FF00FF) | ((hi & 0x00FF00FF) << 8);
+}
+
+/// `pixel` (premultiplied) at 8-bit coverage `m`, source-over onto `d`.
+static inline uint32_t over(uint32_t pixel, uint32_t m, uint32_t d) {
+    return over_scaled(scaled(pixel, m), d);
+}
+
+/// `count` pixels under one coverage `m`: the source is scaled once for the run, not per pixel.
+static inline void blend_run(uint32_t *out, int32_t count, uint32_t pixel, uint32_t m) {
+    if (!m) return;
+    uint32_t s = scaled(pixel, m);
+    if ((s >> 24) == 255) {
+        for (int32_t k = 0; k < count; k++) out[k] = s;
+    } else {
+        for (int32_t k = 0; k < count; k++) out[k] = over_scaled(s, out[k]);
+    }
 }
 
 /// The 8-bit coverage of a running winding area `sum`.
@@ -223,7 +239,6 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
         const double *e = points + 4 * (int64_t)k;
         add_clipped(cells, touched, width, height, e[0] - x0, e[1] - y0, e[2] - x0, e[3] - y0);
     }
-    int opaque = (pixel >> 24) == 255;
     for (int32_t row = 0; row < height; row++) {
         float *cell = cells + (int64_t)row * stride;
         uint32_t *out = target->pixels + (int64_t)(y0 + row - target->originY) * target->stride + (x0 - target->originX);
@@ -236,12 +251,7 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
             // Untouched cells up to the next touched one: the coverage holds (outside, inside, a hole).
             int32_t j = next_touched(rowBits, words, i, width);
             if (j > i) {
-                uint32_t m = coverage(sum, evenOdd);
-                if (m == 255 && opaque) {
-                    for (int32_t k = i; k < j; k++) out[k] = pixel;
-                } else if (m) {
-                    for (int32_t k = i; k < j; k++) out[k] = over(pixel, m, out[k]);
-                }
+                blend_run(out + i, j - i, pixel, coverage(sum, evenOdd));
                 i = j;
                 if (i >= width) break;
             }
@@ -316,11 +326,7 @@ static inline double overlap(double a0, double a1, int32_t p) {
 
 /// `pixel` through coverage `m` onto `count` pixels from `out` (stored when opaque and whole).
 static inline void run(uint32_t *out, int32_t count, uint32_t pixel, uint32_t m) {
-    if (m == 255 && (pixel >> 24) == 255) {
-        for (int32_t k = 0; k < count; k++) out[k] = pixel;
-    } else if (m) {
-        for (int32_t k = 0; k < count; k++) out[k] = over(pixel, m, out[k]);
-    }
+    blend_run(out, count, pixel, m);
 }
 
 void strata_fill_box(const strata_target *target, double left, double top, double right, double bottom, int32_t x0,
