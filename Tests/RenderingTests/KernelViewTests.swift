@@ -106,6 +106,38 @@ struct KernelViewTests {
         #expect(image.rgba(120, 10).a == 0, "outside the region: \(image.rgba(120, 10))")
     }
 
+    @Test func aRenderersWalkDrawsOnTheViewItsClearTook() throws {
+        // A renderer clears the damage and draws at once: the walk takes no view of its own.
+        // (A translucent root: a root that repaints the region opaquely is drawn without a clear.)
+        let root = scene { () -> CALayer in
+            let root = solid(CGRect(x: 0, y: 0, width: 240, height: 160), 0.2, 0.4, 0.6, 0.5)
+            for i in 0..<12 {
+                root.addSublayer(solid(CGRect(x: Double(i) * 20, y: Double(i % 4) * 30, width: 18, height: 40), 0.1, Double(i) / 12, 0.3))
+            }
+            return root
+        }
+        var images: [CGImage] = []
+        var made: [Int] = []
+        for usesKernel in [true, false] {
+            let context = Golden.makeContext(width: 240, height: 160)
+            let renderer = CARenderer(cgContext: context)
+            renderer.compositorOptions.usesKernel = usesKernel
+            renderer.layer = root
+            renderer.bounds = CGRect(x: 0, y: 0, width: 240, height: 160)
+            for (k, origin) in [0, 1_000_000, 0.375].enumerated() {
+                renderer.beginFrame(atTime: origin + Double(k) / 60, timeStamp: nil)
+                renderer.addUpdate(CGRect(x: 0, y: 0, width: 240, height: 160))
+                renderer.render()
+                renderer.endFrame()
+            }
+            images.append(try #require(context.makeImage()))
+            made.append(renderer.compositor.kernelViewsMadeInLastFrame)
+        }
+        #expect(made[0] == 0, "\(made[0]) kernel views made by the walk after the clear")
+        let difference = try #require(Golden.compare(images[0], images[1], channelTolerance: 0))
+        #expect(difference.maxChannel == 0, "\(difference)")
+    }
+
     /// The tree drawn by a compositor with the kernel or without, its clip `region`'s rectangles
     /// (target pixels; the rest stays clear); and the kernel views the walk made.
     private func render(_ root: CALayer, updating region: [CGRect], usesKernel: Bool) throws -> (CGImage, Int) {

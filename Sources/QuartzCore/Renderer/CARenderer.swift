@@ -206,7 +206,7 @@ open class CARenderer: NSObject {
                     snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
                     base: baseTransform, clip: area, time: time,
                     evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current,
-                    lookSerials: changes.lookSerials)
+                    lookSerials: changes.lookSerials, afterClear: !repainted)
             }
             cairo_restore(cr)
             if let space = outputSpace, space.differsFromSRGB {

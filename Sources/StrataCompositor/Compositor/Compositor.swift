@@ -178,15 +178,17 @@ package final class Compositor {
     ///   - clip: where drawing may land, in target pixels.
     ///   - footprints: the footprints of this same tree and states, placed the same way (a
     ///     renderer has them for its damage): leaves whose box misses the clip are skipped at once.
+    ///   - afterClear: true when the caller has just cleared `cr` (`clear(_:)`) and changed
+    ///     nothing of it since: the kernel's view taken there is still the target's.
     package func draw(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0, placement: RootPlacement,
         into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect, time: Double = 0,
         evaluate: ((Double) -> [RenderLayerState])? = nil, footprints: Footprints? = nil,
-        lookSerials: [UInt64]? = nil
+        lookSerials: [UInt64]? = nil, afterClear: Bool = false
     ) {
         frameNumber &+= 1
         // The context's clip was set by the caller: a view kept from before is not trusted.
-        resetClipSerials()
+        if !afterClear { resetClipSerials() }
         defer { resetClipSerials() }
         rastersMade = 0
         rasterPixelsMade = 0

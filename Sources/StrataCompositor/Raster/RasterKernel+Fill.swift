@@ -57,7 +57,7 @@ extension Compositor {
     package func clear(_ cr: OpaquePointer) {
         kernelBatch.flush()
         // The caller set the clip: a view kept from before is not trusted.
-        clipChanged()
+        resetClipSerials()
         if options.usesKernel, let target = kernelTarget(cr) {
             RasterKernel.fill((Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4), pixel: 0, onto: target, options: options.kernelOptions)
             return
