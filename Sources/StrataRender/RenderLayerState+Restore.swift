@@ -54,8 +54,8 @@ extension RenderLayerState {
         case .zPosition: h.combine(state.pointee.zPosition)
         case .anchorPoint: h.combine(state.pointee.anchorPoint.x); h.combine(state.pointee.anchorPoint.y)
         case .anchorPointZ: h.combine(state.pointee.anchorPointZ)
-        case .transform: Self.combine(state.pointee.transform, into: &h)
-        case .sublayerTransform: Self.combine(state.pointee.sublayerTransform, into: &h)
+        case .transform: h.combine(state.pointee.transform)
+        case .sublayerTransform: h.combine(state.pointee.sublayerTransform)
         case .opacity: h.combine(state.pointee.opacity)
         case .hidden: h.combine(state.pointee.isHidden)
         case .backgroundColor: h.combine(state.pointee.backgroundColor?.sRGBComponents)
@@ -100,7 +100,7 @@ extension RenderLayerState {
         case (_, .replicator(let r)):
             h.combine(r.instanceCount)
             h.combine(r.instanceDelay)
-            Self.combine(r.instanceTransform, into: &h)
+            h.combine(r.instanceTransform)
             h.combine(r.instanceColor?.sRGBComponents)
             h.combine(r.instanceRedOffset); h.combine(r.instanceGreenOffset); h.combine(r.instanceBlueOffset); h.combine(r.instanceAlphaOffset)
         case (_, .emitter(let e)):
@@ -115,12 +115,5 @@ extension RenderLayerState {
 
     private static func combine(_ r: CGRect, into h: inout Signature) {
         h.combine(r.origin.x); h.combine(r.origin.y); h.combine(r.size.width); h.combine(r.size.height)
-    }
-
-    private static func combine(_ t: CATransform3D, into h: inout Signature) {
-        h.combine(t.m11); h.combine(t.m12); h.combine(t.m13); h.combine(t.m14)
-        h.combine(t.m21); h.combine(t.m22); h.combine(t.m23); h.combine(t.m24)
-        h.combine(t.m31); h.combine(t.m32); h.combine(t.m33); h.combine(t.m34)
-        h.combine(t.m41); h.combine(t.m42); h.combine(t.m43); h.combine(t.m44)
     }
 }

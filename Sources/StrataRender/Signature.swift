@@ -1,4 +1,5 @@
 import CoreGraphics
+import StrataGeometry
 
 /// A fingerprint of what places and shows a layer in a frame, compared with the last frame's to
 /// learn whether the layer changed (`Footprints`, `PresentationChanges`). Words are mixed one at a time by xxHash64's
@@ -58,6 +59,13 @@ package struct Signature {
         guard let colors else { return combine(0 as UInt64) }
         combine(UInt64(colors.count) &+ 1)
         for c in colors { combine(c) }
+    }
+
+    package mutating func combine(_ t: CATransform3D) {
+        combine(t.m11); combine(t.m12); combine(t.m13); combine(t.m14)
+        combine(t.m21); combine(t.m22); combine(t.m23); combine(t.m24)
+        combine(t.m31); combine(t.m32); combine(t.m33); combine(t.m34)
+        combine(t.m41); combine(t.m42); combine(t.m43); combine(t.m44)
     }
 
     /// The state mixed once more (xxHash64's avalanche): nearby inputs land far apart.

@@ -391,10 +391,7 @@ package struct Footprints: Equatable {
         h.combine(s.pointee.anchorPoint.x)
         h.combine(s.pointee.anchorPoint.y)
         h.combine(s.pointee.anchorPointZ)
-        let t = s.pointee.sublayerTransform
-        for v in [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
-            h.combine(v)
-        }
+        h.combine(s.pointee.sublayerTransform)
         return h.finalize()
     }
 
