@@ -13,6 +13,25 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(scene image path animation lottie cli font pdf text destination)
 flags=(-c release --build-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DSTRATA_FUZZING)
 status=0
+# A finding as CI's log must show it (the machine and its files are gone after): the sanitizer's
+# report, whether the input fails again on its own, and the input itself (gzip, base64; decode
+# with `base64 -d | gunzip > unit`, replay with `.build-fuzz/release/strata-fuzz-TARGET unit`).
+report() {
+    local t="$1" findings="$2"
+    sed -n '/ERROR: \(AddressSanitizer\|LeakSanitizer\|libFuzzer\|UndefinedBehaviorSanitizer\)/,/SUMMARY/p' \
+        "$findings/log.txt" | head -80
+    for unit in "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-*; do
+        [ -f "$unit" ] || continue
+        if ASAN_OPTIONS=detect_leaks=0 timeout 60 ".build-fuzz/release/strata-fuzz-$t" -timeout=10 \
+            -rss_limit_mb=2048 "$unit" > "$unit.replay.txt" 2>&1; then
+            echo "replayed alone, $(basename "$unit") passes (a race, or state left by earlier inputs)"
+        else
+            echo "replayed alone, $(basename "$unit") fails again"
+        fi
+        echo "$(basename "$unit") ($(wc -c < "$unit") bytes), gzip | base64:"
+        gzip -9c "$unit" | base64 -w 120 | head -400
+    done
+}
 for t in "${targets[@]}"; do
     swift build "${flags[@]}" --product "strata-fuzz-$t"
     corpus=".build-fuzz/corpus/$t"
@@ -33,8 +52,9 @@ for t in "${targets[@]}"; do
         status=1
     fi
     tail -8 "$findings/log.txt"
-    if ls "$findings"/crash-* "$findings"/timeout-* >/dev/null 2>&1; then
+    if ls "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-* >/dev/null 2>&1; then
         echo "FINDINGS for $t:"; ls "$findings"; status=1
+        report "$t" "$findings"
     fi
 done
 exit $status
