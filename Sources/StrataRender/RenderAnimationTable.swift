@@ -105,8 +105,8 @@ package struct RenderAnimationTable: Sendable {
 /// makes one, and a damage-only frame's budget is a tenth of a millisecond).
 final class SnapshotEvaluationCache: Sendable {
     private let evaluations = Atomic<Int>(0)
-    private let made = AtomicLazyReference<TableBox>()
-    private let madeTopology = AtomicLazyReference<RenderTopology>()
+    private let made = SetOnceReference<TableBox>()
+    private let madeTopology = SetOnceReference<RenderTopology>()
 
     /// The snapshot's flat topology, made when first asked (two threads may both make it: the
     /// same arrays, the first stored is kept).
