@@ -1,4 +1,5 @@
 import CCairo
+import CStrataRaster
 import CoreGraphics
 import Foundation
 @testable import StrataCompositor
@@ -255,6 +256,15 @@ struct ScanConverterTests {
             }
         }
         return (drawn > 0 ? Double(total) / Double(drawn * 4) : 0, over, drawn)
+    }
+
+    /// The scan converter blends four pixels at a time (SSE2 on x86-64): over 360,000 random
+    /// premultiplied sources, coverages (0 and 255 among them) and destination bytes, each pixel
+    /// is the byte its one-at-a-time arithmetic (pixman's) gives. Metric: exact equality.
+    @Test func fourPixelsAtATimeBlendToTheBytesOfOneAtATime() {
+        for seed: UInt64 in [1, 0x5EED, 0xDEAD_BEEF_0000_0001] {
+            #expect(strata_scan_blend_mismatches(seed, 120_000) == 0, "seed \(seed)")
+        }
     }
 
     /// Hostile geometry: points far outside the surface, a non-finite point, edges almost

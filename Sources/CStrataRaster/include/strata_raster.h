@@ -106,6 +106,11 @@ void strata_gradient_fill(const strata_gradient *g, const uint32_t *lut, int32_t
 void strata_scan_fill(const double *edges, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
     int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells, uint64_t *touched);
 
+/// For tests: of `trials` random sources, coverages and destinations, how many pixels the
+/// four-at-a-time blends of the scan converter (x86-64) put differently from its one-at-a-time
+/// arithmetic (pixman's); 0 elsewhere.
+int64_t strata_scan_blend_mismatches(uint64_t seed, int32_t trials);
+
 /// `strata_scan_fill` with gradient `g` (its colour table `lut` of `lutSize` entries, as for
 /// `strata_gradient_fill`) in place of a solid colour: the same coverage, each covered pixel
 /// taking the gradient's colour at its centre. `cover` is scratch of at least x1 − x0 bytes.
