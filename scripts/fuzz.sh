@@ -18,12 +18,14 @@ status=0
 # with `base64 -d | gunzip > unit`, replay with `.build-fuzz/release/strata-fuzz-TARGET unit`).
 report() {
     local t="$1" findings="$2"
+    # A Swift trap is reported by Swift's backtracer first (its report then trips the sanitizer).
+    sed -n '/\*\*\* Swift runtime failure\|Fatal error/,/^Thread 1/p' "$findings/log.txt" | cut -c1-240 | head -40
     sed -n '/ERROR: \(AddressSanitizer\|LeakSanitizer\|libFuzzer\|UndefinedBehaviorSanitizer\)/,/SUMMARY/p' \
-        "$findings/log.txt" | head -80
+        "$findings/log.txt" | head -60
     for unit in "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-*; do
         [ -f "$unit" ] || continue
         if ASAN_OPTIONS=detect_leaks=0 timeout 60 ".build-fuzz/release/strata-fuzz-$t" -timeout=10 \
-            -rss_limit_mb=2048 "$unit" > "$unit.replay.txt" 2>&1; then
+            -rss_limit_mb=2048 "$unit" > "$findings/replay-$(basename "$unit").txt" 2>&1; then
             echo "replayed alone, $(basename "$unit") passes (a race, or state left by earlier inputs)"
         else
             echo "replayed alone, $(basename "$unit") fails again"
@@ -52,7 +54,9 @@ for t in "${targets[@]}"; do
         status=1
     fi
     tail -8 "$findings/log.txt"
-    if ls "$findings"/crash-* "$findings"/timeout-* "$findings"/oom-* >/dev/null 2>&1; then
+    # (`ls` of several globs fails when any one matches nothing: count the files instead.)
+    units=$(find "$findings" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
+    if [ "$units" -gt 0 ]; then
         echo "FINDINGS for $t:"; ls "$findings"; status=1
         report "$t" "$findings"
     fi

@@ -258,6 +258,17 @@ struct ScanConverterTests {
         return (drawn > 0 ? Double(total) / Double(drawn * 4) : 0, over, drawn)
     }
 
+    /// A curve's chord count is capped at 1,000 before it becomes an Int: a finite deviation of
+    /// 1e300 points (a fuzzed file's control points) asked for more chords than an Int holds and
+    /// trapped; NaN and infinite deviations give one chord. A usual curve keeps its count.
+    @Test func chordCountsOfFarCurvesAreCappedNotTrapped() {
+        #expect(ScanConverter.steps(deviation: 1e300, tolerance: 1e-3) == 1000)
+        #expect(ScanConverter.steps(deviation: .greatestFiniteMagnitude, tolerance: .leastNonzeroMagnitude) == 1000)
+        #expect(ScanConverter.steps(deviation: .nan, tolerance: 0.1) == 1)
+        #expect(ScanConverter.steps(deviation: .infinity, tolerance: 0.1) == 1)
+        #expect(ScanConverter.steps(deviation: 10, tolerance: 0.1) == 10)
+    }
+
     /// The scan converter blends four pixels at a time (SSE2 on x86-64): over 360,000 random
     /// premultiplied sources, coverages (0 and 255 among them) and destination bytes, each pixel
     /// is the byte its one-at-a-time arithmetic (pixman's) gives. Metric: exact equality.

@@ -195,9 +195,10 @@ package struct PathSegment: Hashable, Sendable {
                 norm(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
         }
         let k = (m / tolerance).squareRoot().rounded(.up)
-        // Capped so a huge curve or a tiny tolerance cannot exhaust memory.
+        // Capped so a huge curve or a tiny tolerance cannot exhaust memory (and before the
+        // conversion: control points 1e300 away ask for more steps than an Int holds).
         guard k.isFinite else { return 1 }
-        return Swift.min(Swift.max(Int(k), 1), 100_000)
+        return k >= 100_000 ? 100_000 : Swift.max(Int(k), 1)
     }
 
     /// Appends the points after `p0` of a polyline within `tolerance` points of the segment.

@@ -126,4 +126,23 @@ struct CGPathBooleanOperationTests {
         #expect(CGMutablePath().symmetricDifference(CGMutablePath()).isEmpty)
         #expect(abs(area(a.union(bad)) - 100) < 1e-3, "the good path survives the bad one")
     }
+
+    /// A curve whose control points are finite but astronomically far (a fuzzed Lottie mask
+    /// subtracted from another) asks for more flattening steps than an Int holds: they are capped
+    /// at 100,000, never a trap, and the operation still gives an answer. (Points so far that
+    /// their squares overflow give one step, as non-finite curves do.)
+    @Test func aCurveOfFarControlPointsIsFlattenedInCappedSteps() {
+        let far = CGMutablePath()
+        far.move(to: .zero)
+        far.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 1e100, y: 1e100), control2: CGPoint(x: -1e100, y: 1e100))
+        far.closeSubpath()
+        let cubic = PathSegment.cubic(.zero, CGPoint(x: 1e100, y: 1e100), CGPoint(x: -1e100, y: 1e100), CGPoint(x: 10, y: 0))
+        #expect(cubic.flatteningSteps(tolerance: 0.01) == 100_000)
+        let quad = PathSegment.quad(.zero, CGPoint(x: 1e60, y: -1e60), CGPoint(x: 10, y: 0))
+        #expect(quad.flatteningSteps(tolerance: 1e-6) == 100_000)
+        #expect(PathSegment.quad(.zero, CGPoint(x: 5, y: 5), CGPoint(x: 10, y: 0)).flatteningSteps(tolerance: 0.01) < 100)
+        #expect(PathSegment.cubic(.zero, CGPoint(x: 1e300, y: 0), CGPoint(x: -1e300, y: 0), CGPoint(x: 10, y: 0)).flatteningSteps(tolerance: 0.01) == 1)
+        let left = a.subtracting(far)
+        #expect(area(left) >= -1e-3 && area(left) <= 100 + 1e-3, "area \(area(left)) of a square of 100 minus a shape")
+    }
 }

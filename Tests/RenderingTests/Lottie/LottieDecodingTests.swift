@@ -191,6 +191,29 @@ struct LottieDecodingTests {
         #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url) }
     }
 
+    @Test func aMaskCurveOfFarControlPointsBuildsAndDraws() throws {
+        // Found by the fuzzer (CI): a subtract mask whose curve has control points ~1e300 away;
+        // flattening it for the mask boolean asked for more steps than an Int holds and trapped.
+        // Now the file builds and draws; the square under the masks still shows.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/lottie/regression-far-mask-curve.json")
+        let player = LottieLayer(animation: try LottieAnimation(contentsOf: url))
+        player.frame = CGRect(x: 0, y: 0, width: 48, height: 48)
+        #expect(player.sublayers?.isEmpty == false)
+        var drawn = 0
+        for progress in [0.0, 0.5, 1.0] {
+            player.currentProgress = progress
+            let context = try #require(CGContext(
+                data: nil, width: 48, height: 48, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue))
+            player.render(in: context)
+            let pixels = try #require(context.data).assumingMemoryBound(to: UInt32.self)
+            drawn += (0..<(48 * 48)).filter { pixels[$0] >> 24 != 0 }.count
+        }
+        CATransaction.flush()
+        #expect(drawn > 0, "nothing drawn at progress 0, 0.5 and 1")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aDeflateStreamThatNeverEndsIsAnErrorNotAHang() throws {
         // Found by the fuzzer: ZIPFoundation's extraction reads past the entry to the end of the

@@ -123,6 +123,8 @@ extension ScanConverter {
     /// the square of the chord count): at least 1, at most 1,000.
     static func steps(deviation: Double, tolerance: Double) -> Int {
         guard deviation.isFinite, tolerance > 0, deviation > tolerance else { return 1 }
-        return min(1000, Int((deviation / tolerance).squareRoot().rounded(.up)))
+        // Capped before the conversion: a finite deviation of 1e300 asks for more than an Int holds.
+        let chords = (deviation / tolerance).squareRoot().rounded(.up)
+        return chords >= 1000 ? 1000 : Int(chords)
     }
 }

@@ -244,7 +244,8 @@ extension ScanConverter {
         // A chord over angle θ sags r(1 − cos θ/2): the largest θ within the tolerance.
         let cosine = max(-1, min(1, 1 - tolerance / max(r, 1e-12)))
         let step = max(2 * acos(cosine), 0.01)
-        let count = max(2, min(1000, Int((abs(sweep) / step).rounded(.up))))
+        let chords = (abs(sweep) / step).rounded(.up)
+        let count = chords >= 1000 ? 1000 : chords >= 2 ? Int(chords) : 2
         let first = skipEnds ? 1 : 0, last = skipEnds ? count - 1 : count
         guard first <= last else { return }
         for i in first...last {
