@@ -183,6 +183,12 @@ package struct PathSegment: Hashable, Sendable {
     /// guarantees the polyline of k equal steps is within `tolerance` everywhere.
     package func flatteningSteps(tolerance: CGFloat) -> Int {
         func norm(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
+        // Points past 1e15 (beyond cairo's fixed point and what the boolean operations take, and
+        // NaN) stay one chord: a file's absurd control points must not cost 100,000 steps each.
+        let far: CGFloat = 1e15
+        guard abs(p0.x) < far, abs(p0.y) < far, abs(p1.x) < far, abs(p1.y) < far, abs(p2.x) < far, abs(p2.y) < far,
+            abs(p3.x) < far, abs(p3.y) < far
+        else { return 1 }
         let m: CGFloat
         switch kind {
         case .line:
