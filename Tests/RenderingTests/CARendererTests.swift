@@ -155,6 +155,31 @@ struct CARendererTests {
         #expect(area < 0.85 * box.width * box.height, "\(area) of \(box.width * box.height) pixels")
     }
 
+    /// A renderer's region is merged in buffers kept from frame to frame: 300 frames of 0 to 90
+    /// boxes (random sizes and places, empty and null ones among them, counts across the 64
+    /// that switch to cheap merging first) merged in one reused region give exactly what a fresh
+    /// region gives (nothing of the last frame's boxes, costs or merges left behind).
+    @Test func aReusedDamageRegionMergesAsAFreshOne() {
+        var random = SplitMix(seed: 46)
+        var reused = DamageRegion()
+        for frame in 0..<300 {
+            let count = Int(random.next() % 91)
+            let boxes = (0..<count).map { _ -> CGRect in
+                switch random.next() % 12 {
+                case 0: return .null
+                case 1: return CGRect(x: 5, y: 5, width: 0, height: 3)
+                default:
+                    let x = Double(random.next() % 1800), y = Double(random.next() % 1000)
+                    return CGRect(x: x, y: y, width: Double(1 + random.next() % 300), height: Double(1 + random.next() % 300))
+                }
+            }
+            reused.rectangles.removeAll(keepingCapacity: true)
+            reused.rectangles.append(contentsOf: boxes)
+            reused.merge()
+            #expect(reused.rectangles == DamageRegion.merge(boxes), "frame \(frame), \(count) boxes")
+        }
+    }
+
     /// A shape's damage allows for miters only where its path turns a corner: a circle stroked
     /// with miter joins (a spinner's ring) is damaged within half its line width, a zigzag and a
     /// cubic with a cusp within the miter limit's allowance.

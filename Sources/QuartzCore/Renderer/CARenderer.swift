@@ -40,6 +40,8 @@ open class CARenderer: NSObject {
     /// Footprints of unchanged layers, kept from frame to frame.
     private let footprintCache = FootprintCache()
     @exclusivity(unchecked) private var updates = CGRect.null
+    /// The last frame's update region; its buffers are reused by the next.
+    @exclusivity(unchecked) private var damage = DamageRegion()
     /// For the snapshot (by version) whose model tree was last walked for animation events: the
     /// next media time one is due, and the time of that walk.
     @exclusivity(unchecked) private var events: (version: UInt64, next: Double, walkedAt: Double)?
@@ -174,20 +176,43 @@ open class CARenderer: NSObject {
     /// apart are two small rectangles, not their bounding box (`updateBounds`).
     package func updateRegion() -> [CGRect] {
         let canvas = CGRect(x: 0, y: 0, width: destination.width, height: destination.height)
-        if forceFull { return [canvas] }
-        var rects = current.damageRegion(since: previous, within: canvas)
-        if !updates.isNull { rects = DamageRegion.merge(rects + [updates.integral]) }
-        return rects.map { $0.integral.clipped(to: canvas) }.filter { !$0.isNull && !$0.isEmpty }
+        if forceFull {
+            damage.rectangles.removeAll(keepingCapacity: true)
+            damage.rectangles.append(canvas)
+            return damage.rectangles
+        }
+        current.damageRegion(since: previous, within: canvas, into: &damage)
+        if !updates.isNull {
+            damage.rectangles.append(updates.integral)
+            damage.merge()
+        }
+        Self.clip(&damage.rectangles, to: canvas, integral: true)
+        return damage.rectangles
+    }
+
+    /// `rects` (made whole pixels first, with `integral`) cut to `clip`, the empty ones
+    /// dropped, in place.
+    private static func clip(_ rects: inout [CGRect], to clip: CGRect, integral: Bool = false) {
+        var kept = 0
+        // By index: iterating the array itself holds a second reference (a copy at the first write).
+        for i in rects.indices {
+            let cut = (integral ? rects[i].integral : rects[i]).clipped(to: clip)
+            guard !cut.isNull, !cut.isEmpty else { continue }
+            rects[kept] = cut
+            kept += 1
+        }
+        rects.removeLast(rects.count - kept)
     }
 
     /// Draws the frame: clears and redraws the update region only.
     open func render() {
         guard frameTime != nil else { return }
-        let region = updateRegion()
-        guard !region.isEmpty else { return }
+        guard !updateRegion().isEmpty else { return }
         compositor.glyphPositioning = destination.glyphPositioning
         destination.withCairo { cr, _, clip in
-            let parts = region.map { $0.clipped(to: clip) }.filter { !$0.isNull && !$0.isEmpty }
+            // The region's own buffer, cut to the destination's clip (no array made a frame).
+            Self.clip(&damage.rectangles, to: clip)
+            let parts = damage.rectangles
             guard let first = parts.first else { return }
             let area = parts.dropFirst().reduce(first) { $0.union($1) }
             cairo_save(cr)

@@ -2,7 +2,9 @@ import CoreGraphics
 
 /// A frame's damage as a few rectangles instead of their bounding box: two small changes in
 /// opposite corners of a frame then clear and redraw two small areas, not the whole frame.
-package enum DamageRegion {
+/// A renderer keeps one, so that merging a frame's boxes reuses the buffers of the last frame
+/// (no allocation a frame).
+package struct DamageRegion {
     /// At most this many rectangles (each costs a clip rectangle, and a pass over the tree's
     /// footprints is shared by all).
     package static let maxRectangles = 16
@@ -11,36 +13,66 @@ package enum DamageRegion {
     /// to several costs more than redrawing so few pixels.
     package static let minimumSplitArea = 128.0 * 128.0
 
-    /// `boxes` (whole pixels) merged, the pair whose bounding box adds the least area for theirs
+    /// The boxes to merge (whole pixels), then, after `merge()`, the region's rectangles.
+    package var rectangles: [CGRect] = []
+    /// Which rectangles a merge has not folded into another (scratch of `mergePairs`).
+    private var alive: [Bool] = []
+    /// The cost of merging each pair, row by row (scratch of `mergePairs`).
+    private var cost: [Double] = []
+
+    package init() {}
+
+    /// `boxes` merged by the rule of `merge()`.
+    package static func merge(_ boxes: [CGRect]) -> [CGRect] {
+        var region = DamageRegion()
+        region.rectangles = boxes
+        region.merge()
+        return region.rectangles
+    }
+
+    /// Merges `rectangles` in place: the pair whose bounding box adds the least area for theirs
     /// first, while that is at most a quarter of their areas together or more than
     /// `maxRectangles` remain; a single bounding box when the rectangles cover 85 % of it or
     /// more, when it is under `minimumSplitArea`, or when more than 64 boxes remain once those
     /// that merge cheaply (more than 64 given) and those inside others are merged and dropped.
-    package static func merge(_ boxes: [CGRect]) -> [CGRect] {
-        // One box (a single layer changed in place): nothing to merge, nothing to allocate.
-        if boxes.count == 1 { return boxes[0].isNull || boxes[0].isEmpty ? [] : [boxes[0].standardized] }
-        var rects = boxes.compactMap { $0.isNull || $0.isEmpty ? nil : $0.standardized }
-        guard rects.count > 1 else { return rects }
-        let union = rects.dropFirst().reduce(rects[0]) { unite($0, $1) }
-        guard area(union) >= minimumSplitArea else { return [union] }
+    package mutating func merge() {
+        rectangles.removeAll { $0.isNull || $0.isEmpty }
+        guard rectangles.count > 1 else {
+            if rectangles.count == 1 { rectangles[0] = rectangles[0].standardized }
+            return
+        }
+        var union = rectangles[0].standardized
+        for i in rectangles.indices {
+            rectangles[i] = rectangles[i].standardized
+            union = Self.unite(union, rectangles[i])
+        }
+        guard Self.area(union) >= Self.minimumSplitArea else { return setUnion(union) }
         // Many boxes (a layer's old and new places overlap): those that merge cheaply first, in
         // one pass (a box inside another merges at no cost, so this drops those too).
-        if rects.count > 64 { rects = mergingCheapOnes(rects) }
-        rects = droppingContained(rects)
-        guard rects.count <= 64 else { return [union] }
-        mergePairs(&rects)
-        let covered = rects.reduce(0) { $0 + area($1) }
-        return covered >= 0.85 * area(union) ? [union] : rects
+        if rectangles.count > 64 { Self.mergeCheapOnes(&rectangles) }
+        Self.dropContained(&rectangles)
+        guard rectangles.count <= 64 else { return setUnion(union) }
+        mergePairs()
+        var covered = 0.0
+        for r in rectangles { covered += Self.area(r) }
+        if covered >= 0.85 * Self.area(union) { setUnion(union) }
+    }
+
+    private mutating func setUnion(_ union: CGRect) {
+        rectangles.removeAll(keepingCapacity: true)
+        rectangles.append(union)
     }
 
     /// Merges the cheapest pair until none is cheap enough and at most `maxRectangles` remain.
     /// The pair costs are kept in a table: a merge recomputes one row, not every pair.
-    private static func mergePairs(_ rects: inout [CGRect]) {
-        let n = rects.count
+    private mutating func mergePairs() {
+        let n = rectangles.count
         guard n > 1 else { return }
-        var alive = [Bool](repeating: true, count: n)
-        var cost = [Double](repeating: .infinity, count: n * n)
-        for i in 0..<n { for j in (i + 1)..<n { cost[i * n + j] = mergeCost(rects[i], rects[j]) } }
+        alive.removeAll(keepingCapacity: true)
+        alive.append(contentsOf: repeatElement(true, count: n))
+        cost.removeAll(keepingCapacity: true)
+        cost.append(contentsOf: repeatElement(.infinity, count: n * n))
+        for i in 0..<n { for j in (i + 1)..<n { cost[i * n + j] = Self.mergeCost(rectangles[i], rectangles[j]) } }
         var remaining = n
         while remaining > 1 {
             var best = (i: 0, j: 0, cost: Double.infinity)
@@ -49,16 +81,21 @@ package enum DamageRegion {
                     best = (i, j, cost[i * n + j])
                 }
             }
-            guard best.cost <= 0.25 || remaining > maxRectangles, best.cost.isFinite else { break }
-            rects[best.i] = unite(rects[best.i], rects[best.j])
+            guard best.cost <= 0.25 || remaining > Self.maxRectangles, best.cost.isFinite else { break }
+            rectangles[best.i] = Self.unite(rectangles[best.i], rectangles[best.j])
             alive[best.j] = false
             remaining -= 1
             for k in 0..<n where alive[k] && k != best.i {
                 let (a, b) = k < best.i ? (k, best.i) : (best.i, k)
-                cost[a * n + b] = mergeCost(rects[a], rects[b])
+                cost[a * n + b] = Self.mergeCost(rectangles[a], rectangles[b])
             }
         }
-        rects = zip(rects, alive).compactMap { $1 ? $0 : nil }
+        var kept = 0
+        for i in 0..<n where alive[i] {
+            rectangles[kept] = rectangles[i]
+            kept += 1
+        }
+        rectangles.removeLast(n - kept)
     }
 
     /// The area a merge adds for the area the two hold (both standard and not null, as the
@@ -71,32 +108,36 @@ package enum DamageRegion {
         return (w * h - sum) / Swift.max(sum, 1)
     }
 
-    /// `rects` with each merged into the first kept one it merges with cheaply (a quarter of
-    /// their areas or less added): linear in boxes times kept ones.
-    private static func mergingCheapOnes(_ rects: [CGRect]) -> [CGRect] {
-        var kept: [CGRect] = []
-        kept.reserveCapacity(rects.count)
-        for r in rects {
-            if let k = kept.firstIndex(where: { mergeCost($0, r) <= 0.25 }) {
-                kept[k] = unite(kept[k], r)
+    /// Each of `rects` merged into the first kept one it merges with cheaply (a quarter of
+    /// their areas or less added), in place: linear in boxes times kept ones.
+    private static func mergeCheapOnes(_ rects: inout [CGRect]) {
+        var kept = 0
+        for i in rects.indices {
+            let r = rects[i]
+            if let k = (0..<kept).first(where: { mergeCost(rects[$0], r) <= 0.25 }) {
+                rects[k] = unite(rects[k], r)
             } else {
-                kept.append(r)
+                rects[kept] = r
+                kept += 1
             }
         }
-        return kept
+        rects.removeLast(rects.count - kept)
     }
 
-    /// The boxes without those inside another (and without repeats). Quadratic in the boxes
-    /// kept, so the test is four comparisons of standard rectangles (Foundation's
-    /// `CGRect.contains` unions and compares, twenty times the cost: a file of 200 moving dots
-    /// spent a sixth of its frames here).
-    private static func droppingContained(_ rects: [CGRect]) -> [CGRect] {
-        var kept: [CGRect] = []
-        kept.reserveCapacity(rects.count)
-        for r in rects.sorted(by: { area($0) > area($1) }) where !kept.contains(where: { encloses($0, r) }) {
-            kept.append(r)
+    /// `rects` without those inside another (and without repeats), largest first, in place.
+    /// Quadratic in the boxes kept, so the test is four comparisons of standard rectangles
+    /// (Foundation's `CGRect.contains` unions and compares, twenty times the cost: a file of
+    /// 200 moving dots spent a sixth of its frames here).
+    private static func dropContained(_ rects: inout [CGRect]) {
+        rects.sort { area($0) > area($1) }
+        var kept = 0
+        for i in rects.indices {
+            let r = rects[i]
+            if (0..<kept).contains(where: { encloses(rects[$0], r) }) { continue }
+            rects[kept] = r
+            kept += 1
         }
-        return kept
+        rects.removeLast(rects.count - kept)
     }
 
     /// Whether standard rectangle `a` holds all of standard rectangle `b`.

@@ -520,14 +520,29 @@ package struct Footprints: Equatable {
     /// With `canvas`, boxes are cut to it first (layers reaching past a small target do not make
     /// it split and merge boxes nobody sees).
     package func damageRegion(since previous: Footprints, within canvas: CGRect? = nil) -> [CGRect] {
-        var boxes = changedBoxes(since: previous)
+        var region = DamageRegion()
+        damageRegion(since: previous, within: canvas, into: &region)
+        return region.rectangles
+    }
+
+    /// `damageRegion(since:within:)` written into `region`, whose buffers are reused (a
+    /// renderer keeps one: no allocation a frame).
+    package func damageRegion(since previous: Footprints, within canvas: CGRect?, into region: inout DamageRegion) {
+        region.rectangles.removeAll(keepingCapacity: true)
+        changedBoxes(since: previous, into: &region.rectangles)
         if let canvas {
-            boxes = boxes.compactMap { box in
-                let cut = box.clipped(to: canvas)
-                return cut.isNull || cut.isEmpty ? nil : cut
+            var kept = 0
+            // By index: iterating the array itself holds a second reference, and the writes
+            // below would then copy it.
+            for i in region.rectangles.indices {
+                let cut = region.rectangles[i].clipped(to: canvas)
+                guard !cut.isNull, !cut.isEmpty else { continue }
+                region.rectangles[kept] = cut
+                kept += 1
             }
+            region.rectangles.removeLast(region.rectangles.count - kept)
         }
-        return DamageRegion.merge(boxes)
+        region.merge()
     }
 
     /// The boxes of every layer that differs, before and after (whole pixels, one of slack for
@@ -536,6 +551,12 @@ package struct Footprints: Equatable {
         var boxes: [CGRect] = []
         // One allocation for a frame's usual few changes, not one per doubling.
         boxes.reserveCapacity(16)
+        changedBoxes(since: previous, into: &boxes)
+        return boxes
+    }
+
+    /// `changedBoxes(since:)` appended to `boxes`.
+    func changedBoxes(since previous: Footprints, into boxes: inout [CGRect]) {
         func add(_ box: CGRect) {
             guard !box.isNull else { return }
             boxes.append(box.insetBy(dx: -1, dy: -1).integral)
@@ -569,7 +590,6 @@ package struct Footprints: Equatable {
             }
         }
         for (id, old) in movedBefore where moved[id] == nil { add(old.box) }
-        return boxes
     }
 
     /// Target pixels the layer draws itself (not its sublayers): null for a container that

@@ -104,7 +104,14 @@ enum RasterKernel {
         op.antialias = antialias ? 1 : 0
         op.alpha = Int32((Swift.min(Swift.max(alpha, 0), 1) * 255).rounded())
         let w = Double(raster.width), h = Double(raster.height)
-        var corners: [(Double, Double)] = []
+        // The raster's box on the frame, from its four corners (no array: one call a raster drawn).
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ x: Double, _ y: Double) {
+            minX = Swift.min(minX, x)
+            maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y)
+            maxY = Swift.max(maxY, y)
+        }
         if shifted.isAffine {
             let t = shifted.affine
             let s = raster.scale
@@ -121,9 +128,10 @@ enum RasterKernel {
             op.u0 = -(op.ux * tx + op.uy * ty)
             op.v0 = -(op.vx * tx + op.vy * ty)
             op.w0 = 1
-            for (px, py) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
-                corners.append((a11 * px + a12 * py + tx, a21 * px + a22 * py + ty))
-            }
+            add(tx, ty)
+            add(a11 * w + tx, a21 * w + ty)
+            add(a11 * w + a12 * h + tx, a21 * w + a22 * h + ty)
+            add(a12 * h + tx, a22 * h + ty)
         } else {
             guard takes(raster, map: map) else { return nil }
             let s = raster.scale
@@ -135,15 +143,8 @@ enum RasterKernel {
             (op.wx, op.wy, op.w0) = (g.c, g.f, g.i)
             for (px, py) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
                 guard let p = forward.apply(CGPoint(x: px, y: py)) else { return nil }
-                corners.append((p.x, p.y))
+                add(p.x, p.y)
             }
-        }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (x, y) in corners {
-            minX = Swift.min(minX, x)
-            maxX = Swift.max(maxX, x)
-            minY = Swift.min(minY, y)
-            maxY = Swift.max(maxY, y)
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return .some(nil) }
         let limit = 1e9
