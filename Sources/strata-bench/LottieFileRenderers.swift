@@ -75,7 +75,10 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.compositorOptions.placedByteBudget = mib << 20
         }
         renderer.layer = player
-        start = CACurrentMediaTime()
+        // STRATA_BENCH_START pins the clock origin (seconds), so that instruction counts of two
+        // builds see the same frame times (scripts/bench-instructions.sh); else the clock's now.
+        start = ProcessInfo.processInfo.environment["STRATA_BENCH_START"].flatMap { Double($0) }
+            .flatMap { $0.isFinite ? $0 : nil } ?? CACurrentMediaTime()
         if debug {
             printError("loaded: resident \(ResidentMemory.current() >> 20) MiB (peak \(ResidentMemory.peak() >> 20))\n")
             var layers = 0, animations = 0, shapes = 0, masks = 0
