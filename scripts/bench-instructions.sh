@@ -7,8 +7,9 @@
 #   scripts/bench-instructions.sh [--bench PATH] [--frames N] [FILE.json|DIR ...]
 #
 # Defaults: the release strata-bench (built if missing), 120 frames a file, ../shared/lottie/bench.
-# Frame times start at STRATA_BENCH_START (default 1000000.37 s, a clock that does not start
-# at 0): from the clock's now, counts moved by about 1 % between runs of one binary.
+# The media clock is stopped at STRATA_BENCH_START (default 1000000.37 s, a clock that does not
+# start at 0): the player starts there and frames follow at the file's rate. With the system's
+# clock, counts of one binary moved by about 1 % from run to run.
 # The first frame's one-time costs (type metadata, first rasters) are in the count: compare
 # builds on the same files and frames, not files with each other.
 set -euo pipefail

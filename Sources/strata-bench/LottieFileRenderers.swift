@@ -52,6 +52,12 @@ final class StrataFileRenderer: LottieFileRenderer {
                 bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
         else { throw BenchPeerMissing(reason: "no \(width)×\(height) context") }
         self.context = context
+        // STRATA_BENCH_START (seconds) installs a manual media clock stopped there, for the rest
+        // of the process: the player starts and every frame is drawn at the same times in every
+        // run, so two builds' instruction counts compare (scripts/bench-instructions.sh).
+        if let pinned = ProcessInfo.processInfo.environment["STRATA_BENCH_START"].flatMap({ Double($0) }), pinned.isFinite {
+            MediaClock.install(MediaClock.Manual(time: pinned))
+        }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         let player = LottieLayer(animation: animation)
@@ -75,10 +81,7 @@ final class StrataFileRenderer: LottieFileRenderer {
             renderer.compositorOptions.placedByteBudget = mib << 20
         }
         renderer.layer = player
-        // STRATA_BENCH_START pins the clock origin (seconds), so that instruction counts of two
-        // builds see the same frame times (scripts/bench-instructions.sh); else the clock's now.
-        start = ProcessInfo.processInfo.environment["STRATA_BENCH_START"].flatMap { Double($0) }
-            .flatMap { $0.isFinite ? $0 : nil } ?? CACurrentMediaTime()
+        start = CACurrentMediaTime()
         if debug {
             printError("loaded: resident \(ResidentMemory.current() >> 20) MiB (peak \(ResidentMemory.peak() >> 20))\n")
             var layers = 0, animations = 0, shapes = 0, masks = 0
