@@ -69,8 +69,8 @@ package final class Compositor {
     @exclusivity(unchecked) var bodyMemo = BodyMemo()
     /// Layer bodies described anew (not kept from the frame before) in the last frame drawn.
     @exclusivity(unchecked) package private(set) var bodiesMadeInLastFrame = 0
-    /// Each layer's last look and when it changed (see `keepsChanging`).
-    @exclusivity(unchecked) var lookChanges: [LookKey: LookChange] = [:]
+    /// How each layer's body is drawn, from its change history (raster, direct, cut, group).
+    @exclusivity(unchecked) var policy = DrawPolicy()
     /// The scan converter's buffers, kept from frame to frame.
     let scanConverter = ScanConverter()
     /// Gradient colour tables by their stops, alpha and size (`gradientPaint`).
@@ -200,6 +200,7 @@ package final class Compositor {
         bodyMemo.made = 0
         recorded.removeAll(keepingCapacity: true)
         guard root >= 0, root < snapshot.nodes.count, states.count == snapshot.nodes.count else { return }
+        policy.begin(frame: frameNumber, topology: snapshot.topology, options: options)
         // The walk reads the states in place, for as long as they are lent here.
         states.withUnsafeBufferPointer { storage in
             var walk = FrameWalk(
@@ -263,7 +264,7 @@ package final class Compositor {
         bodies = bodies.filter(keep)
         borders = borders.filter(keep)
         shadows = shadows.filter(keep)
-        sweepLookChanges(live: live)
+        policy.forgetIdle(idleFrames: Self.idleFrames)
         sweepPlacements()
     }
 

@@ -86,31 +86,16 @@ extension FrameWalk {
             return
         }
         let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
-        // A layer seen for the first time is drawn in place by cairo, as a CGContext draws its
-        // path (a snapshot's edges); one that keeps changing, by the scan converter.
-        var firstSight = false
-        if part == .body, compositor.options.drawsChangingLayersDirectly, map.isAffine, body.isShapeOnly, let path = body.shape?.cgPath {
-            let changes = compositor.options.decidesFromFrameAlone
-                || compositor.keepsChanging(
-                    id: plan[node].layerID, .body, look: body.look(flipped: context.flipped), seenFirst: &firstSight)
-            // Scanned, a moving filled shape of any size costs less than its raster resampled
-            // (200 shapes of a 512² Lottie file 6.5 → 6.2 ms a frame, TwitterHeartButton's
-            // scaling heart 45 → 43 µs) and keeps its exact edges; a stroke only when its
-            // outline is a few straight edges (step_loader's sliding lines 82 → 66 µs; the 200
-            // shapes' round-joined outlines took 6.2 → 8.8 ms).
-            if changes
-                || (compositor.options.drawsMovingShapesDirectly
-                    && (body.shape?.stroke == nil || body.shape?.outlinesCheaply == true)
-                    && keepsMoving(plan[node].layerID, map: map))
-            {
-                // A raster of a look that keeps changing is stale; one of a layer that only moves
-                // is what it shows again when it stops (step_loader's bars remade theirs at each stop).
-                if changes { compositor.bodies[plan[node].layerID] = nil }
-                drawShapeDirectly(
-                    body, path: path, map: map, alpha: alpha, box: box.clipped(to: context.clip), scans: !firstSight,
-                    exact: exactClip(context))
-                return
-            }
+        let directPath = part == .body && map.isAffine && body.isShapeOnly ? body.shape?.cgPath : nil
+        let drawing = compositor.policy.bodyDrawing(
+            node: node, look: body.look(flipped: context.flipped), placement: { Self.placementLook(map) },
+            eligible: directPath != nil, movesCheaply: body.shape?.stroke == nil || body.shape?.outlinesCheaply == true)
+        if case .direct(let scans, let dropsRaster) = drawing, let directPath {
+            if dropsRaster { compositor.bodies[plan[node].layerID] = nil }
+            drawShapeDirectly(
+                body, path: directPath, map: map, alpha: alpha, box: box.clipped(to: context.clip), scans: scans,
+                exact: exactClip(context))
+            return
         }
         if part == .body, !map.isAffine, drawsInPerspective(s, body, map: map, alpha: alpha, box: box.clipped(to: context.clip), context) {
             return
@@ -138,11 +123,8 @@ extension FrameWalk {
         composite(raster, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
     }
 
-    /// True when layer `id`'s map onto the target changed in this frame and in one of the two
-    /// before (it slides, turns or scales frame after frame); at its first sight, `firstSight`.
-    func keepsMoving(
-        _ id: UInt64, _ tracked: Compositor.TrackedLook = .placement, map: PlaneMap, firstSight: Bool = false
-    ) -> Bool {
+    /// A hash of where `map` puts a layer (its affine part), for the draw policy's history.
+    static func placementLook(_ map: PlaneMap) -> Int {
         let t = map.affine
         var placement = Signature()
         placement.combine(t.a)
@@ -151,7 +133,7 @@ extension FrameWalk {
         placement.combine(t.d)
         placement.combine(t.tx)
         placement.combine(t.ty)
-        return compositor.keepsChanging(id: id, tracked, look: placement.finalize(), firstSight: firstSight)
+        return placement.finalize()
     }
 
     /// Draws a shape-only body straight into the target through `map` (affine), within `box`

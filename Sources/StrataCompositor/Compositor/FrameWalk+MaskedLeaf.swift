@@ -87,30 +87,21 @@ extension FrameWalk {
         look.combine(key.mask)
         look.combine(key.maskMatrix)
         look.combine(key.maskAlpha)
-        // A changing cut is drawn directly; so is a moving gradient cut that Strata's gradient
-        // kernel paints whole (no clip to the layer's bounds: the outline stays within them),
-        // which costs less than resampling its raster onto the target; a still one keeps its
-        // raster (put on as a copy).
-        var direct = compositor.options.drawsChangingLayersDirectly
-            ? Self.directGradientCut(key) : nil
-        // A gradient cut seen for the first time under animation (its layer, its mask or an
-        // ancestor animates) is drawn directly from the start: its raster would be dropped a
-        // frame later, after holding the peak memory of a file of animated cuts
-        // (`gradient_shapes`: 8 MiB).
-        let animated = !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node)
-        let cutChanges = compositor.options.decidesFromFrameAlone
-            ? direct != nil
-            : compositor.keepsChanging(id: id, .maskedBody, look: look.finalize(), firstSight: direct != nil && animated)
-        if cutChanges, direct == nil { return false }
+        let cut = Self.directGradientCut(key)
         let k = key.maskMatrix
         let maskMap = PlaneMap(CATransform3DMakeAffineTransform(CGAffineTransform(a: k.a, b: k.b, c: k.c, d: k.d, tx: k.tx, ty: k.ty)))
-        if !cutChanges, let cut = direct {
-            let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
-            let body = key.body.body
-            let unclipped = compositor.options.usesKernel && !body.corners.isRounded && body.bounds.standardized.contains(outline)
-            let moves = unclipped && keepsMoving(id, .maskedPlacement, map: map, firstSight: animated)
-            if !moves { direct = nil }
-        }
+        let drawing = compositor.policy.cutDrawing(
+            node: node, look: look.finalize(), placement: { Self.placementLook(map) }, paintsWhole: cut != nil,
+            unclipped: {
+                // The gradient kernel paints the cut whole only where nothing clips it to the
+                // layer's bounds: the outline stays within them.
+                guard let cut, compositor.options.usesKernel, !key.body.body.corners.isRounded else { return false }
+                let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
+                return key.body.body.bounds.standardized.contains(outline)
+            },
+            animated: !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node))
+        if drawing == .group { return false }
+        let direct = drawing == .direct ? cut : nil
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
         // The mask's box with a point of room for its antialiased edge, on whole points (the
         // raster is then copied, not resampled, while the layer sits on whole points).
