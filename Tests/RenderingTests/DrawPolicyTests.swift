@@ -78,6 +78,21 @@ struct DrawPolicyTests {
         }
     }
 
+    /// Frames in which a node is not drawn do not count: a layer changing when last drawn that
+    /// comes back changed after 40 frames undrawn (a burst hidden between loops) is still
+    /// scanned, not rasterised for one frame; one that was still when last drawn gets its raster.
+    @Test func aChangingLayerBackAfterUndrawnFramesKeepsChanging() throws {
+        let topology = try topology(tree(2).root)
+        for changingWhenLeft in [true, false] {
+            var policy = DrawPolicy()
+            _ = bodies(changingWhenLeft ? [1, 2, 3, 4] : [1, 2, 3, 3], policy: &policy, topology: topology)
+            for frame in 5...44 { policy.begin(frame: UInt64(frame), topology: topology, options: CompositorOptions()) }
+            policy.begin(frame: 45, topology: topology, options: CompositorOptions())
+            let back = policy.bodyDrawing(node: 1, look: 45, placement: { 0 }, eligible: true, movesCheaply: true)
+            #expect(back == (changingWhenLeft ? .direct(scans: true, dropsRaster: true) : .raster), "\(changingWhenLeft)")
+        }
+    }
+
     /// A replicator's instances draw one node several times a frame: the same look gets the
     /// same answer each time (the first instance's), whatever the others record.
     @Test func instancesOfOneFrameAreDrawnAlike() throws {

@@ -168,8 +168,9 @@ struct DrawPolicy {
     }
 
     /// Records that node `node` shows `look` this frame. `changes`: it changed in this frame and
-    /// in one of the two before (it keeps changing: a raster made now would not be used again),
-    /// or, with `firstSight`, the node was not drawn before. `firstSight` (out): the node was
+    /// in one of the two before, or in the last frame it was drawn in while it kept changing (it
+    /// keeps changing: a raster made now would not be used again), or, with `firstSight`, the
+    /// node was not drawn before. `firstSight` (out): the node was
     /// first drawn in this frame.
     private mutating func record(
         _ tracked: Tracked, node: Int, look: Int, firstSight: Bool = false
@@ -204,7 +205,10 @@ struct DrawPolicy {
         }
         histories[node].lastChange = frame
         histories[node].look = look
-        let answer = frame &- entry.lastChange <= 2
+        // Frames in which the node was not drawn do not count: a layer that was changing when
+        // last drawn and comes back changed keeps changing (TwitterHeartButton's burst ring,
+        // hidden between loops, made a 95×95 raster for one frame each loop).
+        let answer = frame &- entry.lastChange <= 2 || (entry.answer && entry.lastChange == entry.frame)
         histories[node].answer = answer
         return (answer, seenFirst)
     }
