@@ -92,15 +92,9 @@ extension RenderEvaluator {
         if map.speed == 0 { return (-.infinity, .infinity) }
         let local = map.apply(mediaTime)
         var span = (lo: -Double.infinity, hi: Double.infinity)
-        nodes[i].animations.withUnsafeBufferPointer { animations in
-            for a in animations.indices {
-                animations[a].records.withUnsafeBufferPointer { records in
-                    for r in records.indices where span.lo < span.hi {
-                        let s = records[r].steadySpan(parentTime: local)
-                        span = (Swift.max(span.lo, s.lo), Swift.min(span.hi, s.hi))
-                    }
-                }
-            }
+        let animations = nodes[i].animations
+        for a in animations.indices where span.lo < span.hi {
+            span = AnimationRecord.steadySpan(of: animations[a].records, parentTime: local, within: span)
         }
         guard span.lo < span.hi else { return point }
         // Back to media time, drawn in by a margin well above the rounding of the maps.

@@ -2,29 +2,55 @@
 // timing function and its keyframes (see `MediaTiming.steadySpan` and `KeyframeTrack.steadyProgress`).
 
 extension AnimationRecord {
+    /// `span` cut to the layer-local times around `parentTime` over which every one of
+    /// `records` holds (see `steadySpan(parentTime:)`); stops once it is empty. Here, beside the
+    /// records, so that each is read in place: called from another module, every record was
+    /// copied for the call (its references retained and released: 40 % of a held frame's span).
+    package static func steadySpan(
+        of records: [AnimationRecord], parentTime: Double, within span: (lo: Double, hi: Double)
+    ) -> (lo: Double, hi: Double) {
+        var span = span
+        records.withUnsafeBufferPointer { records in
+            for r in records.indices where span.lo < span.hi {
+                let s = steadySpan(records.baseAddress! + r, parentTime: parentTime)
+                span = (Swift.max(span.lo, s.lo), Swift.min(span.hi, s.hi))
+            }
+        }
+        return span
+    }
+
     /// The layer-local times (seconds) around `parentTime` over which this record gives what it
     /// gives at `parentTime` (a value, or nothing), as far as can be told without evaluating;
     /// (t, t) when it changes there. Springs and basic animations hold only outside their
     /// active time; keyframes also within runs of equal keyframes; groups and timing functions
     /// that are not linear pass on only a value that holds over all progress.
     package func steadySpan(parentTime: Double) -> (lo: Double, hi: Double) {
+        withUnsafePointer(to: self) { Self.steadySpan($0, parentTime: parentTime) }
+    }
+
+    /// `steadySpan(parentTime:)` of the record at `record`, read field by field in place.
+    private static func steadySpan(_ record: UnsafePointer<AnimationRecord>, parentTime: Double) -> (lo: Double, hi: Double) {
         // The parent time of each stage: the layer's, then each group's eased local time.
         var times: [Double] = []
         var time = parentTime
-        if !groups.isEmpty {
-            times.reserveCapacity(groups.count)
-            for stage in groups {
+        let groupCount = record.pointee.groups.count
+        if groupCount > 0 {
+            times.reserveCapacity(groupCount)
+            for stage in record.pointee.groups {
                 times.append(time)
                 guard let sample = stage.timing.sample(parentTime: time) else {
                     // A group that shows nothing holds while it stays in its phase.
                     let held = stage.timing.steadySpan(parentTime: time, progress: nil)
-                    return outerSpan(times, through: times.count - 2, held)
+                    return record.pointee.outerSpan(times, through: times.count - 2, held)
                 }
                 time = stage.timing.duration * stage.curve.value(at: sample.progress)
             }
         }
         var progress: (lo: Double, hi: Double)?
-        if case .keyframes(let track) = content, let p = timing.sample(parentTime: time)?.progress {
+        if case .keyframes(let track) = record.pointee.content,
+            let p = record.pointee.timing.sample(parentTime: time)?.progress
+        {
+            let curve = record.pointee.curve
             if let held = track.steadyProgress(around: curve.value(at: p)) {
                 if held.lo == -.infinity, held.hi == .infinity {
                     progress = held
@@ -34,9 +60,10 @@ extension AnimationRecord {
             }
         }
         let whole = progress.map { $0.lo == -.infinity && $0.hi == .infinity } ?? false
-        let own = timing.steadySpan(parentTime: time, progress: progress, anyLeg: whole && !isCumulative)
-        guard !groups.isEmpty else { return own }
-        return outerSpan(times, through: groups.count - 1, own)
+        let own = record.pointee.timing.steadySpan(
+            parentTime: time, progress: progress, anyLeg: whole && !record.pointee.isCumulative)
+        guard groupCount > 0 else { return own }
+        return record.pointee.outerSpan(times, through: groupCount - 1, own)
     }
 
     /// `span`, in the eased local time of group `innermost` (the parent time of the stage inside
