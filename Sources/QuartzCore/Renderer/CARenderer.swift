@@ -186,22 +186,8 @@ open class CARenderer: NSObject {
             damage.rectangles.append(updates.integral)
             damage.merge()
         }
-        Self.clip(&damage.rectangles, to: canvas, integral: true)
+        damage.clip(to: canvas, integral: true)
         return damage.rectangles
-    }
-
-    /// `rects` (made whole pixels first, with `integral`) cut to `clip`, the empty ones
-    /// dropped, in place.
-    private static func clip(_ rects: inout [CGRect], to clip: CGRect, integral: Bool = false) {
-        var kept = 0
-        // By index: iterating the array itself holds a second reference (a copy at the first write).
-        for i in rects.indices {
-            let cut = (integral ? rects[i].integral : rects[i]).clipped(to: clip)
-            guard !cut.isNull, !cut.isEmpty else { continue }
-            rects[kept] = cut
-            kept += 1
-        }
-        rects.removeLast(rects.count - kept)
     }
 
     /// Draws the frame: clears and redraws the update region only.
@@ -211,7 +197,7 @@ open class CARenderer: NSObject {
         compositor.glyphPositioning = destination.glyphPositioning
         destination.withCairo { cr, _, clip in
             // The region's own buffer, cut to the destination's clip (no array made a frame).
-            Self.clip(&damage.rectangles, to: clip)
+            damage.clip(to: clip)
             let parts = damage.rectangles
             guard let first = parts.first else { return }
             let area = parts.dropFirst().reduce(first) { $0.union($1) }

@@ -3,9 +3,9 @@
 
 extension AnimationRecord {
     /// `span` cut to the layer-local times around `parentTime` over which every one of
-    /// `records` holds (see `steadySpan(parentTime:)`); stops once it is empty. Here, beside the
-    /// records, so that each is read in place: called from another module, every record was
-    /// copied for the call (its references retained and released: 40 % of a held frame's span).
+    /// `records` holds (see `steadySpan(_:parentTime:)`); stops once it is empty. Each record is
+    /// read in place through a pointer: called on an array element, a record was copied for the
+    /// call (its references retained and released: 40 % of a held frame's span).
     package static func steadySpan(
         of records: [AnimationRecord], parentTime: Double, within span: (lo: Double, hi: Double)
     ) -> (lo: Double, hi: Double) {
@@ -19,16 +19,11 @@ extension AnimationRecord {
         return span
     }
 
-    /// The layer-local times (seconds) around `parentTime` over which this record gives what it
-    /// gives at `parentTime` (a value, or nothing), as far as can be told without evaluating;
-    /// (t, t) when it changes there. Springs and basic animations hold only outside their
-    /// active time; keyframes also within runs of equal keyframes; groups and timing functions
-    /// that are not linear pass on only a value that holds over all progress.
-    package func steadySpan(parentTime: Double) -> (lo: Double, hi: Double) {
-        withUnsafePointer(to: self) { Self.steadySpan($0, parentTime: parentTime) }
-    }
-
-    /// `steadySpan(parentTime:)` of the record at `record`, read field by field in place.
+    /// The layer-local times (seconds) around `parentTime` over which the record at `record`
+    /// gives what it gives at `parentTime` (a value, or nothing), as far as can be told without
+    /// evaluating; (t, t) when it changes there. Springs and basic animations hold only outside
+    /// their active time; keyframes also within runs of equal keyframes; groups and timing
+    /// functions that are not linear pass on only a value that holds over all progress.
     private static func steadySpan(_ record: UnsafePointer<AnimationRecord>, parentTime: Double) -> (lo: Double, hi: Double) {
         // The parent time of each stage: the layer's, then each group's eased local time.
         var times: [Double] = []

@@ -58,6 +58,20 @@ package struct DamageRegion {
         if covered >= 0.85 * Self.area(union) { setUnion(union) }
     }
 
+    /// The rectangles (made whole pixels first, with `integral`) cut to `clip`, empty ones
+    /// dropped, in place.
+    package mutating func clip(to clip: CGRect, integral: Bool = false) {
+        var kept = 0
+        // By index: iterating the array itself holds a second reference (a copy at the first write).
+        for i in rectangles.indices {
+            let cut = (integral ? rectangles[i].integral : rectangles[i]).clipped(to: clip)
+            guard !cut.isNull, !cut.isEmpty else { continue }
+            rectangles[kept] = cut
+            kept += 1
+        }
+        rectangles.removeLast(rectangles.count - kept)
+    }
+
     private mutating func setUnion(_ union: CGRect) {
         rectangles.removeAll(keepingCapacity: true)
         rectangles.append(union)

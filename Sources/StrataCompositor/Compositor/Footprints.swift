@@ -530,18 +530,7 @@ package struct Footprints: Equatable {
     package func damageRegion(since previous: Footprints, within canvas: CGRect?, into region: inout DamageRegion) {
         region.rectangles.removeAll(keepingCapacity: true)
         changedBoxes(since: previous, into: &region.rectangles)
-        if let canvas {
-            var kept = 0
-            // By index: iterating the array itself holds a second reference, and the writes
-            // below would then copy it.
-            for i in region.rectangles.indices {
-                let cut = region.rectangles[i].clipped(to: canvas)
-                guard !cut.isNull, !cut.isEmpty else { continue }
-                region.rectangles[kept] = cut
-                kept += 1
-            }
-            region.rectangles.removeLast(region.rectangles.count - kept)
-        }
+        if let canvas { region.clip(to: canvas) }
         region.merge()
     }
 
