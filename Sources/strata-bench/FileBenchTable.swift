@@ -6,6 +6,8 @@ import Foundation
 struct FileBenchTable {
     let kinds: [LottieFileRendererKind]
     private var strataOverPeer: [LottieFileRendererKind: [Double]] = [:]
+    /// The same ratios of means (the whole animation's time).
+    private var strataOverPeerMeans: [LottieFileRendererKind: [Double]] = [:]
     private var peakOverPeer: [LottieFileRendererKind: [Double]] = [:]
 
     init(kinds: [LottieFileRendererKind]) {
@@ -31,7 +33,7 @@ struct FileBenchTable {
             switch cells[kind] {
             case .success(let m):
                 out += [
-                    String(format: "%.3f / %.3f", m.medianMilliseconds, m.minimumMilliseconds), String(format: "%.1f", m.peakGrowthMiB),
+                    String(format: "%.3f / %.3f / %.3f", m.medianMilliseconds, m.meanMilliseconds, m.minimumMilliseconds), String(format: "%.1f", m.peakGrowthMiB),
                     String(format: "%.0f", m.mallocsPerFrame),
                 ]
             case .failure(let missing):
@@ -49,9 +51,11 @@ struct FileBenchTable {
                     continue
                 }
                 let ratio = strata.medianMilliseconds / other.medianMilliseconds
+                let ofMeans = strata.meanMilliseconds / other.meanMilliseconds
                 strataOverPeer[peer, default: []].append(ratio)
+                strataOverPeerMeans[peer, default: []].append(ofMeans)
                 peakOverPeer[peer, default: []].append(strata.peakGrowthMiB / max(other.peakGrowthMiB, 0.1))
-                out.append(String(format: "%.2f×", ratio))
+                out.append(String(format: "%.2f× / %.2f×", ratio, ofMeans))
             }
         }
         return out.joined(separator: " | ") + (notes.isEmpty ? "" : "   (" + notes.joined(separator: "; ") + ")")
@@ -61,11 +65,14 @@ struct FileBenchTable {
         guard kinds.contains(.strata), !peers.isEmpty else { return "" }
         return peers.map { peer in
             let ratios = strataOverPeer[peer] ?? []
+            let means = strataOverPeerMeans[peer] ?? []
             let peaks = peakOverPeer[peer] ?? []
             guard !ratios.isEmpty else { return "no file drawn by both Strata and \(peer.rawValue)" }
             return String(
-                format: "Strata ÷ %@: geometric mean %.2f× over %d files (worst %.2f×); peak memory growth ÷ %@ at most %.2f×",
-                peer.rawValue, geometricMean(ratios), ratios.count, ratios.max() ?? 0, peer.rawValue, peaks.max() ?? 0)
+                format: "Strata ÷ %@: geometric mean %.2f× over %d files (worst %.2f×) of medians, %.2f× (worst %.2f×) of means; "
+                    + "peak memory growth ÷ %@ at most %.2f×",
+                peer.rawValue, geometricMean(ratios), ratios.count, ratios.max() ?? 0, geometricMean(means), means.max() ?? 0,
+                peer.rawValue, peaks.max() ?? 0)
         }.joined(separator: "\n")
     }
 }

@@ -13,6 +13,9 @@ enum LottieFileBench {
     /// What one renderer measured on one file.
     struct Measurement: Codable {
         var medianMilliseconds: Double
+        /// The whole run's time over its frames: what rendering the animation costs, where a median
+        /// lands on whichever class of frames (held or moving) is larger.
+        var meanMilliseconds: Double
         var minimumMilliseconds: Double
         /// Peak resident memory above what the process held before the renderer loaded the file (MiB).
         var peakGrowthMiB: Double
@@ -72,7 +75,7 @@ enum LottieFileBench {
         #if DEBUG
         print("warning: a debug build; figures are only meaningful with -c release")
         #endif
-        print("one thread, every frame at the file's own size (ms a frame: median / min; peak: resident MiB above the loaded process)")
+        print("one thread, every frame at the file's own size (ms a frame: median / mean / min; ÷: of medians / of means; peak: resident MiB above the loaded process)")
         var table = FileBenchTable(kinds: kinds)
         print(table.header)
         for file in files {
@@ -200,9 +203,10 @@ enum LottieFileBench {
             writePNG(renderer, to: URL(fileURLWithPath: pngFolder).appendingPathComponent(
                 "\(file.deletingPathExtension().lastPathComponent)-\(kind.rawValue).png"))
         }
+        let mean = times.reduce(0, +) / Double(max(1, times.count))
         times.sort()
         let measurement = Measurement(
-            medianMilliseconds: times[times.count / 2], minimumMilliseconds: times[0],
+            medianMilliseconds: times[times.count / 2], meanMilliseconds: mean, minimumMilliseconds: times[0],
             peakGrowthMiB: max(0, Double(peak - residentBefore)) / 1_048_576,
             mallocsPerFrame: Double(mallocs) / Double(max(1, counted.count)), frames: count,
             width: renderer.width, height: renderer.height)
