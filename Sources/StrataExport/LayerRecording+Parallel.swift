@@ -77,7 +77,7 @@ extension LayerRecording {
             compositor.draw(
                 snapshot, states: states, root: job.node, placement: .inSuperlayer, into: cr,
                 base: CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0), clip: clip.integral, time: job.time,
-                evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) })
+                evaluatesOtherTimes: true)
         }
         return context.makeImage()
     }

@@ -133,6 +133,38 @@ struct FootprintCacheTests {
         }
     }
 
+    /// A renderer hands the frame before last's footprints back (`retire(into:)`) and the next
+    /// frame fills their arrays instead of allocating: through every change of the test tree
+    /// (layers added and removed among them, so the node count moves), at three clock origins,
+    /// footprints filled that way equal footprints worked out afresh (every entry's box and
+    /// signature, every layer ID), and most frames fill the arrays retired two frames before.
+    @Test(arguments: clockOrigins)
+    func footprintsFilledFromRetiredArraysEqualFreshOnes(origin: Double) throws {
+        let tree = makeTree()
+        let cache = FootprintCache()
+        var previous = Footprints(), current = Footprints()
+        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
+            scene(change)
+            let committed = try #require(tree.root.committedSnapshot)
+            let snapshot = committed.snapshot
+            let time = origin + Double(step) * 0.25
+            let states = RenderEvaluator.presentation(of: snapshot, at: time)
+            current = Footprints(
+                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
+                cache: cache)
+            let fresh = Footprints(
+                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time)
+            #expect(current.byNode.map { $0?.box } == fresh.byNode.map { $0?.box }, "\(name)")
+            #expect(current.byNode.map { $0?.signature } == fresh.byNode.map { $0?.signature }, "\(name)")
+            #expect(current.layerIDs == fresh.layerIDs, "\(name)")
+            previous.retire(into: cache)
+            #expect(previous.byNode.isEmpty && previous.layerIDs.isEmpty, "\(name): retired footprints keep nothing")
+            previous = current
+        }
+        // Seventeen frames: the first two have nothing retired yet; one after a layer is added needs more room.
+        #expect(cache.framesFilledRetiredArrays >= 10, "frames that filled retired arrays: \(cache.framesFilledRetiredArrays)")
+    }
+
     /// A layer's box comes from its look extent, kept while its look serial holds (a renderer's
     /// evaluation hands them): through a stroked shape that starts moving, gains a shadow that
     /// fades in, gets a new path and a wider stroke while it moves on, at three clock origins,

@@ -212,11 +212,10 @@ open class CARenderer: NSObject {
                 } ?? false
             if !repainted { compositor.clear(cr) }
             if let frame, let time = frameTime {
-                let snapshot = frame.snapshot
                 compositor.draw(
-                    snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
+                    frame.snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
                     base: baseTransform, clip: area, time: time,
-                    evaluate: { RenderEvaluator.presentation(of: snapshot, at: $0) }, footprints: current,
+                    evaluatesOtherTimes: true, footprints: current,
                     lookSerials: changes.lookSerials, afterClear: !repainted)
             }
             cairo_restore(cr)
@@ -224,6 +223,8 @@ open class CARenderer: NSObject {
                 for part in parts { convert(part, of: cr, to: space) }
             }
         }
+        // The frame before last's arrays go to the cache, for the next footprints to fill.
+        previous.retire(into: footprintCache)
         previous = current
         forceFull = false
         updates = .null

@@ -176,6 +176,8 @@ package final class Compositor {
     ///   - base: the target's matrix from the root's superlayer space (or the root's own space)
     ///     to target pixels; y down is what windows and files show.
     ///   - clip: where drawing may land, in target pixels.
+    ///   - evaluatesOtherTimes: true when the walk may evaluate `snapshot` at other times than
+    ///     `time` (replicator instances with `instanceDelay` show the tree as it was then).
     ///   - footprints: the footprints of this same tree and states, placed the same way (a
     ///     renderer has them for its damage): leaves whose box misses the clip are skipped at once.
     ///   - afterClear: true when the caller has just cleared `cr` (`clear(_:)`) and changed
@@ -183,7 +185,7 @@ package final class Compositor {
     package func draw(
         _ snapshot: RenderTreeSnapshot, states: [RenderLayerState], root: Int = 0, placement: RootPlacement,
         into cr: OpaquePointer, base: CGAffineTransform, clip: CGRect, time: Double = 0,
-        evaluate: ((Double) -> [RenderLayerState])? = nil, footprints: Footprints? = nil,
+        evaluatesOtherTimes: Bool = false, footprints: Footprints? = nil,
         lookSerials: [UInt64]? = nil, afterClear: Bool = false
     ) {
         frameNumber &+= 1
@@ -203,12 +205,14 @@ package final class Compositor {
         policy.begin(frame: frameNumber, topology: snapshot.topology, options: options)
         // The walk reads the states in place, for as long as they are lent here.
         states.withUnsafeBufferPointer { storage in
+            // The scratch arrays move into the walk and back after it (held once, never copied).
+            var scratch = FrameWalk.Scratch()
+            swap(&scratch, &walkScratch)
             var walk = FrameWalk(
                 compositor: self, nodes: snapshot.nodes, topology: snapshot.topology, states: states, storage: storage, target: cr,
-                scratch: walkScratch, hasTransitions: snapshot.hasTransitions)
-            walkScratch = FrameWalk.Scratch()
+                scratch: consume scratch, hasTransitions: snapshot.hasTransitions)
             walk.frameTime = time
-            walk.evaluate = evaluate
+            if evaluatesOtherTimes { walk.otherTimes = snapshot }
             if let lookSerials, lookSerials.count == snapshot.nodes.count {
                 walk.lookSerials = lookSerials
                 bodyMemo.resize(to: lookSerials.count)

@@ -74,6 +74,13 @@ package final class FootprintCache {
     @exclusivity(unchecked) var slots: [Slot] = []
     /// The maps handed down in the frame being worked out (reused: no allocation a frame).
     @exclusivity(unchecked) var handed: [Handed] = []
+    /// The layers waiting in the frame being worked out (reused, like `handed`).
+    @exclusivity(unchecked) var pending: [Footprints.Pending] = []
+    /// A retired frame's arrays (`Footprints.retire(into:)`), for the next frame to fill.
+    @exclusivity(unchecked) var spareEntries: [Footprints.Entry?] = []
+    @exclusivity(unchecked) var spareLayerIDs: [UInt64] = []
+    /// Frames whose footprints filled retired arrays instead of allocating (tests check reuse).
+    package internal(set) var framesFilledRetiredArrays = 0
     /// The last maps serial given out.
     var mapsSerials: UInt64 = 0
     /// The base the root was last placed from, and its serial.

@@ -118,15 +118,28 @@ package struct Footprints: Equatable {
         // Through buffer pointers: reading a field of an array's state or node copied it whole
         // (with a retain of every object it holds).
         var placed = 0
-        layerIDs = nodes.map(\.layerID)
+        // A retired frame's arrays are filled again (no allocation a frame).
+        swap(&layerIDs, &cache.spareLayerIDs)
+        layerIDs.removeAll(keepingCapacity: true)
+        // From the topology's flat records: iterating the nodes copies each whole (780 bytes).
+        let plan = snapshot.topology.nodes
+        for i in plan.indices { layerIDs.append(plan[i].layerID) }
+        var entries: [Entry?] = []
+        var stack: [Pending] = []
+        swap(&entries, &cache.spareEntries)
+        swap(&stack, &cache.pending)
+        if entries.capacity >= nodes.count, layerIDs.capacity >= nodes.count { cache.framesFilledRetiredArrays += 1 }
+        entries.removeAll(keepingCapacity: true)
+        for _ in 0..<nodes.count { entries.append(nil) }
         let serials = serials.flatMap { $0.count == nodes.count ? $0 : nil }
         var timed = false
-        byNode = nodes.withUnsafeBufferPointer { nodes in
+        nodes.withUnsafeBufferPointer { nodes in
             states.withUnsafeBufferPointer { states in
                 slots.withUnsafeMutableBufferPointer { slots in
                     (serials ?? []).withUnsafeBufferPointer { serials in
                         Self.walk(
-                            nodes, snapshot.topology, states, slots, &handed, placed: &placed, dependsOnTime: &timed,
+                            nodes, snapshot.topology, states, slots, &handed, &entries, &stack, placed: &placed,
+                            dependsOnTime: &timed,
                             transitions: snapshot.hasTransitions, root: root, placement: placement,
                             time: time, frame: frame, mapsSerials: &mapsSerials, serials: serials,
                             lookSerials: lookSerials.flatMap { $0.count == nodes.count ? $0 : nil } ?? [])
@@ -134,27 +147,42 @@ package struct Footprints: Equatable {
                 }
             }
         }
+        swap(&byNode, &entries)
         dependsOnTime = timed
         worked = Worked(cache: cache, frame: frame)
         cache.placedInLastFrame = placed
         cache.mapsSerials = mapsSerials
         swap(&slots, &cache.slots)
         swap(&handed, &cache.handed)
+        stack.removeAll(keepingCapacity: true)
+        swap(&stack, &cache.pending)
     }
 
-    /// The entries of the tree below `root` (see `init`), the slots of its layers brought up to date.
+    /// Hands this frame's arrays to `cache` for a later frame's footprints to fill (call when
+    /// these footprints are no longer needed; they are left empty).
+    package mutating func retire(into cache: FootprintCache) {
+        if cache.spareEntries.capacity < byNode.capacity { swap(&byNode, &cache.spareEntries) }
+        if cache.spareLayerIDs.capacity < layerIDs.capacity { swap(&layerIDs, &cache.spareLayerIDs) }
+        byNode = []
+        layerIDs = []
+        placement = nil
+        worked = nil
+    }
+
+    /// Fills `entries` (one nil a node on entry) with the tree below `root` (see `init`), the
+    /// slots of its layers brought up to date; `stack` is scratch, empty on entry and exit.
     private static func walk(
         _ nodes: UnsafeBufferPointer<RenderNode>, _ topology: RenderTopology, _ states: UnsafeBufferPointer<RenderLayerState>,
         _ slots: UnsafeMutableBufferPointer<FootprintCache.Slot>, _ handed: inout [FootprintCache.Handed],
+        _ entries: inout [Entry?], _ stack: inout [Pending],
         placed: inout Int, dependsOnTime: inout Bool, transitions: Bool, root: Int,
         placement: Compositor.RootPlacement, time: Double, frame: UInt64, mapsSerials: inout UInt64,
         serials: UnsafeBufferPointer<UInt64>, lookSerials: [UInt64]
-    ) -> [Entry?] {
+    ) {
         // Value serials name a presented state, animated or not; state serials only a model's.
         let valueSerials = serials.count == nodes.count
         // What is read of every node, from flat arrays (the nodes' records are read only to place one).
         let plan = topology.nodes, kids = topology.sublayers
-        var entries = [Entry?](repeating: nil, count: nodes.count)
         // Replicator instances visited, nested ones once per outer instance: bounded as frames
         // bound what they draw (nested replicators multiply).
         var instances = 0
@@ -168,8 +196,7 @@ package struct Footprints: Equatable {
             up = Int(nodes[up].parent)
         }
         for a in ancestors.reversed() { rootMap = rootMap.then(states[a].timeMap) }
-        var stack: [Pending] = []
-        // One allocation, not one per doubling while the walk fills it.
+        // One allocation (kept from frame to frame), not one per doubling while the walk fills it.
         stack.reserveCapacity(Swift.min(nodes.count, 256))
         stack.append(
             Pending(
@@ -299,7 +326,6 @@ package struct Footprints: Equatable {
                 entries[i] = Entry(box: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), signature: h.finalize())
             }
         }
-        return entries
     }
 
     /// By node index, four numbers each (min x, min y, max x, max y; empty: min above max): the
@@ -396,7 +422,7 @@ package struct Footprints: Equatable {
     }
 
     /// A layer waiting to be placed, with what its superlayer (or masked layer) hands down.
-    private struct Pending {
+    struct Pending {
         var node: Int
         /// The superlayer's index (or the masked layer's); −1: the root in its superlayer's space,
         /// −2: the root in its own space.

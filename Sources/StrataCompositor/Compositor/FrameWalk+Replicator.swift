@@ -50,7 +50,7 @@ extension FrameWalk {
         }
         instanceMatrices[node] = matrices
         let base = r.instanceColor?.sRGBComponents ?? RGBA(r: 1, g: 1, b: 1, a: 1)
-        let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite && evaluate != nil
+        let delayed = r.instanceDelay != 0 && r.instanceDelay.isFinite && otherTimes != nil
         // Pushed last instance first, so instance 0 is drawn first (at the back).
         for k in (0..<count).reversed() {
             let f = Double(k)
@@ -82,12 +82,12 @@ extension FrameWalk {
     }
 
     mutating func useStates(delay: Double) {
-        drawsFrameStates = delay == 0 || evaluate == nil
-        guard delay != 0, let evaluate else {
+        drawsFrameStates = delay == 0 || otherTimes == nil
+        guard delay != 0, let snapshot = otherTimes else {
             use(frameStates, frameStorage)
             return
         }
-        let buffer = delayedStates[delay] ?? StateBuffer(evaluate(frameTime - delay))
+        let buffer = delayedStates[delay] ?? StateBuffer(RenderEvaluator.presentation(of: snapshot, at: frameTime - delay))
         delayedStates[delay] = buffer
         use(buffer.states, buffer.storage)
     }

@@ -27,8 +27,9 @@ struct FrameWalk {
     /// The frame's presented states, and their elements lent for the walk.
     let frameStates: [RenderLayerState]
     let frameStorage: UnsafeBufferPointer<RenderLayerState>
-    /// Evaluates the tree at another time (for replicator instances with instanceDelay).
-    var evaluate: ((Double) -> [RenderLayerState])?
+    /// The snapshot drawn, when the walk may evaluate it at other times (replicator instances
+    /// with instanceDelay). A snapshot, not a closure: a closure capturing it was allocated a frame.
+    var otherTimes: RenderTreeSnapshot?
     var frameTime: Double = 0
     var delayedStates: [Double: StateBuffer] = [:]
     /// The frame's footprints, when the caller has them: a leaf whose box misses the clip is
@@ -70,7 +71,7 @@ struct FrameWalk {
     /// A walk over `states`, whose elements `storage` lends (valid for the walk's whole life).
     init(
         compositor: Compositor, nodes: [RenderNode], topology: RenderTopology, states: [RenderLayerState],
-        storage: UnsafeBufferPointer<RenderLayerState>, target: OpaquePointer, scratch: Scratch = Scratch(),
+        storage: UnsafeBufferPointer<RenderLayerState>, target: OpaquePointer, scratch: consuming Scratch = Scratch(),
         hasTransitions: Bool = true
     ) {
         self.compositor = compositor
@@ -82,10 +83,15 @@ struct FrameWalk {
         self.stateStorage = storage
         self.frameStates = states
         self.frameStorage = storage
-        self.targets = scratch.targets
-        self.steps = scratch.steps
-        self.contexts = scratch.contexts
-        self.exits = scratch.exits
+        // Moved, not copied: an array held twice is copied whole at its first append.
+        self.targets = []
+        self.steps = []
+        self.contexts = []
+        self.exits = []
+        swap(&targets, &scratch.targets)
+        swap(&steps, &scratch.steps)
+        swap(&contexts, &scratch.contexts)
+        swap(&exits, &scratch.exits)
         targets.append(target)
     }
 
