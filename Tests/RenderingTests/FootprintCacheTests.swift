@@ -95,6 +95,29 @@ struct FootprintCacheTests {
         ]
     }
 
+    /// One frame of the test tree after each change: its snapshot, root index, time (a quarter
+    /// second a step from `origin`) and freshly evaluated states.
+    struct Frame {
+        let name: String
+        let snapshot: RenderTreeSnapshot
+        let root: Int
+        let time: Double
+        let states: [RenderLayerState]
+    }
+
+    /// Applies the tree's changes one after another, handing `body` the frame after each.
+    func eachFrame(_ tree: Tree, origin: Double, _ body: (Frame) throws -> Void) throws {
+        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
+            scene(change)
+            let committed = try #require(tree.root.committedSnapshot)
+            let time = origin + Double(step) * 0.25
+            try body(
+                Frame(
+                    name: name, snapshot: committed.snapshot, root: committed.index, time: time,
+                    states: RenderEvaluator.presentation(of: committed.snapshot, at: time)))
+        }
+    }
+
     /// The walk draws each layer where the frame's footprints placed it: through every change of
     /// the test tree (a sublayerTransform, a bounds origin, a mask, a transform layer in
     /// perspective, a replicator, an animating parent), at three clock origins, a frame drawn with
@@ -105,21 +128,17 @@ struct FootprintCacheTests {
         let tree = makeTree()
         let cache = FootprintCache()
         let taking = Compositor(), making = Compositor()
-        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
-            scene(change)
-            let committed = try #require(tree.root.committedSnapshot)
-            let snapshot = committed.snapshot
-            let time = origin + Double(step) * 0.25
-            let states = RenderEvaluator.presentation(of: snapshot, at: time)
+        try eachFrame(tree, origin: origin) { frame in
+            let name = frame.name
             let footprints = Footprints(
-                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
-                cache: cache)
+                frame.snapshot, states: frame.states, root: frame.root, placement: .inSuperlayer, base: .identity,
+                time: frame.time, cache: cache)
             func draw(_ compositor: Compositor, _ footprints: Footprints?) -> CGImage? {
                 let context = Golden.makeContext(width: 300, height: 200)
                 context.withCairo { cr, _, _ in
                     compositor.draw(
-                        snapshot, states: states, root: committed.index, placement: .inSuperlayer, into: cr,
-                        base: .identity, clip: CGRect(x: 0, y: 0, width: 300, height: 200), time: time,
+                        frame.snapshot, states: frame.states, root: frame.root, placement: .inSuperlayer, into: cr,
+                        base: .identity, clip: CGRect(x: 0, y: 0, width: 300, height: 200), time: frame.time,
                         footprints: footprints)
                 }
                 return context.makeImage()
@@ -142,18 +161,15 @@ struct FootprintCacheTests {
     func footprintsFilledFromRetiredArraysEqualFreshOnes(origin: Double) throws {
         let tree = makeTree()
         let cache = FootprintCache()
-        var previous = Footprints(), current = Footprints()
-        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
-            scene(change)
-            let committed = try #require(tree.root.committedSnapshot)
-            let snapshot = committed.snapshot
-            let time = origin + Double(step) * 0.25
-            let states = RenderEvaluator.presentation(of: snapshot, at: time)
-            current = Footprints(
-                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
-                cache: cache)
+        var previous = Footprints()
+        try eachFrame(tree, origin: origin) { frame in
+            let name = frame.name
+            let current = Footprints(
+                frame.snapshot, states: frame.states, root: frame.root, placement: .inSuperlayer, base: .identity,
+                time: frame.time, cache: cache)
             let fresh = Footprints(
-                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time)
+                frame.snapshot, states: frame.states, root: frame.root, placement: .inSuperlayer, base: .identity,
+                time: frame.time)
             #expect(current.byNode.map { $0?.box } == fresh.byNode.map { $0?.box }, "\(name)")
             #expect(current.byNode.map { $0?.signature } == fresh.byNode.map { $0?.signature }, "\(name)")
             #expect(current.layerIDs == fresh.layerIDs, "\(name)")
@@ -301,12 +317,8 @@ struct FootprintCacheTests {
         let cache = FootprintCache()
         var last: (snapshot: RenderTreeSnapshot, states: [RenderLayerState])?
         var lastFootprints: Footprints?
-        for (step, (name, change)) in changes(tree, origin: origin).enumerated() {
-            scene(change)
-            let committed = try #require(tree.root.committedSnapshot)
-            let snapshot = committed.snapshot
-            let time = origin + Double(step) * 0.25
-            let fresh = RenderEvaluator.presentation(of: snapshot, at: time)
+        try eachFrame(tree, origin: origin) { frame in
+            let (name, snapshot, time, fresh) = (frame.name, frame.snapshot, frame.time, frame.states)
             var states = last?.states ?? []
             if let last {
                 RenderEvaluator.presentation(of: snapshot, at: time, reusing: &states, from: last.snapshot)
@@ -318,10 +330,10 @@ struct FootprintCacheTests {
                 #expect(String(reflecting: states[i]) == String(reflecting: fresh[i]), "\(name): node \(i)")
             }
             let kept = Footprints(
-                snapshot, states: states, root: committed.index, placement: .inSuperlayer, base: .identity, time: time,
+                snapshot, states: states, root: frame.root, placement: .inSuperlayer, base: .identity, time: time,
                 cache: cache)
             let afresh = Footprints(
-                snapshot, states: fresh, root: committed.index, placement: .inSuperlayer, base: .identity, time: time)
+                snapshot, states: fresh, root: frame.root, placement: .inSuperlayer, base: .identity, time: time)
             #expect(kept == afresh, "\(name)")
             if let lastFootprints {
                 #expect(kept.damage(since: lastFootprints) == damageByLayer(kept, since: lastFootprints), "\(name)")
