@@ -110,6 +110,10 @@ struct ShapeBuilder {
                 } else {
                     outlines += inner
                 }
+            case _ where Self.neverShows(item):
+                // A paint at opacity 0 throughout draws nothing (exporters leave invisible strokes
+                // beside fills): no layer for every frame to evaluate and walk.
+                continue
             case .fill(let color, let opacity, let evenOdd):
                 drawn.append(fill(outlines, color: color, opacity: opacity, evenOdd: evenOdd))
             case .stroke(let color, let opacity, let style):
@@ -139,6 +143,24 @@ struct ShapeBuilder {
         }
         for layer in drawn.reversed() { container.addSublayer(layer) }
         return outlines
+    }
+
+    /// True when a paint's opacity (percent) is 0 at every frame: one value at or below 0, or
+    /// keyframes that are all 0 (an eased segment between equal values stays there).
+    static func neverShows(_ paint: LottieShape) -> Bool {
+        switch paint {
+        case .fill(_, let opacity, _), .stroke(_, let opacity, _), .gradientFill(_, let opacity, _),
+            .gradientStroke(_, let opacity, _):
+            return neverShows(opacity)
+        default:
+            return false
+        }
+    }
+
+    /// True when an opacity (percent) is 0 at every frame.
+    static func neverShows(_ opacity: Numbers) -> Bool {
+        if !opacity.isAnimated, !opacity.loops { return (opacity.first.first ?? 100) <= 0 }
+        return opacity.keyframes.allSatisfy { $0.value.first == 0 }
     }
 
     /// Sets a paint's own blend mode (`bm` 1…16) as its compositing filter.

@@ -154,13 +154,10 @@ struct TransformBuilder {
         return !scale.isAnimated && !skew && !scale.first.contains { $0 < 0 }
     }
 
-    /// Scale (and skew) on `inner`; returns the layer content goes in.
+    /// Scale (and skew) on `inner`; returns the layer content goes in: `inner` itself when its
+    /// transform carries the scale (its sublayers are in its bounds' coordinates), a layer over
+    /// it when the y scale goes on its sublayer transform (a layer fewer to walk every frame).
     private func applyScale(_ scale: Numbers, skew: LottieTransform?, to inner: CALayer) -> CALayer {
-        // The same coordinates as `inner` (bounds and all), placed over it.
-        let content = CALayer()
-        content.bounds = inner.bounds
-        content.position = CGPoint(x: inner.bounds.midX, y: inner.bounds.midY)
-        inner.addSublayer(content)
         if let skew {
             // Skew sits between rotation and scale: the whole matrix, sampled.
             let sk = skew.skew ?? Numbers(value: [0]), sa = skew.skewAxis ?? Numbers(value: [0])
@@ -171,13 +168,18 @@ struct TransformBuilder {
                     skew: sk.scalar(at: local), axis: sa.scalar(at: local), sx: (s.nth(0) ?? 100) / 100,
                     sy: (s.count > 1 ? s[1] : s.nth(0) ?? 100) / 100)
             }
-            return content
+            return inner
         }
         let uniform = scale.keyframes.allSatisfy { $0.value.count < 2 || $0.value[0] == $0.value[1] }
-        if uniform && !scale.hasPerDimensionEasing {
+        if uniform && !scale.hasPerDimensionEasing(inFirst: 2) {
             emitter.animate(inner, "transform.scale.xy", scale, map: map) { ($0.nth(0) ?? 100) / 100 }
-            return content
+            return inner
         }
+        // The same coordinates as `inner` (bounds and all), placed over it.
+        let content = CALayer()
+        content.bounds = inner.bounds
+        content.position = CGPoint(x: inner.bounds.midX, y: inner.bounds.midY)
+        inner.addSublayer(content)
         emitter.animate(inner, "transform.scale.x", scale, map: map, dimension: 0) { ($0.nth(0) ?? 100) / 100 }
         emitter.animate(inner, "sublayerTransform.scale.y", scale, map: map, dimension: 1) {
             ($0.count > 1 ? $0[1] : $0.nth(0) ?? 100) / 100

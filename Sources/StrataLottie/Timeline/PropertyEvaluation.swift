@@ -53,9 +53,13 @@ extension LottieProperty {
     }
 
     /// True when the dimensions' easings differ (x and y of a position eased separately).
-    var hasPerDimensionEasing: Bool {
+    var hasPerDimensionEasing: Bool { hasPerDimensionEasing(inFirst: .max) }
+
+    /// True when the first `n` dimensions do not all share their easing (a 2D layer's scale
+    /// has a third, z, often eased otherwise, that it never shows).
+    func hasPerDimensionEasing(inFirst n: Int) -> Bool {
         keyframes.contains { k in
-            let outs = Set(k.easeOut.map { "\($0.x),\($0.y)" }), ins = Set(k.easeIn.map { "\($0.x),\($0.y)" })
+            let outs = Set(k.easeOut.prefix(n).map { "\($0.x),\($0.y)" }), ins = Set(k.easeIn.prefix(n).map { "\($0.x),\($0.y)" })
             return outs.count > 1 || ins.count > 1
         }
     }

@@ -1,0 +1,88 @@
+import Foundation
+import QuartzCore
+import StrataLottie
+import Testing
+
+/// Layers `LottieLayer` leaves out because they could not change a pixel: each test pins the
+/// count saved and the pixels against a file drawn the long way or a picture reasoned out here.
+@Suite("Lottie layers left out")
+struct LottieLayerEconomyTests {
+    static let origins = [0.0, 1_000_000, 0.37]
+
+    /// A blue square (24 points, centred) with `paints` after its rectangle.
+    static func square(_ paints: [String]) -> String {
+        let layer = LJ.shapeLayer(
+            [LJ.group([LJ.rect((0, 0), 24, 24)] + paints)], ind: 1, ks: LJ.transform(p: LJ.value([50, 50]), r: LJ.value(10)))
+        return LJ.animation(w: 100, h: 100, layers: [layer])
+    }
+
+    static func stroke(opacity: String) -> String {
+        "{\"ty\":\"st\",\"c\":\(LJ.value([1, 0, 0])),\"o\":\(opacity),\"w\":\(LJ.value(6)),\"lc\":1,\"lj\":1,\"ml\":4}"
+    }
+
+    /// Exporters leave strokes at opacity 0 beside fills (a common After Effects default): such
+    /// a paint, fixed or keyframed at 0 throughout, builds no layer, and the frame is the fill's
+    /// alone, byte for byte, at every clock origin. A stroke that fades in is kept and shows.
+    @Test(arguments: [3.0, 15, 29])
+    func aPaintAtOpacityZeroThroughoutBuildsNoLayerAndChangesNoPixel(frame: Double) throws {
+        let fill = LJ.fill([0, 0, 1])
+        let plain = Self.square([fill])
+        let invisible = [
+            Self.stroke(opacity: LJ.value(0)), Self.stroke(opacity: LJ.keys([(0, [0]), (30, [0])], o: (0.3, 0.9), i: (0.5, 0.2))),
+            "{\"ty\":\"gf\",\"o\":\(LJ.value(0)),\"r\":1,\"t\":1,\"s\":\(LJ.value([-12, 0])),\"e\":\(LJ.value([12, 0])),\"g\":{\"p\":2,\"k\":\(LJ.value([0, 1, 0, 0, 1, 0, 1, 0]))}}",
+        ]
+        for paint in invisible {
+            let json = Self.square([paint, fill])
+            #expect(try LottieCompositingTests.layerCount(json) == LottieCompositingTests.layerCount(plain), "\(paint.prefix(40))")
+            for origin in Self.origins {
+                let expected = try LottieRender.frame(plain, frame, origin: origin)
+                let drawn = try LottieRender.frame(json, frame, origin: origin)
+                #expect(LottieCompositingTests.inked(expected) > 500, "the square is drawn")
+                let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 0))
+                #expect(difference.differingPixels == 0, "\(paint.prefix(40)) at \(origin): \(difference.differingPixels) px differ")
+            }
+        }
+        // Fading in from 0: a layer of its own (and the group's, which no longer fits on its one
+        // shape), red on the square's edge once it has begun.
+        let fading = Self.square([Self.stroke(opacity: LJ.keys([(0, [0]), (30, [100])])), fill])
+        let (fadingLayers, plainLayers) = (try LottieCompositingTests.layerCount(fading), try LottieCompositingTests.layerCount(plain))
+        #expect(fadingLayers == plainLayers + 2, "\(fadingLayers) layers, \(plainLayers) without the stroke")
+        let shown = try LottieRender.frame(fading, frame, origin: 0.37)
+        // (63, 50) is 0.8 points outside the turned square, inside the stroke's outer half (3
+        // points): red at the stroke's opacity then, frame / 30.
+        let edge = shown.rgba(63, 50)
+        #expect(abs(Double(edge.a) - 255 * frame / 30) <= 10 && edge.r > edge.b, "frame \(frame): the fading stroke on the edge (\(edge))")
+    }
+
+    /// A uniform animated scale whose third (z) component is eased otherwise (After Effects
+    /// writes three easings) is one `transform.scale.xy` animation on one inner layer, with no
+    /// layer between it and the content: the Lottie layer and its inner layer around the shape,
+    /// where a fixed scale folds all three into the shape (two more, not three). At a frame
+    /// whose eased scale is known, it draws what the fixed scale draws (within one level on at
+    /// most 4 pixels), at every clock origin.
+    @Test(arguments: [10.0, 15, 24])
+    func aUniformScaleEasedOtherwiseInDepthIsOneInnerLayerWithTheFixedScalesPixels(frame: Double) throws {
+        // Linear in x and y from 50 % at frame 0 to 150 % at frame 30.
+        let scale: Double = 50 + 100 * frame / 30
+        let eases = "\"o\":{\"x\":[0,0,0.3],\"y\":[0,0,0.9]},\"i\":{\"x\":[1,1,0.5],\"y\":[1,1,0.2]}"
+        let animated = "{\"a\":1,\"k\":[{\"t\":0,\"s\":[50,50,100],\(eases)},{\"t\":30,\"s\":[150,150,100]}]}"
+        func file(_ s: String) -> String {
+            let layer = LJ.shapeLayer(
+                [LJ.group([LJ.rect((0, 0), 30, 20), LJ.fill([0, 0.6, 0.2])])], ind: 1,
+                ks: LJ.transform(p: LJ.value([50, 50]), a: LJ.value([5, -3]), s: s, r: LJ.value(20)))
+            return LJ.animation(w: 100, h: 100, layers: [layer])
+        }
+        let fixed = file(LJ.value([scale, scale, 100]))
+        let (animatedLayers, fixedLayers) = (try LottieCompositingTests.layerCount(file(animated)), try LottieCompositingTests.layerCount(fixed))
+        #expect(animatedLayers == fixedLayers + 2, "\(animatedLayers) layers, \(fixedLayers) with a fixed scale")
+        for origin in Self.origins {
+            let drawn = try LottieRender.frame(file(animated), frame, origin: origin)
+            let expected = try LottieRender.frame(fixed, frame, origin: origin)
+            #expect(LottieCompositingTests.inked(expected) > 150, "the rectangle is drawn")
+            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
+            #expect(
+                difference.differingPixels <= 4,
+                "frame \(frame) at \(origin): \(difference.differingPixels) px differ by more than 1 level")
+        }
+    }
+}
