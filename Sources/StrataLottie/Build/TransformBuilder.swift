@@ -32,10 +32,16 @@ struct TransformBuilder {
         let scale = t.scale ?? Numbers(value: [100, 100])
         let skew = t.skew.map { $0.isAnimated || $0.first.first != 0 } ?? false
         let negative = scale.keyframes.contains { k in k.value.contains { $0 < 0 } }
-        let needsInner = scale.isAnimated || negative || skew
+        // A uniform scale on a layer that does not turn is the layer's whole transform, set
+        // from the identity (no decomposition): one layer, not two.
+        let scalesAlone = scale.isAnimated && !negative && !skew && Self.isUniform(scale) && !Self.turns(t, autoOrient: autoOrient)
+        let needsInner = (scale.isAnimated && !scalesAlone) || negative || skew
         let anchorLayer: CALayer
         var content = layer
-        if needsInner {
+        if scalesAlone {
+            anchorLayer = layer
+            emitter.animate(layer, "transform.scale.xy", scale, map: map) { ($0.nth(0) ?? 100) / 100 }
+        } else if needsInner {
             layer.anchorPoint = .zero
             let inner = CALayer()
             inner.bounds = layer.bounds
@@ -147,6 +153,20 @@ struct TransformBuilder {
         return v[i]
     }
 
+    /// True when a scale is the same in x and y at every frame: equal values and easings (a
+    /// third, z, is not shown on a 2D layer).
+    static func isUniform(_ scale: Numbers) -> Bool {
+        scale.keyframes.allSatisfy { $0.value.count < 2 || $0.value[0] == $0.value[1] } && !scale.hasPerDimensionEasing(inFirst: 2)
+    }
+
+    /// True when `t` turns its layer at some frame (a fixed or animated z rotation, auto-orient,
+    /// x/y turns or orientation, a depth).
+    static func turns(_ t: LottieTransform, autoOrient: Bool) -> Bool {
+        let rotation = t.rotation ?? Numbers(value: [0])
+        return t.turnsIn3D || depth(t) != nil || rotation.isAnimated || rotation.first.nth(0) != 0
+            || (autoOrient && t.position != nil)
+    }
+
     /// True when `t` fits one layer: a fixed scale that is not negative and no skew.
     static func fitsOneLayer(_ t: LottieTransform) -> Bool {
         let scale = t.scale ?? Numbers(value: [100, 100])
@@ -170,8 +190,7 @@ struct TransformBuilder {
             }
             return inner
         }
-        let uniform = scale.keyframes.allSatisfy { $0.value.count < 2 || $0.value[0] == $0.value[1] }
-        if uniform && !scale.hasPerDimensionEasing(inFirst: 2) {
+        if Self.isUniform(scale) {
             emitter.animate(inner, "transform.scale.xy", scale, map: map) { ($0.nth(0) ?? 100) / 100 }
             return inner
         }
