@@ -193,6 +193,16 @@ struct ShapeBuilder {
         let layer = CALayer()
         layer.name = "group"
         let content = builder.apply(transform, to: layer, size: size)
+        // A still group around one layer that carries its own placement (an inner group's,
+        // nested groups being After Effects' habit): its placement goes onto that layer.
+        if content === layer, let drawn = holder.sublayers, drawn.count == 1, layer.animationKeys()?.isEmpty ?? true,
+            layer.opacity == 1, !opacity.isAnimated
+        {
+            let only = drawn[0]
+            only.removeFromSuperlayer()
+            if CompositionBuilder.fold(layer, into: only) { return only }
+            holder.addSublayer(only)
+        }
         for sublayer in holder.sublayers ?? [] { content.addSublayer(sublayer) }
         return layer
     }

@@ -86,3 +86,37 @@ struct LottieLayerEconomyTests {
         }
     }
 }
+
+extension LottieLayerEconomyTests {
+    static func groupTransform(p: String, s: String, r: String) -> String {
+        "{\"ty\":\"tr\",\"p\":\(p),\"a\":\(LJ.value([3, -2])),\"s\":\(s),\"r\":\(r),\"o\":\(LJ.value(100))}"
+    }
+
+    /// A still group around a group that carries its own transform (After Effects nests groups
+    /// so) puts its placement onto that group's shape layer, and the Lottie layer, which then
+    /// only places that shape, goes onto it too: two layers fewer than the same file with the
+    /// outer group's rotation given as keyframes that hold (kept as a layer of its own), and the
+    /// same pixels (within one level on at most 4 pixels), at every clock origin.
+    @Test(arguments: [0.0, 12, 25])
+    func aStillGroupAroundOneGroupIsFoldedIntoItsShapeWithTheSamePixels(frame: Double) throws {
+        func file(held: Bool) -> String {
+            let inner = LJ.group(
+                [LJ.rect((4, 0), 26, 12), "{\"ty\":\"fl\",\"c\":" + LJ.keys([(0, [1, 0, 0, 1]), (30, [0, 0, 1, 1])]) + ",\"o\":{\"a\":0,\"k\":100}}"],
+                transform: Self.groupTransform(p: LJ.value([6, 4]), s: LJ.value([150, 120]), r: LJ.value(30)))
+            let r = held ? LJ.keys([(0, [15]), (30, [15])]) : LJ.value(15)
+            let outer = LJ.group([inner], transform: Self.groupTransform(p: LJ.value([-5, 8]), s: LJ.value([80, 90]), r: r))
+            return LJ.animation(w: 100, h: 100, layers: [LJ.shapeLayer([outer], ind: 1, ks: LJ.transform(p: LJ.value([50, 50])))])
+        }
+        let (kept, folded) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
+        #expect(kept - folded == 2, "\(kept) layers kept, \(folded) folded")
+        for origin in Self.origins {
+            let drawn = try LottieRender.frame(file(held: false), frame, origin: origin)
+            let expected = try LottieRender.frame(file(held: true), frame, origin: origin)
+            #expect(LottieCompositingTests.inked(expected) > 200, "the rectangle is drawn")
+            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
+            #expect(
+                difference.differingPixels <= 4,
+                "frame \(frame) at \(origin): \(difference.differingPixels) px differ by more than 1 level")
+        }
+    }
+}
