@@ -130,28 +130,46 @@ final class CompositionBuilder {
         return node
     }
 
-    /// The one layer `container` holds, carrying the container's still placement and its
+    /// The one layer `container` holds, carrying the container's placement, opacity and
     /// visibility, when the container does nothing else (most shape layers: one group); else
-    /// `container`. Layers and their time bases are otherwise as built.
+    /// `container`. The container's position and opacity may animate (a particle flying and
+    /// fading): the child takes those animations over, its own transform carrying the rest of
+    /// the container's still placement. Layers and their time bases are otherwise as built.
     private func collapse(_ container: CALayer) -> CALayer {
         guard type(of: container) == CALayer.self, let child = container.sublayers?.first, container.sublayers?.count == 1,
-            Self.onlyPlaces(container), Self.hasPlainTime(container), Self.hasPlainTime(child), !child.isHidden
+            Self.onlyPlaces(container, opacity: false), Self.hasPlainTime(container), Self.hasPlainTime(child), !child.isHidden
         else { return container }
         let keys = container.animationKeys() ?? []
+        var moves = false, fades = container.opacity != 1
         for key in keys {
-            guard let a = container.animation(forKey: key) as? CAPropertyAnimation, a.keyPath == "hidden" else { return container }
+            guard let path = (container.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return container }
+            switch path {
+            case "hidden": break
+            case "position", "position.x", "position.y": moves = true
+            case "opacity": fades = true
+            default: return container
+            }
         }
         for key in child.animationKeys() ?? [] {
-            if (child.animation(forKey: key) as? CAPropertyAnimation)?.keyPath == "hidden" { return container }
+            let path = (child.animation(forKey: key) as? CAPropertyAnimation)?.keyPath ?? ""
+            if path == "hidden" || (fades && path == "opacity") { return container }
         }
-        // Placement first: it checks the child's own animations before anything is changed.
-        let hidden = container.isHidden
+        // A masked child keeps a container that fades it (a masked gradient drew otherwise).
+        if fades, child.opacity != 1 || child.mask != nil { return container }
+        // Placement first: it checks the child's own animations before anything is changed. A
+        // moving container's position stays out of the folded transform: the child's position
+        // is the container's, animated as it was.
+        let hidden = container.isHidden, position = container.position, opacity = container.opacity
         let moved = keys.compactMap { key in container.animation(forKey: key).map { (key, $0) } }
         child.removeFromSuperlayer()
+        if moves { container.position = .zero }
         guard Self.fold(container, into: child) else {
+            container.position = position
             container.addSublayer(child)
             return container
         }
+        if moves { child.position = position }
+        if fades { child.opacity = opacity }
         child.isHidden = hidden
         for (key, animation) in moved {
             container.removeAnimation(forKey: key)
@@ -163,10 +181,11 @@ final class CompositionBuilder {
 
     /// True when a layer's only part in drawing is where it puts its sublayers: nothing drawn
     /// of its own, no clip, mask, group opacity, blend, filter, effect or flip.
-    private static func onlyPlaces(_ l: CALayer) -> Bool {
+    /// With `opacity: false`, a layer's opacity is not looked at (the caller moves it).
+    private static func onlyPlaces(_ l: CALayer, opacity: Bool = true) -> Bool {
         l.mask == nil && !l.masksToBounds && l.compositingFilter == nil && (l.filters ?? []).isEmpty
             && (l.backgroundFilters ?? []).isEmpty && !(l.shadowOpacity > 0) && l.strataEffects.isEmpty
-            && l.backgroundColor == nil && l.contents == nil && !(l.borderWidth > 0) && l.opacity == 1
+            && l.backgroundColor == nil && l.contents == nil && !(l.borderWidth > 0) && (!opacity || l.opacity == 1)
             && !l.shouldRasterize && !l.isGeometryFlipped && l.isDoubleSided
     }
 

@@ -228,16 +228,16 @@ struct LottieCompositingTests {
 
     /// A shape layer whose Lottie layer does nothing but place it and show it from its in to its
     /// out point is drawn as that one shape layer: the same pixels as the same file with the
-    /// layer's position given as an animation that holds (kept as two layers), before, within
-    /// and after its time, and one layer fewer.
+    /// layer's rotation given as an animation that holds (kept as two layers: a turn cannot go
+    /// onto the shape's own transform), before, within and after its time, and one layer fewer.
     @Test(arguments: [2.0, 12, 25], [0.0, 1e6, 0.37])
     func aLayerThatOnlyPlacesItsShapeIsDrawnAsTheShapeWithTheSamePixels(frame: Double, origin: Double) throws {
         func file(held: Bool) -> String {
-            let p = held ? LJ.keys([(0, [50, 45]), (30, [50, 45])]) : LJ.value([50, 45])
+            let r = held ? LJ.keys([(0, [20]), (30, [20])]) : LJ.value(20)
             let fill = "{\"ty\":\"fl\",\"c\":" + LJ.keys([(0, [1, 0, 0, 1]), (30, [0, 0.5, 1, 1])]) + ",\"o\":{\"a\":0,\"k\":100}}"
             let layer = LJ.shapeLayer(
                 [LJ.group([LJ.ellipse((0, 0), 30), fill])], ind: 1,
-                ks: LJ.transform(p: p, a: LJ.value([4, -3]), s: LJ.value([120, 80]), r: LJ.value(20)), ip: 5, op: 20)
+                ks: LJ.transform(p: LJ.value([50, 45]), a: LJ.value([4, -3]), s: LJ.value([120, 80]), r: r), ip: 5, op: 20)
             return LJ.animation(w: 100, h: 100, layers: [layer])
         }
         // Played (its animations drawn) and paused (its model set to the frame's values).

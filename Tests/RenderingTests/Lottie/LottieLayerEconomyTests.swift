@@ -120,3 +120,41 @@ extension LottieLayerEconomyTests {
         }
     }
 }
+
+extension LottieLayerEconomyTests {
+    /// A Lottie layer whose position and opacity animate around its one shape (a particle that
+    /// flies and fades) is drawn as that shape layer, which takes the animations over: one layer
+    /// fewer than the same file with the layer's rotation given as keyframes that hold (kept as a
+    /// layer of its own), the same pixels (within one level on at most 4 pixels) played at every
+    /// clock origin and shown paused (the model set to the frame), before, within and after the
+    /// layer's time.
+    @Test(arguments: [2.0, 12, 18, 27])
+    func aMovingFadingLayerAroundOneShapeIsThatShapeWithTheSamePixels(frame: Double) throws {
+        func file(held: Bool) -> String {
+            let shape = LJ.group(
+                [LJ.ellipse((2, -3), 18), LJ.fill([0.9, 0.3, 0.1])],
+                transform: Self.groupTransform(p: LJ.value([4, 2]), s: LJ.value([120, 90]), r: LJ.value(25)))
+            let r = held ? LJ.keys([(0, [10]), (30, [10])]) : LJ.value(10)
+            let ks = LJ.transform(
+                p: LJ.keys([(0, [20, 30]), (30, [80, 60])], o: (0.4, 0), i: (0.2, 1)), a: LJ.value([3, -4]), s: LJ.value([110, 110]),
+                r: r, o: LJ.keys([(0, [100]), (30, [20])]))
+            return LJ.animation(w: 100, h: 100, layers: [LJ.shapeLayer([shape], ind: 1, ks: ks, ip: 5, op: 25)])
+        }
+        let (kept, collapsed) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
+        #expect(kept - collapsed == 1, "\(kept) layers kept, \(collapsed) collapsed")
+        var drawnFrames: [CGImage] = []
+        for origin in Self.origins {
+            drawnFrames.append(try LottieRender.frame(file(held: false), frame, origin: origin))
+            drawnFrames.append(try LottieRender.frame(file(held: true), frame, origin: origin))
+        }
+        drawnFrames.append(try LottieRender.frame(file(held: false), frame, playing: false))
+        drawnFrames.append(try LottieRender.frame(file(held: true), frame, playing: false))
+        let shown = frame >= 5 && frame < 25
+        for pair in stride(from: 0, to: drawnFrames.count, by: 2) {
+            let (drawn, expected) = (drawnFrames[pair], drawnFrames[pair + 1])
+            #expect((LottieCompositingTests.inked(expected) > 100) == shown, "drawn only within its time")
+            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
+            #expect(difference.differingPixels <= 4, "frame \(frame), case \(pair / 2): \(difference.differingPixels) px differ by more than 1 level")
+        }
+    }
+}
