@@ -59,7 +59,7 @@ struct LottieLayerEconomyTests {
     /// when it does not turn (one layer around the shape more than a fixed scale, which folds
     /// into the shape), else on one inner layer with no layer between it and the content (two
     /// more, not three). At a frame whose eased scale is known, it draws what the fixed scale
-    /// draws (within one level on at most 4 pixels), at every clock origin.
+    /// draws (within one level on at most 4 pixels), played at every clock origin and paused.
     @Test(arguments: [10.0, 15, 24], [0.0, 20])
     func aUniformScaleEasedOtherwiseInDepthIsOneAnimationWithTheFixedScalesPixels(frame: Double, rotation: Double) throws {
         // Linear in x and y from 50 % at frame 0 to 150 % at frame 30.
@@ -84,6 +84,11 @@ struct LottieLayerEconomyTests {
                 difference.differingPixels <= 4,
                 "frame \(frame) at \(origin): \(difference.differingPixels) px differ by more than 1 level")
         }
+        // Paused at the frame: the model's transform is set to the frame's scale.
+        let paused = try LottieRender.frame(file(animated), frame, playing: false)
+        let pausedExpected = try LottieRender.frame(fixed, frame, playing: false)
+        let difference = try #require(Golden.compare(paused, pausedExpected, channelTolerance: 1))
+        #expect(difference.differingPixels <= 4, "paused at frame \(frame): \(difference.differingPixels) px differ")
     }
 }
 
