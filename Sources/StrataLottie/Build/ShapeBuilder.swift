@@ -159,7 +159,7 @@ struct ShapeBuilder {
 
     /// True when an opacity (percent) is 0 at every frame.
     static func neverShows(_ opacity: Numbers) -> Bool {
-        if !opacity.isAnimated, !opacity.loops { return (opacity.first.first ?? 100) <= 0 }
+        if !opacity.isAnimated { return (opacity.first.first ?? 100) <= 0 }
         return opacity.keyframes.allSatisfy { $0.value.first == 0 }
     }
 
@@ -196,7 +196,7 @@ struct ShapeBuilder {
         // A still group around one layer that carries its own placement (an inner group's,
         // nested groups being After Effects' habit): its placement goes onto that layer.
         if content === layer, let drawn = holder.sublayers, drawn.count == 1, layer.animationKeys()?.isEmpty ?? true,
-            layer.opacity == 1, !opacity.isAnimated
+            layer.opacity == 1
         {
             let only = drawn[0]
             only.removeFromSuperlayer()
