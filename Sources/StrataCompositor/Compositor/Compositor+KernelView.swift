@@ -17,13 +17,17 @@ extension Compositor {
 
     /// The kernel's view of `cr` (`KernelTarget(cr, exact:)`), the kept one while it holds.
     func kernelTarget(_ cr: OpaquePointer, exact: ExactClip? = nil) -> KernelTarget? {
-        if let kept = keptKernelView, kept.cr == cr, kept.clipSerial == clipSerial, kept.target.stillDescribes(cr) {
+        // Read in place: `if let kept = keptKernelView` copied the view (retaining its arrays)
+        // for every shape drawn directly.
+        if keptKernelView?.cr == cr, keptKernelView?.clipSerial == clipSerial,
+            keptKernelView?.target.stillDescribes(cr) == true, let target = keptKernelView?.target
+        {
             #if DEBUG
             // Tests run debug builds: every reuse is checked against cairo's own account.
-            assert(KernelTarget(cr, exact: exact)?.isSameView(as: kept.target) == true, "a kept kernel view went stale")
+            assert(KernelTarget(cr, exact: exact)?.isSameView(as: target) == true, "a kept kernel view went stale")
             #endif
-            cairo_surface_flush(kept.target.surface)
-            return kept.target
+            cairo_surface_flush(target.surface)
+            return target
         }
         guard let target = KernelTarget(cr, exact: exact) else { return nil }
         kernelViewsMade += 1

@@ -88,7 +88,7 @@ extension FrameWalk {
         while let step = steps.popLast() {
             switch step {
             case .enter(let node, let parent, let isMask, let context, let opacityApplied, let instance):
-                enter(node, parent: parent, isMask: isMask, contexts[context], opacityApplied: opacityApplied, instance: instance)
+                enter(node, parent: parent, isMask: isMask, context: context, opacityApplied: opacityApplied, instance: instance)
             case .afterSublayers(let exit): afterSublayers(exits[exit])
             case .afterMask(let exit): afterMask(exits[exit])
             case .endOffscreen(let offscreen): endOffscreen(offscreen)

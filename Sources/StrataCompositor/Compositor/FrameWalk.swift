@@ -228,29 +228,29 @@ struct FrameWalk {
     /// target, lands outside the clip (then nothing of it is made). Footprint boxes cover every
     /// place a layer is drawn at (replicator instances included); offscreens, transitions and
     /// delayed states are excluded because they draw in other coordinates or at other times.
-    mutating func clipTest(_ node: Int, isMask: Bool, _ context: Context) -> ClipTest {
+    mutating func clipTest(_ node: Int, isMask: Bool, clip: CGRect, transitionNode: Int) -> ClipTest {
         // `footprints?.entry` reads in place; `guard let footprints` (and `!= nil`) copied the
         // footprints, retaining their arrays, for every layer entered.
-        guard drawsFrameStates, !isMask, targets.count == 1, context.transitionNode < 0 else { return .unknown }
+        guard drawsFrameStates, !isMask, targets.count == 1, transitionNode < 0 else { return .unknown }
         guard !plan[node].hasSublayers, plan[node].mask < 0 else {
             // A subtree wholly outside the clip is skipped (its layers would each be tested);
             // not the root's, which holds everything (a flat tree makes no boxes).
             guard plan[node].parent >= 0, footprints?.describes(node: node, layerID: plan[node].layerID) == true
             else { return .unknown }
             if cullingEdges.isEmpty { cullingEdges = footprints?.subtreeEdges(plan, states) ?? [] }
-            return Footprints.subtreeBox(in: cullingEdges, node: node).meets(context.clip) ? .unknown : .outside
+            return Footprints.subtreeBox(in: cullingEdges, node: node).meets(clip) ? .unknown : .outside
         }
         guard !(hasTransitions && plan[node].hasTransition),
             let entry = footprints?.entry(node: node, layerID: plan[node].layerID)
         else { return .unknown }
-        return entry.box.meets(context.clip) ? .inside : .outside
+        return entry.box.meets(clip) ? .inside : .outside
     }
 
     /// Sets `context`'s maps to those the frame's footprints worked out for `node` (a sublayer or
     /// mask, not an instance), when the walk draws it where they placed it: onto the frame's
     /// target, from the frame's states, outside a transition, and placed once. False otherwise.
-    func takeWorkedMaps(_ node: Int, _ outer: Context, into context: inout Context) -> Bool {
-        guard let cache = workedCache, drawsFrameStates, targets.count == 1, outer.transitionNode < 0,
+    func takeWorkedMaps(_ node: Int, transitionNode: Int, into context: inout Context) -> Bool {
+        guard let cache = workedCache, drawsFrameStates, targets.count == 1, transitionNode < 0,
             node < cache.slots.count, cache.slots[node].frame == workedFrame, cache.slots[node].placedOnce,
             cache.slots[node].layerID == plan[node].layerID
         else { return false }
@@ -276,30 +276,34 @@ struct FrameWalk {
         }
     }
 
-    mutating func enter(_ node: Int, parent: Int, isMask: Bool, _ outer: Context, opacityApplied: Bool, instance: Int = 0) {
-        let test = clipTest(node, isMask: isMask, outer)
+    /// Enters `node` in the context at `contextIndex` in `contexts`, copied once here: passed
+    /// whole (about 340 bytes), it was copied several times for every layer entered.
+    mutating func enter(_ node: Int, parent: Int, isMask: Bool, context contextIndex: Int, opacityApplied: Bool, instance: Int = 0) {
+        let test = clipTest(node, isMask: isMask, clip: contexts[contextIndex].clip, transitionNode: contexts[contextIndex].transitionNode)
         if test == .outside { return }
         enter(
-            node, stateStorage.baseAddress! + node, parent: parent, isMask: isMask, outer, opacityApplied: opacityApplied,
-            instance: instance, boxMeetsClip: test == .inside)
+            node, stateStorage.baseAddress! + node, parent: parent, isMask: isMask, contextIndex,
+            opacityApplied: opacityApplied, instance: instance, boxMeetsClip: test == .inside)
     }
 
     /// `enter` with the layer's presented state at `s` (in `stateStorage`), read field by field:
     /// a state passed whole is copied (700 bytes, ten references) for every layer entered.
     private mutating func enter(
-        _ node: Int, _ s: UnsafePointer<RenderLayerState>, parent: Int, isMask: Bool, _ outer: Context,
+        _ node: Int, _ s: UnsafePointer<RenderLayerState>, parent: Int, isMask: Bool, _ contextIndex: Int,
         opacityApplied: Bool, instance: Int, boxMeetsClip: Bool
     ) {
         guard !s.pointee.isHidden else { return }
-        var context = outer
-        if parent < 0 || instance > 0 || !takeWorkedMaps(node, outer, into: &context) {
+        // The outer context, to be made this layer's: its maps are replaced below.
+        var context = contexts[contextIndex]
+        let outerFlipped = context.flipped
+        if parent < 0 || instance > 0 || !takeWorkedMaps(node, transitionNode: context.transitionNode, into: &context) {
             var local = localMatrix(node, parent: parent, isMask: isMask)
             if instance > 0 { local = local.concatenating(instanceMatrix(of: parent, instance)) }
             if parent >= 0 && !isMask && sharesDepth(parent) {
-                context.toTarget = local.concatenating(outer.toTarget)
-                context.toPlane = local.concatenating(outer.toPlane)
+                context.toTarget = local.concatenating(context.toTarget)
+                context.toPlane = local.concatenating(context.toPlane)
             } else {
-                context.toTarget = LayerMatrix.flattened(local).concatenating(outer.toTarget)
+                context.toTarget = LayerMatrix.flattened(local).concatenating(context.toTarget)
                 context.toPlane = local
             }
         }
@@ -314,7 +318,7 @@ struct FrameWalk {
         guard opacity.isFinite else { return }
         if !opacityApplied { context.alpha *= Swift.min(Swift.max(opacity, 0), 1) }
         guard context.alpha > 0 else { return }
-        let flippedHere = outer.flipped != s.pointee.isGeometryFlipped
+        let flippedHere = outerFlipped != s.pointee.isGeometryFlipped
         context.flipped = flippedHere
 
         if plan[node].isTransformLayer {
@@ -341,7 +345,7 @@ struct FrameWalk {
 
         if context.transitionNode != node, let (transition, progress) = activeTransition(node) {
             beginTransition(
-                node, parent: parent, isMask: isMask, instance: instance, outer: outer, context: context, map: map,
+                node, parent: parent, isMask: isMask, instance: instance, outer: contexts[contextIndex], context: context, map: map,
                 transition: transition, progress: progress)
             return
         }
@@ -518,7 +522,7 @@ struct FrameWalk {
             while k > first {
                 k -= 1
                 let c = Int(kids[k])
-                if clipTest(c, isMask: false, context) == .outside { continue }
+                if clipTest(c, isMask: false, clip: context.clip, transitionNode: context.transitionNode) == .outside { continue }
                 steps.append(.enter(node: c, parent: node, isMask: false, context: kept, opacityApplied: false))
             }
             return
@@ -529,7 +533,7 @@ struct FrameWalk {
             let c = Int(child)
             // A leaf the footprints put outside the clip is not even pushed (a small damaged
             // region's redraw skips most of a wide tree here).
-            if !instanced, clipTest(c, isMask: false, context) == .outside { continue }
+            if !instanced, clipTest(c, isMask: false, clip: context.clip, transitionNode: context.transitionNode) == .outside { continue }
             var key = Double(states[c].zPosition)
             if depthSorted {
                 let m = localMatrix(c, parent: node, isMask: false).concatenating(context.toPlane)
