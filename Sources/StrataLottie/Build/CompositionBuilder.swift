@@ -140,13 +140,14 @@ final class CompositionBuilder {
             Self.onlyPlaces(container, opacity: false), Self.hasPlainTime(container), Self.hasPlainTime(child), !child.isHidden
         else { return container }
         let keys = container.animationKeys() ?? []
-        var moves = false, fades = container.opacity != 1
+        var moves = false, fades = container.opacity != 1, turns = false
         for key in keys {
             guard let path = (container.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return container }
             switch path {
             case "hidden": break
             case "position", "position.x", "position.y": moves = true
             case "opacity": fades = true
+            case "transform", "transform.rotation", "transform.rotation.z", "transform.scale", "transform.scale.xy": turns = true
             default: return container
             }
         }
@@ -162,14 +163,23 @@ final class CompositionBuilder {
         // is the container's, animated as it was.
         let hidden = container.isHidden, position = container.position, opacity = container.opacity
         let moved = keys.compactMap { key in container.animation(forKey: key).map { (key, $0) } }
-        child.removeFromSuperlayer()
-        if moves { container.position = .zero }
-        guard Self.fold(container, into: child) else {
-            container.position = position
-            container.addSublayer(child)
-            return container
+        if turns {
+            // The container's transform animates: the child takes it whole, turning about the
+            // container's anchor (its own anchor point moved there).
+            guard child.mask == nil, Self.pivot(of: container, onto: child) else { return container }
+            child.removeFromSuperlayer()
+            child.transform = container.transform
+            child.position = position
+        } else {
+            child.removeFromSuperlayer()
+            if moves { container.position = .zero }
+            guard Self.fold(container, into: child) else {
+                container.position = position
+                container.addSublayer(child)
+                return container
+            }
         }
-        if moves { child.position = position }
+        if moves && !turns { child.position = position }
         if fades { child.opacity = opacity }
         child.isHidden = hidden
         for (key, animation) in moved {
@@ -178,6 +188,32 @@ final class CompositionBuilder {
         }
         emitter.moveAnimations(from: container, to: child)
         return child
+    }
+
+    /// Moves `node`'s anchor point onto its superlayer `parent`'s, so that `node`, given the
+    /// parent's position and transform, lands where the parent put it: only for a still node
+    /// with the identity transform (its look may animate, not its placement or size), both flat, the parent's transform affine and its sublayer
+    /// transform the identity. False, and nothing changed, otherwise.
+    static func pivot(of parent: CALayer, onto node: CALayer) -> Bool {
+        let b = node.bounds
+        guard parent.zPosition == 0, parent.anchorPointZ == 0, node.zPosition == 0, node.anchorPointZ == 0,
+            CATransform3DIsAffine(parent.transform), CATransform3DIsIdentity(parent.sublayerTransform),
+            CATransform3DIsIdentity(node.transform), b.width > 0, b.height > 0
+        else { return false }
+        for key in node.animationKeys() ?? [] {
+            guard let path = (node.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return false }
+            if ["position", "transform", "anchorPoint", "bounds"].contains(where: { path.hasPrefix($0) }) { return false }
+        }
+        // A point x of the node lands at parent.position + T(node.position + (x - p) - q), p and
+        // q the node's and the parent's pivots: the node's pivot becomes p - node.position + q.
+        let pb = parent.bounds
+        let q = CGPoint(x: pb.minX + parent.anchorPoint.x * pb.width, y: pb.minY + parent.anchorPoint.y * pb.height)
+        let p = CGPoint(x: b.minX + node.anchorPoint.x * b.width, y: b.minY + node.anchorPoint.y * b.height)
+        let pivot = CGPoint(x: p.x - node.position.x + q.x, y: p.y - node.position.y + q.y)
+        let anchor = CGPoint(x: (pivot.x - b.minX) / b.width, y: (pivot.y - b.minY) / b.height)
+        guard anchor.x.isFinite, anchor.y.isFinite else { return false }
+        node.anchorPoint = anchor
+        return true
     }
 
     /// True when a layer's only part in drawing is where it puts its sublayers: nothing drawn

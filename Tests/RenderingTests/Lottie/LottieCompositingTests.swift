@@ -227,16 +227,19 @@ struct LottieCompositingTests {
     }
 
     /// A shape layer whose Lottie layer does nothing but place it and show it from its in to its
-    /// out point is drawn as that one shape layer: the same pixels as the same file with the
-    /// layer's rotation given as an animation that holds (kept as two layers: a turn cannot go
-    /// onto the shape's own transform), before, within and after its time, and one layer fewer.
+    /// out point is drawn as that one shape layer: the same pixels as the same file with a
+    /// second shape far off the canvas (which keeps the layer a container) and the layer's
+    /// rotation given as an animation that holds, before, within and after its time, and two
+    /// layers fewer.
     @Test(arguments: [2.0, 12, 25], [0.0, 1e6, 0.37])
     func aLayerThatOnlyPlacesItsShapeIsDrawnAsTheShapeWithTheSamePixels(frame: Double, origin: Double) throws {
         func file(held: Bool) -> String {
             let r = held ? LJ.keys([(0, [20]), (30, [20])]) : LJ.value(20)
             let fill = "{\"ty\":\"fl\",\"c\":" + LJ.keys([(0, [1, 0, 0, 1]), (30, [0, 0.5, 1, 1])]) + ",\"o\":{\"a\":0,\"k\":100}}"
+            var groups = [LJ.group([LJ.ellipse((0, 0), 30), fill])]
+            if held { groups.append(LJ.group([LJ.ellipse((-900, -900), 10), LJ.fill([1, 0, 0])])) }
             let layer = LJ.shapeLayer(
-                [LJ.group([LJ.ellipse((0, 0), 30), fill])], ind: 1,
+                groups, ind: 1,
                 ks: LJ.transform(p: LJ.value([50, 45]), a: LJ.value([4, -3]), s: LJ.value([120, 80]), r: r), ip: 5, op: 20)
             return LJ.animation(w: 100, h: 100, layers: [layer])
         }
@@ -253,7 +256,7 @@ struct LottieCompositingTests {
         #expect(
             difference.maxChannel <= 1 && difference.differingPixels <= 4,
             "frame \(frame) at \(origin): \(difference.differingPixels) px differ, up to \(difference.maxChannel)")
-        #expect(try Self.layerCount(file(held: true)) - Self.layerCount(file(held: false)) == 1)
+        #expect(try Self.layerCount(file(held: true)) - Self.layerCount(file(held: false)) == 2)
         // Paused, the model is set to the frame (what `render(in:)` and snapshot tests draw).
         func model(_ json: String) throws -> CGImage {
             let player = LottieLayer(animation: try LottieRender.animation(json))

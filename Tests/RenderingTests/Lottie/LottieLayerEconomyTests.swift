@@ -55,10 +55,10 @@ struct LottieLayerEconomyTests {
     }
 
     /// A uniform animated scale whose third (z) component is eased otherwise (After Effects
-    /// writes three easings) is one `transform.scale.xy` animation: on the Lottie layer itself
-    /// when it does not turn (one layer around the shape more than a fixed scale, which folds
-    /// into the shape), else on one inner layer with no layer between it and the content (two
-    /// more, not three). At a frame whose eased scale is known, it draws what the fixed scale
+    /// writes three easings) is one `transform.scale.xy` animation: when the layer does not
+    /// turn, on the shape itself, which the Lottie layer's placement goes onto (as many layers as
+    /// a fixed scale, which folds into the shape), else on one inner layer with no layer between
+    /// it and the content (two more, not three). At a frame whose eased scale is known, it draws what the fixed scale
     /// draws (within one level on at most 4 pixels), played at every clock origin and paused.
     @Test(arguments: [10.0, 15, 24], [0.0, 20])
     func aUniformScaleEasedOtherwiseInDepthIsOneAnimationWithTheFixedScalesPixels(frame: Double, rotation: Double) throws {
@@ -74,7 +74,7 @@ struct LottieLayerEconomyTests {
         }
         let fixed = file(LJ.value([scale, scale, 100]))
         let (animatedLayers, fixedLayers) = (try LottieCompositingTests.layerCount(file(animated)), try LottieCompositingTests.layerCount(fixed))
-        #expect(animatedLayers == fixedLayers + (rotation == 0 ? 1 : 2), "\(animatedLayers) layers, \(fixedLayers) with a fixed scale")
+        #expect(animatedLayers == fixedLayers + (rotation == 0 ? 0 : 2), "\(animatedLayers) layers, \(fixedLayers) with a fixed scale")
         for origin in Self.origins {
             let drawn = try LottieRender.frame(file(animated), frame, origin: origin)
             let expected = try LottieRender.frame(fixed, frame, origin: origin)
@@ -160,6 +160,39 @@ extension LottieLayerEconomyTests {
             #expect((LottieCompositingTests.inked(expected) > 100) == shown, "drawn only within its time")
             let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
             #expect(difference.differingPixels <= 4, "frame \(frame), case \(pair / 2): \(difference.differingPixels) px differ by more than 1 level")
+        }
+    }
+}
+
+extension LottieLayerEconomyTests {
+    /// A Lottie layer whose position, rotation and opacity animate around its one shape
+    /// (a spinning square of a loader) is drawn as that shape layer, turning about the layer's
+    /// anchor: two layers fewer than the same file with a second shape far off the canvas (which
+    /// keeps the layer a container), the same pixels (within one level on at most 4 pixels)
+    /// played at every clock origin and shown paused, before, within and after the layer's time.
+    @Test(arguments: [2.0, 9, 16, 27])
+    func aTurningLayerAroundOneShapeIsThatShapeTurningAboutTheLayersAnchor(frame: Double) throws {
+        func file(offCanvas: Bool) -> String {
+            var groups = [LJ.group([LJ.rect((2, -3), 22, 14), LJ.fill([0.2, 0.4, 0.9])])]
+            if offCanvas { groups.append(LJ.group([LJ.ellipse((-900, -900), 10), LJ.fill([1, 0, 0])])) }
+            let ks = LJ.transform(
+                p: LJ.keys([(0, [25, 30]), (30, [75, 65])], o: (0.4, 0), i: (0.2, 1)), a: LJ.value([6, -5]),
+                s: LJ.value([120, 120]), r: LJ.keys([(0, [0]), (30, [200])], o: (0.3, 0.1), i: (0.6, 1)),
+                o: LJ.keys([(0, [100]), (30, [40])]))
+            return LJ.animation(w: 100, h: 100, layers: [LJ.shapeLayer(groups, ind: 1, ks: ks, ip: 5, op: 25)])
+        }
+        let (kept, collapsed) = (try LottieCompositingTests.layerCount(file(offCanvas: true)), try LottieCompositingTests.layerCount(file(offCanvas: false)))
+        #expect(kept - collapsed == 2, "\(kept) layers kept, \(collapsed) collapsed")
+        var pairs: [(CGImage, CGImage)] = []
+        for origin in Self.origins {
+            pairs.append((try LottieRender.frame(file(offCanvas: false), frame, origin: origin), try LottieRender.frame(file(offCanvas: true), frame, origin: origin)))
+        }
+        pairs.append((try LottieRender.frame(file(offCanvas: false), frame, playing: false), try LottieRender.frame(file(offCanvas: true), frame, playing: false)))
+        let shown = frame >= 5 && frame < 25
+        for (k, (drawn, expected)) in pairs.enumerated() {
+            #expect((LottieCompositingTests.inked(expected) > 100) == shown, "case \(k): drawn only within its time")
+            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
+            #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
         }
     }
 }
