@@ -1,6 +1,7 @@
 import CoreGraphics
 import Foundation
 import QuartzCore
+import StrataRender
 
 /// Builds a Lottie animation into a layer tree with animations: the root composition's layers
 /// (and precompositions' inside them) become CALayers in the composition's coordinates (points,
@@ -191,29 +192,73 @@ final class CompositionBuilder {
     }
 
     /// Moves `node`'s anchor point onto its superlayer `parent`'s, so that `node`, given the
-    /// parent's position and transform, lands where the parent put it: only for a still node
-    /// with the identity transform (its look may animate, not its placement or size), both flat, the parent's transform affine and its sublayer
+    /// parent's position and transform in place of its own shift, lands where the parent put it:
+    /// only for a still node whose transform only shifts it (its look may animate, not its
+    /// placement or size), both flat, the parent's transform affine and its sublayer
     /// transform the identity. False, and nothing changed, otherwise.
     static func pivot(of parent: CALayer, onto node: CALayer) -> Bool {
-        let b = node.bounds
         guard parent.zPosition == 0, parent.anchorPointZ == 0, node.zPosition == 0, node.anchorPointZ == 0,
             CATransform3DIsAffine(parent.transform), CATransform3DIsIdentity(parent.sublayerTransform),
-            CATransform3DIsIdentity(node.transform), b.width > 0, b.height > 0
+            node.bounds.width > 0, node.bounds.height > 0
         else { return false }
         for key in node.animationKeys() ?? [] {
             guard let path = (node.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return false }
             if ["position", "transform", "anchorPoint", "bounds"].contains(where: { path.hasPrefix($0) }) { return false }
         }
-        // A point x of the node lands at parent.position + T(node.position + (x - p) - q), p and
-        // q the node's and the parent's pivots: the node's pivot becomes p - node.position + q.
+        guard let shift = Self.translation(node.transform) ?? Self.bakeUniformScale(node) else { return false }
+        let b = node.bounds
+        // A point x of the node lands at parent.position + T(node.position + m + (x - p) - q), p
+        // and q the node's and the parent's pivots, m its own shift: the node's pivot becomes
+        // p - node.position - m + q.
         let pb = parent.bounds
         let q = CGPoint(x: pb.minX + parent.anchorPoint.x * pb.width, y: pb.minY + parent.anchorPoint.y * pb.height)
         let p = CGPoint(x: b.minX + node.anchorPoint.x * b.width, y: b.minY + node.anchorPoint.y * b.height)
-        let pivot = CGPoint(x: p.x - node.position.x + q.x, y: p.y - node.position.y + q.y)
+        let pivot = CGPoint(x: p.x - node.position.x - shift.x + q.x, y: p.y - node.position.y - shift.y + q.y)
         let anchor = CGPoint(x: (pivot.x - b.minX) / b.width, y: (pivot.y - b.minY) / b.height)
         guard anchor.x.isFinite, anchor.y.isFinite else { return false }
         node.anchorPoint = anchor
         return true
+    }
+
+    /// Puts a still shape layer's uniform scale (After Effects' group scale, folded onto it) into
+    /// its path, bounds and stroke, scaled about its anchor: the same drawing, its transform then
+    /// only the shift the scale came with (returned). Nil, and nothing changed, for any other
+    /// layer or transform, or when the shape's geometry or stroke animates.
+    private static func bakeUniformScale(_ layer: CALayer) -> CGPoint? {
+        let t = layer.transform, k = t.m11
+        guard type(of: layer) == CAShapeLayer.self, let shape = layer as? CAShapeLayer, let path = shape.path,
+            k > 0, k.isFinite, t.m22 == k, t.m12 == 0, t.m21 == 0, t.m13 == 0, t.m23 == 0, t.m31 == 0, t.m32 == 0,
+            t.m33 == 1 || t.m33 == k, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m43 == 0, t.m44 == 1,
+            t.m41.isFinite, t.m42.isFinite, (layer.sublayers ?? []).isEmpty, layer.mask == nil, layer.contents == nil,
+            layer.backgroundColor == nil, !(layer.borderWidth > 0), !(layer.shadowOpacity > 0), !layer.masksToBounds
+        else { return nil }
+        let looks: Set<String> = ["fillColor", "strokeColor", "strokeStart", "strokeEnd", "opacity"]
+        for key in layer.animationKeys() ?? [] {
+            guard let path = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath, looks.contains(path) else { return nil }
+        }
+        let b = layer.bounds
+        let p = CGPoint(x: b.minX + layer.anchorPoint.x * b.width, y: b.minY + layer.anchorPoint.y * b.height)
+        var scale = CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: p.x * (1 - k), ty: p.y * (1 - k))
+        guard let scaled = path.copy(using: &scale) else { return nil }
+        let reach = shape.drawnReach
+        shape.path = scaled
+        shape.drawnReach = reach.map { ShapeReach(hull: $0.hull.map { $0.applying(scale) }, radius: $0.radius * k) }
+        shape.lineWidth *= k
+        shape.lineDashPhase *= k
+        shape.lineDashPattern = shape.lineDashPattern?.map { NSNumber(value: $0.doubleValue * k) }
+        // The anchor point stays: the pivot is where the scale leaves it.
+        layer.bounds = b.applying(scale)
+        layer.transform = CATransform3DMakeTranslation(t.m41, t.m42, 0)
+        return CGPoint(x: t.m41, y: t.m42)
+    }
+
+    /// The shift a transform that only moves in the plane makes; nil for any other transform.
+    private static func translation(_ t: CATransform3D) -> CGPoint? {
+        var moved = t
+        moved.m41 = 0
+        moved.m42 = 0
+        guard CATransform3DIsIdentity(moved), t.m41.isFinite, t.m42.isFinite else { return nil }
+        return CGPoint(x: t.m41, y: t.m42)
     }
 
     /// True when a layer's only part in drawing is where it puts its sublayers: nothing drawn

@@ -170,10 +170,20 @@ extension LottieLayerEconomyTests {
     /// anchor: two layers fewer than the same file with a second shape far off the canvas (which
     /// keeps the layer a container), the same pixels (within one level on at most 4 pixels)
     /// played at every clock origin and shown paused, before, within and after the layer's time.
-    @Test(arguments: [2.0, 9, 16, 27])
-    func aTurningLayerAroundOneShapeIsThatShapeTurningAboutTheLayersAnchor(frame: Double) throws {
+    /// With `groupScale`, the shape's group scales it uniformly and it is stroked with dashes:
+    /// that scale goes into the path, the stroke's width and its dashes.
+    @Test(arguments: [2.0, 9, 16, 27], [false, true])
+    func aTurningLayerAroundOneShapeIsThatShapeTurningAboutTheLayersAnchor(frame: Double, groupScale: Bool) throws {
         func file(offCanvas: Bool) -> String {
-            var groups = [LJ.group([LJ.rect((2, -3), 22, 14), LJ.fill([0.2, 0.4, 0.9])])]
+            let dashed = "{\"ty\":\"st\",\"c\":\(LJ.value([0.9, 0.5, 0.1])),\"o\":\(LJ.value(100)),\"w\":\(LJ.value(3)),\"lc\":1,\"lj\":1,\"ml\":4,"
+                + "\"d\":[{\"n\":\"d\",\"v\":\(LJ.value(5))},{\"n\":\"g\",\"v\":\(LJ.value(3))},{\"n\":\"o\",\"v\":\(LJ.value(2))}]}"
+            // The stroke above the fill (listed first): one shape layer paints both.
+            let items = [LJ.rect((2, -3), 22, 14)] + (groupScale ? [dashed] : []) + [LJ.fill([0.2, 0.4, 0.9])]
+            var groups = [
+                groupScale
+                    ? LJ.group(items, transform: Self.groupTransform(p: LJ.value([4, 2]), s: LJ.value([130, 130]), r: LJ.value(0)))
+                    : LJ.group(items)
+            ]
             if offCanvas { groups.append(LJ.group([LJ.ellipse((-900, -900), 10), LJ.fill([1, 0, 0])])) }
             let ks = LJ.transform(
                 p: LJ.keys([(0, [25, 30]), (30, [75, 65])], o: (0.4, 0), i: (0.2, 1)), a: LJ.value([6, -5]),
