@@ -120,7 +120,9 @@ final class CompositionBuilder {
             wrapper.name = "parent \(parentModel.name)"
             let inner = TransformBuilder(emitter: emitter, map: map, is3D: parentModel.is3D).apply(
                 parentModel.transform, to: wrapper, size: parentModel.size(in: size, assets: animation.assets), opacity: false)
-            if inner === wrapper, wrapper.animationKeys()?.isEmpty ?? true, Self.fold(wrapper, into: node) {
+            if inner === wrapper, wrapper.animationKeys()?.isEmpty ?? true,
+                Self.fold(wrapper, into: node) || Self.offset(wrapper, into: node)
+            {
                 parent = parentModel.parent
                 continue
             }
@@ -141,11 +143,11 @@ final class CompositionBuilder {
             Self.onlyPlaces(container, opacity: false), Self.hasPlainTime(container), Self.hasPlainTime(child), !child.isHidden
         else { return container }
         let keys = container.animationKeys() ?? []
-        var moves = false, fades = container.opacity != 1, turns = false
+        var moves = false, fades = container.opacity != 1, turns = false, hides = container.isHidden
         for key in keys {
             guard let path = (container.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return container }
             switch path {
-            case "hidden": break
+            case "hidden": hides = true
             case "position", "position.x", "position.y": moves = true
             case "opacity": fades = true
             case "transform", "transform.rotation", "transform.rotation.z", "transform.scale", "transform.scale.xy": turns = true
@@ -154,7 +156,7 @@ final class CompositionBuilder {
         }
         for key in child.animationKeys() ?? [] {
             let path = (child.animation(forKey: key) as? CAPropertyAnimation)?.keyPath ?? ""
-            if path == "hidden" || (fades && path == "opacity") { return container }
+            if (hides && path == "hidden") || (fades && path == "opacity") { return container }
         }
         // A masked child keeps a container that fades it: on intelia_logo_animation that collapse
         // moved its masked gradients, for a reason not yet found.
@@ -174,7 +176,7 @@ final class CompositionBuilder {
         } else {
             child.removeFromSuperlayer()
             if moves { container.position = .zero }
-            guard Self.fold(container, into: child) else {
+            guard Self.fold(container, into: child) || (keys.isEmpty && Self.offset(container, into: child)) else {
                 container.position = position
                 container.addSublayer(child)
                 return container
@@ -189,6 +191,44 @@ final class CompositionBuilder {
         }
         emitter.moveAnimations(from: container, to: child)
         return child
+    }
+
+    /// Puts a still parent's shift onto `node`, when the parent only shifts its sublayers (its
+    /// transform a translation, if any): added to the node's position when that is still,
+    /// else (the node moves but does not turn) its anchor point moved against the shift
+    /// through its still transform. False, and nothing changed, when the node both moves and
+    /// turns, or resizes, or either is 3D.
+    static func offset(_ parent: CALayer, into node: CALayer) -> Bool {
+        guard let m = translation(parent.transform), parent.zPosition == 0, parent.anchorPointZ == 0,
+            CATransform3DIsIdentity(parent.sublayerTransform), node.zPosition == 0, node.anchorPointZ == 0
+        else { return false }
+        var moves = false, turns = false
+        for key in node.animationKeys() ?? [] {
+            guard let path = (node.animation(forKey: key) as? CAPropertyAnimation)?.keyPath else { return false }
+            if path.hasPrefix("anchorPoint") || path.hasPrefix("bounds") { return false }
+            if path.hasPrefix("position") { moves = true }
+            if path.hasPrefix("transform") { turns = true }
+        }
+        // The parent puts its sublayers' space at position + m - its pivot.
+        let pb = parent.bounds
+        let q = CGPoint(x: pb.minX + parent.anchorPoint.x * pb.width, y: pb.minY + parent.anchorPoint.y * pb.height)
+        let d = CGPoint(x: parent.position.x + m.x - q.x, y: parent.position.y + m.y - q.y)
+        guard d.x.isFinite, d.y.isFinite else { return false }
+        if !moves {
+            node.position = CGPoint(x: node.position.x + d.x, y: node.position.y + d.y)
+            return true
+        }
+        // position + L(x - p) + d = position + L(x - (p - L⁻¹d)), L the node's still transform.
+        let t = node.transform, b = node.bounds
+        guard !turns, CATransform3DIsAffine(t), b.width > 0, b.height > 0 else { return false }
+        let det = t.m11 * t.m22 - t.m12 * t.m21
+        guard det != 0, det.isFinite else { return false }
+        let back = CGPoint(x: (t.m22 * d.x - t.m21 * d.y) / det, y: (-t.m12 * d.x + t.m11 * d.y) / det)
+        let p = CGPoint(x: b.minX + node.anchorPoint.x * b.width, y: b.minY + node.anchorPoint.y * b.height)
+        let anchor = CGPoint(x: (p.x - back.x - b.minX) / b.width, y: (p.y - back.y - b.minY) / b.height)
+        guard anchor.x.isFinite, anchor.y.isFinite else { return false }
+        node.anchorPoint = anchor
+        return true
     }
 
     /// Moves `node`'s anchor point onto its superlayer `parent`'s, so that `node`, given the

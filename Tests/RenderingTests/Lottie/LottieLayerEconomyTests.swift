@@ -99,9 +99,10 @@ extension LottieLayerEconomyTests {
 
     /// A still group around a group that carries its own transform (After Effects nests groups
     /// so) puts its placement onto that group's shape layer, and the Lottie layer, which then
-    /// only places that shape, goes onto it too: two layers fewer than the same file with the
-    /// outer group's rotation given as keyframes that hold (kept as a layer of its own), and the
-    /// same pixels (within one level on at most 4 pixels), at every clock origin.
+    /// only places that shape, goes onto it too: one layer fewer than the same file with the
+    /// outer group's rotation given as keyframes that hold (kept as a layer of its own, which
+    /// takes the Lottie layer's shift), and the same pixels (within one level on at most 4
+    /// pixels), at every clock origin.
     @Test(arguments: [0.0, 12, 25])
     func aStillGroupAroundOneGroupIsFoldedIntoItsShapeWithTheSamePixels(frame: Double) throws {
         func file(held: Bool) -> String {
@@ -113,7 +114,7 @@ extension LottieLayerEconomyTests {
             return LJ.animation(w: 100, h: 100, layers: [LJ.shapeLayer([outer], ind: 1, ks: LJ.transform(p: LJ.value([50, 50])))])
         }
         let (kept, folded) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
-        #expect(kept - folded == 2, "\(kept) layers kept, \(folded) folded")
+        #expect(kept - folded == 1, "\(kept) layers kept, \(folded) folded")
         for origin in Self.origins {
             let drawn = try LottieRender.frame(file(held: false), frame, origin: origin)
             let expected = try LottieRender.frame(file(held: true), frame, origin: origin)
@@ -201,6 +202,42 @@ extension LottieLayerEconomyTests {
         let shown = frame >= 5 && frame < 25
         for (k, (drawn, expected)) in pairs.enumerated() {
             #expect((LottieCompositingTests.inked(expected) > 100) == shown, "case \(k): drawn only within its time")
+            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
+            #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
+        }
+    }
+}
+
+extension LottieLayerEconomyTests {
+    /// A still parent (a null layer) that only shifts its child (no turn or scale) is no layer
+    /// of its own: its shift goes onto the child's position when that is still (the child
+    /// turns), else onto the child's anchor point through the child's still transform (the
+    /// child moves, turned and stretched). One layer fewer than the same file with the parent's
+    /// rotation given as keyframes that hold (kept as a layer), and the same pixels (within one
+    /// level on at most 4 pixels) played at every clock origin and shown paused.
+    @Test(arguments: [3.0, 14, 26], [false, true])
+    func aStillParentThatOnlyShiftsItsMovingChildIsNoLayer(frame: Double, childTurns: Bool) throws {
+        func file(held: Bool) -> String {
+            let r = held ? LJ.keys([(0, [0]), (30, [0])]) : LJ.value(0)
+            let parent = "{\"ty\":3,\"ind\":2,\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(LJ.transform(p: LJ.value([40, 30]), a: LJ.value([10, -5]), r: r))}"
+            let ks = childTurns
+                ? LJ.transform(p: LJ.value([20, 25]), a: LJ.value([4, 2]), s: LJ.value([110, 90]), r: LJ.keys([(0, [0]), (30, [120])], o: (0.3, 0), i: (0.5, 1)))
+                : LJ.transform(
+                    p: LJ.keys([(0, [0, 10]), (30, [45, 40])], o: (0.4, 0), i: (0.2, 1)), a: LJ.value([4, 2]), s: LJ.value([110, 90]),
+                    r: LJ.value(15))
+            let child = LJ.shapeLayer(
+                [LJ.group([LJ.rect((0, 0), 20, 12), LJ.fill([0.1, 0.6, 0.3])])], ind: 1, ks: ks, extra: ",\"parent\":2")
+            return LJ.animation(w: 100, h: 100, layers: [child, parent])
+        }
+        let (kept, folded) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
+        #expect(kept - folded == 1, "\(kept) layers kept, \(folded) folded")
+        var pairs: [(CGImage, CGImage)] = []
+        for origin in Self.origins {
+            pairs.append((try LottieRender.frame(file(held: false), frame, origin: origin), try LottieRender.frame(file(held: true), frame, origin: origin)))
+        }
+        pairs.append((try LottieRender.frame(file(held: false), frame, playing: false), try LottieRender.frame(file(held: true), frame, playing: false)))
+        for (k, (drawn, expected)) in pairs.enumerated() {
+            #expect(LottieCompositingTests.inked(expected) > 100, "case \(k): the rectangle is drawn")
             let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
             #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
         }
