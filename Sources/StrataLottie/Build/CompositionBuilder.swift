@@ -127,7 +127,8 @@ final class CompositionBuilder {
                 continue
             }
             inner.addSublayer(node)
-            node = wrapper
+            // A parent that moves, turns or scales its one layer as a whole goes onto it.
+            node = inner === wrapper ? collapse(wrapper) : wrapper
             parent = parentModel.parent
         }
         return node

@@ -196,15 +196,16 @@ struct LottieCompositingTests {
     }
 
     /// A still parent (a null: turned, scaled, moved about its anchor) is put on its still
-    /// child rather than drawn as a layer of its own: the same pixels as the same parent given as
-    /// an animation that holds one value (kept as its own layer), and one layer fewer. A child
-    /// whose position moves keeps its parent as a layer.
+    /// child rather than drawn as a layer of its own: the same pixels as the same parent with its
+    /// rotation given as an animation that holds one value (kept as its own layer: its turn
+    /// cannot go onto a child stretched unevenly), and one layer fewer. A child whose position
+    /// moves keeps its parent as a layer.
     @Test(arguments: [0.0, 7, 15])
     func aStillParentIsFoldedIntoItsStillChildWithTheSamePixels(frame: Double) throws {
         func file(heldParent: Bool, childMoves: Bool) -> String {
-            let p = heldParent ? LJ.keys([(0, [60, 40]), (30, [60, 40])]) : LJ.value([60, 40])
+            let r = heldParent ? LJ.keys([(0, [30]), (30, [30])]) : LJ.value(30)
             let null = "{\"ty\":3,\"ind\":1,\"ip\":0,\"op\":60,\"st\":0,\"ks\":"
-                + LJ.transform(p: p, a: LJ.value([5, 5]), s: LJ.value([150, 120]), r: LJ.value(30), o: LJ.value(0)) + "}"
+                + LJ.transform(p: LJ.value([60, 40]), a: LJ.value([5, 5]), s: LJ.value([150, 120]), r: r, o: LJ.value(0)) + "}"
             let childP = childMoves ? LJ.keys([(0, [10, -5]), (30, [4, 2])]) : LJ.value([10, -5])
             let child = LJ.shapeLayer(
                 [LJ.rect((0, 0), 24, 10), "{\"ty\":\"fl\",\"c\":" + LJ.keys([(0, [1, 0, 0, 1]), (30, [0, 0, 1, 1])]) + ",\"o\":{\"a\":0,\"k\":100}}"],

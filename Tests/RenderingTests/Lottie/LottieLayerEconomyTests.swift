@@ -243,3 +243,37 @@ extension LottieLayerEconomyTests {
         }
     }
 }
+
+extension LottieLayerEconomyTests {
+    /// A parent (a null layer) whose position and rotation animate goes onto its one child, a
+    /// still shape layer, which then turns about the parent's anchor: one layer fewer than the
+    /// same file with the child's position given as keyframes that hold (a moving child keeps
+    /// its parent), and the same pixels (within one level on at most 4 pixels) played at every
+    /// clock origin and shown paused.
+    @Test(arguments: [3.0, 14, 26])
+    func aMovingTurningParentOfOneStillLayerGoesOntoIt(frame: Double) throws {
+        func file(held: Bool) -> String {
+            let parentKs = LJ.transform(
+                p: LJ.keys([(0, [30, 40]), (30, [70, 55])], o: (0.3, 0), i: (0.4, 1)), a: LJ.value([10, -5]),
+                r: LJ.keys([(0, [0]), (30, [140])]))
+            let parent = "{\"ty\":3,\"ind\":2,\"ip\":0,\"op\":60,\"st\":0,\"ks\":\(parentKs)}"
+            let p = held ? LJ.keys([(0, [20, 25]), (30, [20, 25])]) : LJ.value([20, 25])
+            let child = LJ.shapeLayer(
+                [LJ.group([LJ.rect((0, 0), 20, 12), LJ.fill([0.6, 0.2, 0.7])])], ind: 1,
+                ks: LJ.transform(p: p, a: LJ.value([4, 2])), extra: ",\"parent\":2")
+            return LJ.animation(w: 100, h: 100, layers: [child, parent])
+        }
+        let (kept, folded) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
+        #expect(kept - folded == 1, "\(kept) layers kept, \(folded) folded")
+        var pairs: [(CGImage, CGImage)] = []
+        for origin in Self.origins {
+            pairs.append((try LottieRender.frame(file(held: false), frame, origin: origin), try LottieRender.frame(file(held: true), frame, origin: origin)))
+        }
+        pairs.append((try LottieRender.frame(file(held: false), frame, playing: false), try LottieRender.frame(file(held: true), frame, playing: false)))
+        for (k, (drawn, expected)) in pairs.enumerated() {
+            #expect(LottieCompositingTests.inked(expected) > 100, "case \(k): the rectangle is drawn")
+            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
+            #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
+        }
+    }
+}
