@@ -194,17 +194,7 @@ extension LottieLayerEconomyTests {
         }
         let (kept, collapsed) = (try LottieCompositingTests.layerCount(file(offCanvas: true)), try LottieCompositingTests.layerCount(file(offCanvas: false)))
         #expect(kept - collapsed == 2, "\(kept) layers kept, \(collapsed) collapsed")
-        var pairs: [(CGImage, CGImage)] = []
-        for origin in Self.origins {
-            pairs.append((try LottieRender.frame(file(offCanvas: false), frame, origin: origin), try LottieRender.frame(file(offCanvas: true), frame, origin: origin)))
-        }
-        pairs.append((try LottieRender.frame(file(offCanvas: false), frame, playing: false), try LottieRender.frame(file(offCanvas: true), frame, playing: false)))
-        let shown = frame >= 5 && frame < 25
-        for (k, (drawn, expected)) in pairs.enumerated() {
-            #expect((LottieCompositingTests.inked(expected) > 100) == shown, "case \(k): drawn only within its time")
-            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
-            #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
-        }
+        try Self.expectSamePixels(file(offCanvas: false), as: file(offCanvas: true), frame: frame, shown: frame >= 5 && frame < 25)
     }
 }
 
@@ -231,16 +221,7 @@ extension LottieLayerEconomyTests {
         }
         let (kept, folded) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
         #expect(kept - folded == 1, "\(kept) layers kept, \(folded) folded")
-        var pairs: [(CGImage, CGImage)] = []
-        for origin in Self.origins {
-            pairs.append((try LottieRender.frame(file(held: false), frame, origin: origin), try LottieRender.frame(file(held: true), frame, origin: origin)))
-        }
-        pairs.append((try LottieRender.frame(file(held: false), frame, playing: false), try LottieRender.frame(file(held: true), frame, playing: false)))
-        for (k, (drawn, expected)) in pairs.enumerated() {
-            #expect(LottieCompositingTests.inked(expected) > 100, "case \(k): the rectangle is drawn")
-            let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
-            #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
-        }
+        try Self.expectSamePixels(file(held: false), as: file(held: true), frame: frame)
     }
 }
 
@@ -265,13 +246,22 @@ extension LottieLayerEconomyTests {
         }
         let (kept, folded) = (try LottieCompositingTests.layerCount(file(held: true)), try LottieCompositingTests.layerCount(file(held: false)))
         #expect(kept - folded == 1, "\(kept) layers kept, \(folded) folded")
+        try Self.expectSamePixels(file(held: false), as: file(held: true), frame: frame)
+    }
+}
+
+extension LottieLayerEconomyTests {
+    /// `json`'s frame against `reference`'s, played at every clock origin and shown paused: the
+    /// same pixels within one level on at most 4 pixels, and the reference inked (more than 100
+    /// pixels) exactly when `shown`.
+    static func expectSamePixels(_ json: String, as reference: String, frame: Double, shown: Bool = true) throws {
         var pairs: [(CGImage, CGImage)] = []
-        for origin in Self.origins {
-            pairs.append((try LottieRender.frame(file(held: false), frame, origin: origin), try LottieRender.frame(file(held: true), frame, origin: origin)))
+        for origin in origins {
+            pairs.append((try LottieRender.frame(json, frame, origin: origin), try LottieRender.frame(reference, frame, origin: origin)))
         }
-        pairs.append((try LottieRender.frame(file(held: false), frame, playing: false), try LottieRender.frame(file(held: true), frame, playing: false)))
+        pairs.append((try LottieRender.frame(json, frame, playing: false), try LottieRender.frame(reference, frame, playing: false)))
         for (k, (drawn, expected)) in pairs.enumerated() {
-            #expect(LottieCompositingTests.inked(expected) > 100, "case \(k): the rectangle is drawn")
+            #expect((LottieCompositingTests.inked(expected) > 100) == shown, "case \(k): drawn \(shown ? "" : "not ")at frame \(frame)")
             let difference = try #require(Golden.compare(drawn, expected, channelTolerance: 1))
             #expect(difference.differingPixels <= 4, "frame \(frame), case \(k): \(difference.differingPixels) px differ by more than 1 level")
         }
