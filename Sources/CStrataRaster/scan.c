@@ -33,6 +33,13 @@ static inline void mark(uint64_t *bits, int32_t i0, int32_t i1) {
     }
 }
 
+/// Marks cells i and i + 1 touched (an edge within one pixel column: most rows of most edges).
+static inline void mark2(uint64_t *bits, int32_t i) {
+    int32_t w = i >> 6, b = i & 63;
+    bits[w] |= 3ULL << b;
+    if (b == 63) bits[w + 1] |= 1;
+}
+
 /// The first touched cell at or after `i` of a row (`limit` when none is before it).
 static inline int32_t next_touched(const uint64_t *bits, int32_t words, int32_t i, int32_t limit) {
     int32_t w = i >> 6;
@@ -74,7 +81,7 @@ static void add_edge(float *cells, uint64_t *bits, int32_t stride, int32_t words
             float *cell = cells + (int64_t)row * stride;
             cell[i0] += (float)(d - d * mid);
             cell[i0 + 1] += (float)(d * mid);
-            mark(bits + (int64_t)row * words, i0, i0 + 1);
+            mark2(bits + (int64_t)row * words, i0);
         }
         return;
     }
@@ -98,7 +105,7 @@ static void add_edge(float *cells, uint64_t *bits, int32_t stride, int32_t words
             double mid = 0.5 * (x + xNext) - leftFloor;
             cell[i0] += (float)(d - d * mid);
             cell[i0 + 1] += (float)(d * mid);
-            mark(rowBits, i0, i0 + 1);
+            mark2(rowBits, i0);
         } else {
             // Across several columns: a triangle in the first, trapezoids after, evenly spread.
             double s = 1.0 / (right - left);
@@ -213,14 +220,16 @@ static inline __m128i div255_16(__m128i t) {
     return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
 }
 
-/// Pixels out[0...3], each `pixel` at its coverage `m[k]`, source-over: `over` four at a time
-/// (SSE2, in every x86-64), the same integers.
-static inline void over4(uint32_t *out, uint32_t pixel, const uint32_t *m) {
+/// Pixels out[0...3], each `pixel` at its coverage (lane k of `m`, 0...255), source-over: `over`
+/// four at a time (SSE2, in every x86-64), the same integers.
+static inline void over4v(uint32_t *out, uint32_t pixel, __m128i m) {
     const __m128i zero = _mm_setzero_si128();
     __m128i p = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)pixel), zero);
     p = _mm_unpacklo_epi64(p, p);
-    __m128i m01 = _mm_set_epi16((short)m[1], (short)m[1], (short)m[1], (short)m[1], (short)m[0], (short)m[0], (short)m[0], (short)m[0]);
-    __m128i m23 = _mm_set_epi16((short)m[3], (short)m[3], (short)m[3], (short)m[3], (short)m[2], (short)m[2], (short)m[2], (short)m[2]);
+    // Each coverage (0...255) across the four 16-bit lanes of its pixel's channels.
+    __m128i m16 = _mm_packs_epi32(m, m);
+    m16 = _mm_unpacklo_epi16(m16, m16);
+    __m128i m01 = _mm_unpacklo_epi32(m16, m16), m23 = _mm_unpackhi_epi32(m16, m16);
     __m128i s01 = div255_16(_mm_mullo_epi16(p, m01)), s23 = div255_16(_mm_mullo_epi16(p, m23));
     // 255 − each scaled pixel's alpha (lane 3 of its four), across its channels.
     const __m128i full = _mm_set1_epi16(255);
@@ -231,6 +240,11 @@ static inline void over4(uint32_t *out, uint32_t pixel, const uint32_t *m) {
     __m128i d23 = div255_16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), ia23));
     __m128i sum = _mm_adds_epu8(_mm_packus_epi16(s01, s23), _mm_packus_epi16(d01, d23));
     _mm_storeu_si128((__m128i *)out, sum);
+}
+
+/// `over4v` with the coverages in an array.
+static inline void over4(uint32_t *out, uint32_t pixel, const uint32_t *m) {
+    over4v(out, pixel, _mm_loadu_si128((const __m128i *)m));
 }
 
 /// Pixels out[0...3] under `s8` (one premultiplied pixel four times; `ia16` 255 − its alpha in
@@ -273,6 +287,23 @@ static inline uint32_t coverage(float sum, int32_t evenOdd) {
     return (uint32_t)(a * 255.0f + 0.5f);
 }
 
+#if STRATA_X86
+/// Lane k: `sum` plus cells c[0] ... c[k] (a prefix sum in two steps, not four dependent adds:
+/// the same up to float rounding, far below a level of coverage).
+static inline __m128 running4(__m128 c, float sum) {
+    c = _mm_add_ps(c, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(c), 4)));
+    c = _mm_add_ps(c, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(c), 8)));
+    return _mm_add_ps(c, _mm_set1_ps(sum));
+}
+
+/// `coverage` of four nonzero-winding sums.
+static inline __m128i coverage4(__m128 sums) {
+    __m128 a = _mm_and_ps(sums, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)));
+    a = _mm_min_ps(a, _mm_set1_ps(1.0f));
+    return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(a, _mm_set1_ps(255.0f)), _mm_set1_ps(0.5f)));
+}
+#endif
+
 void strata_scan_fill(const double *points, int32_t count, const strata_target *target, int32_t x0, int32_t y0,
     int32_t x1, int32_t y1, int32_t evenOdd, uint32_t pixel, float *cells, uint64_t *touched) {
     if (!points || count <= 0 || !target || !target->pixels || !cells || !touched) return;
@@ -305,6 +336,15 @@ void strata_scan_fill(const double *points, int32_t count, const strata_target *
 #if STRATA_X86
             // Four cells at a time from a touched one (an edge's cells come in runs; untouched
             // cells among them are 0 and keep the coverage, as a run would).
+            if (i + 4 <= width && !evenOdd) {
+                __m128 sums = running4(_mm_loadu_ps(cell + i), sum);
+                _mm_storeu_ps(cell + i, _mm_setzero_ps());
+                sum = _mm_cvtss_f32(_mm_shuffle_ps(sums, sums, 0xFF));
+                __m128i m = coverage4(sums);
+                if (_mm_movemask_epi8(_mm_cmpeq_epi32(m, _mm_setzero_si128())) != 0xFFFF) over4v(out + i, pixel, m);
+                i += 4;
+                continue;
+            }
             if (i + 4 <= width) {
                 uint32_t m[4];
                 for (int32_t k = 0; k < 4; k++) {

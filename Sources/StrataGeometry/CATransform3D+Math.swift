@@ -31,6 +31,15 @@ extension CATransform3D {
         return finite(r1) && finite(r2) && finite(r3) && finite(r4)
     }
 
+    /// True when every field is the identity's (`CATransform3DIsIdentity` without reading the
+    /// global identity: placing a layer asks it twice).
+    @inlinable
+    package var isIdentity: Bool {
+        m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1
+            && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0
+    }
+
     /// `self × other`: with row vectors `self` is applied first, then `other`
     /// (the same as `CATransform3DConcat(self, other)`).
     package func concatenating(_ other: CATransform3D) -> CATransform3D {

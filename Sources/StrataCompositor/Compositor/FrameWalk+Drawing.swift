@@ -85,7 +85,6 @@ extension FrameWalk {
             fillRectangle(extent, color: color, map: map, alpha: alpha, clip: context.clip, antialias: antialias)
             return
         }
-        let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
         let directPath = part == .body && map.isAffine && body.isShapeOnly ? body.shape?.cgPath : nil
         let drawing = compositor.policy.bodyDrawing(
             node: node, look: body.look(flipped: context.flipped), placement: { Self.placementLook(map) },
@@ -100,6 +99,7 @@ extension FrameWalk {
         if part == .body, !map.isAffine, drawsInPerspective(s, body, map: map, alpha: alpha, box: box.clipped(to: context.clip), context) {
             return
         }
+        let stretch = map.scale(at: CGPoint(x: extent.midX, y: extent.midY))
         var scale = Compositor.rasterScale(stretch: stretch, extent: extent)
         if let kept = compositor.keptBodyRaster(part, id: plan[node].layerID, body: body, flipped: context.flipped, scale: scale) {
             composite(kept, map: map, alpha: alpha, clip: context.clip, antialias: antialias)

@@ -329,12 +329,11 @@ struct FrameWalk {
         let center = CGPoint(x: s.pointee.bounds.midX, y: s.pointee.bounds.midY)
         // cairo and pixman work in fixed point: a layer magnified more than a million times
         // (or with a non-finite one) cannot be drawn faithfully, so it is not drawn at all.
-        let stretch = map.scale(at: center)
-        guard stretch.isFinite, stretch <= Compositor.maxStretch else {
+        guard map.stretches(atMost: Compositor.maxStretch, at: center) else {
             if !compositor.warnedNonFinite {
                 compositor.warnedNonFinite = true
                 Diagnostics.warn(
-                    "CALayer rendering: a layer is scaled by \(stretch) on the target (more than 10⁶); not drawn")
+                    "CALayer rendering: a layer is scaled by \(map.scale(at: center)) on the target (more than 10⁶); not drawn")
             }
             return
         }

@@ -55,7 +55,7 @@ package enum LayerMatrix {
         let ax = bounds.origin.x + anchorPoint.x * bounds.size.width
         let ay = bounds.origin.y + anchorPoint.y * bounds.size.height
         var m: CATransform3D
-        if CATransform3DIsIdentity(transform) {
+        if transform.isIdentity {
             m = CATransform3DMakeTranslation(position.x - ax, position.y - ay, zPosition - anchorPointZ)
         } else {
             m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
@@ -63,7 +63,7 @@ package enum LayerMatrix {
                 .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
         }
         if let pivot = parentPivot, let sublayerTransform = parentSublayerTransform,
-            !CATransform3DIsIdentity(sublayerTransform)
+            !sublayerTransform.isIdentity
         {
             m = m.concatenating(sublayerTransform.about(pivot))
         }

@@ -92,6 +92,18 @@ package struct PlaneMap: Sendable, Hashable {
         return (sum + difference) / 2
     }
 
+    /// True when the map stretches the plane by at most `limit` at the local point `p` (and that
+    /// stretch is finite): `scale(at:) <= limit`, answered for an affine map without square
+    /// roots from the Frobenius norm of its linear part, which bounds its largest stretch.
+    package func stretches(atMost limit: Double, at p: CGPoint) -> Bool {
+        if c == 0, f == 0, i > 0 {
+            let frobenius = (a * a + b * b + d * d + e * e) / (i * i)
+            if frobenius.isFinite, frobenius <= limit * limit { return true }
+        }
+        let stretch = scale(at: p)
+        return stretch.isFinite && stretch <= limit
+    }
+
     /// The bounding box of `r`'s image (the part in front of the eye); no allocation when the
     /// whole rectangle is in front, which is the common case.
     package func boundingBox(of r: CGRect) -> CGRect {
