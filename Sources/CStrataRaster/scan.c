@@ -502,3 +502,34 @@ int64_t strata_scan_blend_mismatches(uint64_t seed, int32_t trials) {
 #endif
     return mismatches;
 }
+
+int32_t strata_scan_running_difference(uint64_t seed, int32_t trials) {
+#if STRATA_X86
+    uint64_t state = seed | 1;
+    int32_t largest = 0;
+    for (int32_t t = 0; t < trials; t++) {
+        float c[5];
+        for (int k = 0; k < 5; k++) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Cells as edges leave them: signed areas within ±1, some exactly 0 (untouched).
+            c[k] = (state & 0x700) == 0 ? 0.0f : (float)((int64_t)(state >> 24) % 2000001 - 1000000) / 1000000.0f;
+        }
+        float sum = 2 * c[4], one = sum;
+        uint32_t m[4];
+        _mm_storeu_si128((__m128i *)m, coverage4(running4(_mm_loadu_ps(c), sum)));
+        for (int k = 0; k < 4; k++) {
+            one += c[k];
+            int32_t d = (int32_t)m[k] - (int32_t)coverage(one, 0);
+            if (d < 0) d = -d;
+            if (d > largest) largest = d;
+        }
+    }
+    return largest;
+#else
+    (void)seed;
+    (void)trials;
+    return -1;
+#endif
+}

@@ -111,6 +111,11 @@ void strata_scan_fill(const double *edges, int32_t count, const strata_target *t
 /// arithmetic (pixman's); 0 elsewhere.
 int64_t strata_scan_blend_mismatches(uint64_t seed, int32_t trials);
 
+/// For tests: over `trials` random runs of four cells after a random running sum, the largest
+/// difference (levels of 255) between the coverages the scan converter works out four at a time
+/// (a prefix sum, x86-64) and those of adding the cells one at a time; −1 elsewhere.
+int32_t strata_scan_running_difference(uint64_t seed, int32_t trials);
+
 /// `strata_scan_fill` with gradient `g` (its colour table `lut` of `lutSize` entries, as for
 /// `strata_gradient_fill`) in place of a solid colour: the same coverage, each covered pixel
 /// taking the gradient's colour at its centre. `cover` is scratch of at least x1 − x0 bytes.
