@@ -22,22 +22,19 @@ extension CATransform3D {
             m41: CGFloat(r4.x), m42: CGFloat(r4.y), m43: CGFloat(r4.z), m44: CGFloat(r4.w))
     }
 
-    /// True when all sixteen fields are finite (no NaN, no ±infinity).
+    /// True when all sixteen fields are finite (no NaN, no ±infinity): each field times zero is
+    /// zero exactly when it is finite (infinities and NaN give NaN), tested a row at a time.
     package var isFinite: Bool {
         let (r1, r2, r3, r4) = rows
-        func finite(_ r: SIMD4<Double>) -> Bool {
-            r.x.isFinite && r.y.isFinite && r.z.isFinite && r.w.isFinite
-        }
-        return finite(r1) && finite(r2) && finite(r3) && finite(r4)
+        let zero = SIMD4<Double>(repeating: 0)
+        return (r1 * zero + r2 * zero + r3 * zero + r4 * zero) == zero
     }
 
     /// True when every field is the identity's (`CATransform3DIsIdentity` without reading the
-    /// global identity: placing a layer asks it twice).
-    @inlinable
+    /// global identity: placing a layer asks it twice), compared a row at a time.
     package var isIdentity: Bool {
-        m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1
-            && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0
-            && m31 == 0 && m32 == 0 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0
+        let (r1, r2, r3, r4) = rows
+        return r1 == SIMD4(1, 0, 0, 0) && r2 == SIMD4(0, 1, 0, 0) && r3 == SIMD4(0, 0, 1, 0) && r4 == SIMD4(0, 0, 0, 1)
     }
 
     /// `self × other`: with row vectors `self` is applied first, then `other`

@@ -181,13 +181,21 @@ open class CARenderer: NSObject {
             damage.rectangles.append(canvas)
             return damage.rectangles
         }
-        current.damageRegion(since: previous, within: canvas, into: &damage)
+        Self.damageRegion(of: &current, since: &previous, within: canvas, into: &damage)
         if !updates.isNull {
             damage.rectangles.append(updates.integral)
             damage.merge()
         }
         damage.clip(to: canvas, integral: true)
         return damage.rectangles
+    }
+
+    /// `current.damageRegion(since: previous, …)` with both footprints lent in place: read from
+    /// the renderer's properties they were copied, retaining their arrays, every frame.
+    private static func damageRegion(
+        of current: inout Footprints, since previous: inout Footprints, within canvas: CGRect, into damage: inout DamageRegion
+    ) {
+        current.damageRegion(since: previous, within: canvas, into: &damage)
     }
 
     /// Draws the frame: clears and redraws the update region only.

@@ -38,7 +38,7 @@ extension FrameWalk {
                     antialias: s.allowsEdgeAntialiasing, blend: s.compositingBlend)))
         let hasSublayers = nodes[node].sublayers.contains { !states[Int($0)].isHidden }
         drawLayer(
-            node, stateStorage.baseAddress! + node, map: PlaneMap(toOffscreen), context: inner, hasSublayers: hasSublayers,
+            node, stateStorage.baseAddress! + node, map: PlaneMap(toOffscreen), context: &inner, hasSublayers: hasSublayers,
             hasMask: nodes[node].mask >= 0)
     }
 

@@ -22,7 +22,8 @@ struct TransitionDraw {
 extension FrameWalk {
     /// The layer's transition and its progress now, when one is showing.
     func activeTransition(_ node: Int) -> (TransitionRecord, Double)? {
-        guard hasTransitions, nodes[node].animations.hasTransition, otherTimes != nil || frameTime != 0 else { return nil }
+        // The topology's flag first: reading it of the node's own record copied the record.
+        guard hasTransitions, plan[node].hasTransition, otherTimes != nil || frameTime != 0 else { return nil }
         for animation in nodes[node].animations.reversed() where animation.hasTransition {
             guard let transition = animation.transition else { continue }
             if let p = transition.progress(at: localTime(of: node)) { return (transition, p) }

@@ -7,8 +7,9 @@ import StrataRender
 /// stack), back to front, with isolation groups, clips, masks and perspective offscreens.
 struct FrameWalk {
     /// The compositor drawing this frame, which makes the walk and outlives it (`Compositor.draw`).
-    /// Not counted: a checked `unowned` reference cost a retain and a release at each use.
-    unowned(unsafe) let compositor: Compositor
+    /// Held strongly: a field of the walk is read borrowed, where an `unowned` one (checked or not)
+    /// was retained and released at each use.
+    let compositor: Compositor
     let nodes: [RenderNode]
     /// What the walk reads of every node, as flat arrays (`RenderTopology`): a node's own record
     /// is about 780 bytes and its sublayer list another allocation.
@@ -36,9 +37,8 @@ struct FrameWalk {
     /// skipped before any matrix is made (most layers of a small damaged region's redraw).
     var footprints: Footprints?
     /// Where the frame's footprints were worked out, and their frame there (`Footprints.worked`):
-    /// each layer's maps to the target, read instead of made again. Not counted, like `compositor`:
-    /// the renderer that owns the cache outlives the walk.
-    unowned(unsafe) var workedCache: FootprintCache?
+    /// each layer's maps to the target, read instead of made again.
+    var workedCache: FootprintCache?
     var workedFrame: UInt64 = 0
     /// Each node's footprint united with its subtree's, made when a group first asks (see `groupBox`).
     var subtreeBoxes: [CGRect] = []
@@ -361,7 +361,7 @@ struct FrameWalk {
             beginOffscreen(node, map: map, context: context)
             return
         }
-        drawLayer(node, s, map: map, context: context, hasSublayers: hasSublayers, hasMask: hasMask)
+        drawLayer(node, s, map: map, context: &context, hasSublayers: hasSublayers, hasMask: hasMask)
     }
 
     /// True when one of `node`'s sublayers is not hidden.
@@ -384,16 +384,16 @@ struct FrameWalk {
     }
 
     /// Draws a layer, presented as `s`, through an affine map (or, without sublayers, through a
-    /// perspective one).
+    /// perspective one). `context` is the layer's, made its group's here (lent, not copied: it
+    /// is about 360 bytes, and the caller is done with it).
     mutating func drawLayer(
-        _ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: Context, hasSublayers: Bool, hasMask: Bool
+        _ node: Int, _ s: UnsafePointer<RenderLayerState>, map: PlaneMap, context: inout Context, hasSublayers: Bool, hasMask: Bool
     ) {
         if hasMask, let leaf = maskedLeaf(node, s, map: map, context: context, hasSublayers: hasSublayers),
             drawMaskedLeaf(node, s, map: map, context: context, leaf: leaf)
         {
             return
         }
-        var context = context
         let shadow = s.pointee.shadowOpacity > 0 ? visibleShadow(s.pointee) : nil
         let compositeShadow = shadow != nil && s.pointee.shadowPath == nil && hasSublayers
         let groupOpacity = s.pointee.opacity < 1 && s.pointee.allowsGroupOpacity && hasSublayers && !drawsAtMostOneLayer(below: node)
@@ -460,15 +460,17 @@ struct FrameWalk {
         }
 
         var clipped = false
-        var sublayerContext = context
+        // The sublayers' clip and its exact account (their context is made from the layer's
+        // when they are pushed: a leaf copies no context).
+        var sublayerClip = context.clip, sublayerExactClip = context.exactClip
         if s.pointee.masksToBounds, hasSublayers {
-            sublayerContext.clip = context.clip.clipped(to: map.boundingBox(of: s.pointee.bounds))
+            sublayerClip = context.clip.clipped(to: map.boundingBox(of: s.pointee.bounds))
         }
         // A clip the sublayers stay inside changes no pixel: it is not applied.
         if s.pointee.masksToBounds, hasSublayers,
             !sublayersStayInside(node, bounds: s.pointee.bounds, corners: body.corners, map: map, context)
         {
-            sublayerContext.exactClip = boundsClip(s.pointee.bounds, corners: body.corners, map: map, context)
+            sublayerExactClip = boundsClip(s.pointee.bounds, corners: body.corners, map: map, context)
             compositor.save(cr)
             var m = Self.cairoMatrix(map.affine)
             cairo_set_matrix(cr, &m)
@@ -501,7 +503,10 @@ struct FrameWalk {
             exits.append(exit)
             steps.append(.afterSublayers(exit: exits.count - 1))
         }
-        if hasSublayers, !sublayerContext.clip.isEmpty {
+        if hasSublayers, !sublayerClip.isEmpty {
+            var sublayerContext = context
+            sublayerContext.clip = sublayerClip
+            sublayerContext.exactClip = sublayerExactClip
             pushSublayers(of: node, context: sublayerContext, depthSorted: false)
         }
     }

@@ -108,8 +108,6 @@ package enum LayerMatrix {
 
     /// True when every field is finite.
     package static func isFinite(_ m: CATransform3D) -> Bool {
-        m.m11.isFinite && m.m12.isFinite && m.m13.isFinite && m.m14.isFinite && m.m21.isFinite && m.m22.isFinite
-            && m.m23.isFinite && m.m24.isFinite && m.m31.isFinite && m.m32.isFinite && m.m33.isFinite
-            && m.m34.isFinite && m.m41.isFinite && m.m42.isFinite && m.m43.isFinite && m.m44.isFinite
+        m.isFinite
     }
 }

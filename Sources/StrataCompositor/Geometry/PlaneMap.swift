@@ -107,17 +107,21 @@ package struct PlaneMap: Sendable, Hashable {
     /// The bounding box of `r`'s image (the part in front of the eye); no allocation when the
     /// whole rectangle is in front, which is the common case.
     package func boundingBox(of r: CGRect) -> CGRect {
-        let xs = (r.minX, r.maxX), ys = (r.minY, r.maxY)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (x, y) in [(xs.0, ys.0), (xs.1, ys.0), (xs.1, ys.1), (xs.0, ys.1)] {
-            let q = applyHomogeneous(x, y)
-            guard q.w > 1e-9 * Swift.max(1, abs(i)) else { return CGRect.bounding(projectedPolygon(of: r)) }
-            let px = q.x / q.w, py = q.y / q.w
-            minX = Swift.min(minX, px)
-            maxX = Swift.max(maxX, px)
-            minY = Swift.min(minY, py)
-            maxY = Swift.max(maxY, py)
+        let x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
+        let inFront = 1e-9 * Swift.max(1, abs(i))
+        // The four corners one by one (an array of them was allocated for every box).
+        let p0 = applyHomogeneous(x0, y0), p1 = applyHomogeneous(x1, y0)
+        let p2 = applyHomogeneous(x1, y1), p3 = applyHomogeneous(x0, y1)
+        guard p0.w > inFront, p1.w > inFront, p2.w > inFront, p3.w > inFront else {
+            return CGRect.bounding(projectedPolygon(of: r))
         }
+        let ax = p0.x / p0.w, ay = p0.y / p0.w, bx = p1.x / p1.w, by = p1.y / p1.w
+        let cx = p2.x / p2.w, cy = p2.y / p2.w, dx = p3.x / p3.w, dy = p3.y / p3.w
+        // In corner order from ±infinity, as a loop over them would (a NaN coordinate is passed over).
+        let minX = Swift.min(Swift.min(Swift.min(Swift.min(Double.infinity, ax), bx), cx), dx)
+        let maxX = Swift.max(Swift.max(Swift.max(Swift.max(-Double.infinity, ax), bx), cx), dx)
+        let minY = Swift.min(Swift.min(Swift.min(Swift.min(Double.infinity, ay), by), cy), dy)
+        let maxY = Swift.max(Swift.max(Swift.max(Swift.max(-Double.infinity, ay), by), cy), dy)
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 

@@ -6,7 +6,9 @@ import CoreGraphics
 /// whose current target is an ARGB32 image, with an identity matrix, the OVER operator and a clip
 /// made of whole-pixel rectangles. Anywhere else (a rounded or rotated clip of masksToBounds, a
 /// blend operator, a non-image target) layers go through cairo and pixman as before.
-struct KernelTarget {
+/// A class: a view is handed to every shape drawn directly, and a struct holding two arrays
+/// cost two retains and two releases each time.
+final class KernelTarget {
     let surface: OpaquePointer
     let pixels: UnsafeMutablePointer<UInt32>
     let width, height, stride: Int32
