@@ -249,6 +249,8 @@ struct FrameWalk {
     /// Sets `context`'s maps to those the frame's footprints worked out for `node` (a sublayer or
     /// mask, not an instance), when the walk draws it where they placed it: onto the frame's
     /// target, from the frame's states, outside a transition, and placed once. False otherwise.
+    /// Inlined: called from the walk's mutating steps, a call copied the whole walk (360 bytes).
+    @inline(__always)
     func takeWorkedMaps(_ node: Int, transitionNode: Int, into context: inout Context) -> Bool {
         guard let cache = workedCache, drawsFrameStates, targets.count == 1, transitionNode < 0,
             node < cache.slots.count, cache.slots[node].frame == workedFrame, cache.slots[node].placedOnce,
@@ -342,7 +344,10 @@ struct FrameWalk {
         let wCenter = map.applyHomogeneous(center.x, center.y).w
         if !s.pointee.isDoubleSided, det * context.orientation * (wCenter < 0 ? -1 : 1) < 0 { return }
 
-        if context.transitionNode != node, let (transition, progress) = activeTransition(node) {
+        // The flag first: the optional record asked for was copied about four times a layer.
+        if hasTransitions, plan[node].hasTransition, context.transitionNode != node,
+            let (transition, progress) = activeTransition(node)
+        {
             beginTransition(
                 node, parent: parent, isMask: isMask, instance: instance, outer: contexts[contextIndex], context: context, map: map,
                 transition: transition, progress: progress)
@@ -364,7 +369,8 @@ struct FrameWalk {
         drawLayer(node, s, map: map, context: &context, hasSublayers: hasSublayers, hasMask: hasMask)
     }
 
-    /// True when one of `node`'s sublayers is not hidden.
+    /// True when one of `node`'s sublayers is not hidden. (Inlined, as `takeWorkedMaps`.)
+    @inline(__always)
     func hasShownSublayers(_ node: Int) -> Bool {
         for k in Int(plan[node].firstSublayer)..<Int(plan[node].endSublayer) where !stateStorage[Int(kids[k])].isHidden {
             return true
@@ -672,6 +678,7 @@ struct FrameWalk {
 
     /// Whether `node`'s sublayers share its 3D space: a CATransformLayer, or a replicator with
     /// preservesDepth (its instances are then not flattened; they are drawn in instance order).
+    @inline(__always)
     func sharesDepth(_ node: Int) -> Bool {
         if plan[node].isTransformLayer { return true }
         if case .replicator(let r) = states[node].kind { return r.preservesDepth }
