@@ -5,7 +5,7 @@ import StrataRender
 
 /// One frame's walk over a layer tree: iterative (a tree 10,000 levels deep cannot overflow the
 /// stack), back to front, with isolation groups, clips, masks and perspective offscreens.
-struct FrameWalk {
+struct FrameWalk: ~Copyable {
     /// The compositor drawing this frame, which makes the walk and outlives it (`Compositor.draw`).
     /// Held strongly: a field of the walk is read borrowed, where an `unowned` one (checked or not)
     /// was retained and released at each use.
@@ -606,7 +606,7 @@ struct FrameWalk {
 
     /// Composites an isolated layer: its composite shadow, then its content through its mask at
     /// its opacity.
-    func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
+    mutating func finishGroup(_ exit: Exit, content: OpaquePointer, mask: OpaquePointer?) {
         let s = states[exit.node]
         var content = content, mask = mask
         if !s.effects.isEmpty {
@@ -659,10 +659,9 @@ struct FrameWalk {
     }
 
     /// Runs `body` clipped to the layer's (rounded) bounds when it masks to bounds.
-    func withBoundsClip(_ s: RenderLayerState, map: PlaneMap, body: LayerBody, _ draw: (inout FrameWalk) -> Void) {
-        var walk = self
+    mutating func withBoundsClip(_ s: RenderLayerState, map: PlaneMap, body: LayerBody, _ draw: (inout FrameWalk) -> Void) {
         guard s.masksToBounds, map.isAffine else {
-            draw(&walk)
+            draw(&self)
             return
         }
         compositor.save(cr)
@@ -672,7 +671,7 @@ struct FrameWalk {
         body.corners.addPath(s.bounds, to: cr)
         cairo_identity_matrix(cr)
         compositor.clip(cr)
-        draw(&walk)
+        draw(&self)
         compositor.restore(cr)
     }
 
