@@ -469,18 +469,23 @@ void strata_fill_box(const strata_target *target, double left, double top, doubl
     }
 }
 
+#if STRATA_X86
+/// The next state of the tests' xorshift generator (13, 7, 17).
+static inline uint64_t next_random(uint64_t *state) {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+#endif
+
 int64_t strata_scan_blend_mismatches(uint64_t seed, int32_t trials) {
     int64_t mismatches = 0;
 #if STRATA_X86
     uint64_t state = seed | 1;
     for (int32_t t = 0; t < trials; t++) {
         uint32_t r[10];
-        for (int k = 0; k < 10; k++) {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            r[k] = (uint32_t)(state >> 16);
-        }
+        for (int k = 0; k < 10; k++) r[k] = (uint32_t)(next_random(&state) >> 16);
         // A premultiplied source (any pixel's channels at most its alpha), any destination bytes.
         uint32_t a = r[0] >> 24, pixel = a << 24;
         for (int c = 0; c < 3; c++) pixel |= (((r[0] >> (8 * c)) & 255) * a / 255) << (8 * c);
@@ -510,9 +515,7 @@ int32_t strata_scan_running_difference(uint64_t seed, int32_t trials) {
     for (int32_t t = 0; t < trials; t++) {
         float c[5];
         for (int k = 0; k < 5; k++) {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            next_random(&state);
             // Cells as edges leave them: signed areas within ±1, some exactly 0 (untouched).
             c[k] = (state & 0x700) == 0 ? 0.0f : (float)((int64_t)(state >> 24) % 2000001 - 1000000) / 1000000.0f;
         }
