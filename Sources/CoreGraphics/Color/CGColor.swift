@@ -20,6 +20,11 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     package init(space: CGColorSpace, components: [CGFloat]) {
         self.pattern = nil
         self.colorSpace = space
+        // Finite components are kept as given (no copy: an animated colour makes one a frame).
+        guard !components.allSatisfy(\.isFinite) else {
+            self.components = components
+            return
+        }
         self.components = components.map { value in
             guard value.isFinite else {
                 Diagnostics.warn("CGColor: non-finite component \(value) replaced by 0")

@@ -101,6 +101,14 @@ package struct PathMeasure: Sendable {
         let f0 = Swift.min(Swift.max(startFraction, 0), 1), f1 = Swift.min(Swift.max(endFraction, 0), 1)
         guard f0 < f1, totalLength > 0 else { return out }
         let d0 = CGFloat(f0) * totalLength, d1 = CGFloat(f1) * totalLength
+        // Room for every piece of the subpaths the range touches: one allocation per array, not
+        // one per doubling (a trimmed path is made every frame its strokeEnd animates).
+        var touched = 0, touchedParts = 0
+        for part in parts where part.length > 0 && part.start < d1 && part.start + part.length > d0 {
+            touched += part.pieces.count
+            touchedParts += 1
+        }
+        out.reserveCapacity(elements: touched + 2 * touchedParts, points: 3 * touched + touchedParts)
         for index in parts.indices where parts[index].length > 0 {
             let part = parts[index]
             let a = Swift.max(d0, part.start) - part.start

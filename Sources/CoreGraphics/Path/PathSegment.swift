@@ -273,10 +273,29 @@ extension PathStorage {
     }
 
     /// Appends a segment as a path element (the caller has placed the current point at its start).
+    /// Its points are appended one by one: `element`'s array was an allocation a segment (a
+    /// trimmed path is rebuilt every frame its `strokeEnd` animates).
     package mutating func append(_ segment: PathSegment) {
-        let e = segment.element
-        types.append(e.type)
-        points.append(contentsOf: e.points)
+        switch segment.kind {
+        case .line:
+            types.append(.addLineToPoint)
+            points.append(segment.p3)
+        case .quad:
+            types.append(.addQuadCurveToPoint)
+            points.append(segment.p1)
+            points.append(segment.p3)
+        case .cubic:
+            types.append(.addCurveToPoint)
+            points.append(segment.p1)
+            points.append(segment.p2)
+            points.append(segment.p3)
+        }
+    }
+
+    /// Makes room for `elements` more elements holding `points` more points.
+    package mutating func reserveCapacity(elements: Int, points count: Int) {
+        types.reserveCapacity(types.count + elements)
+        points.reserveCapacity(points.count + count)
     }
 
     /// Appends a move to `point`.

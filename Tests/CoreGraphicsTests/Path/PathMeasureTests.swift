@@ -227,4 +227,33 @@ private func referenceLength(_ p: [CGPoint]) -> Double {
             previous = q
         }
     }
+
+    /// A segment appended point by point (no array a segment: trims rebuilt every frame) gives
+    /// the element its `element` describes, for each kind.
+    @Test func aSegmentAppendsTheElementItDescribes() {
+        let a = CGPoint(x: 1, y: 2), b = CGPoint(x: 3, y: -4), c = CGPoint(x: 5, y: 6), d = CGPoint(x: -7, y: 8)
+        for segment in [PathSegment.line(a, b), .quad(a, b, c), .cubic(a, b, c, d)] {
+            var appended = PathStorage()
+            appended.move(to: a)
+            appended.append(segment)
+            let e = segment.element
+            #expect(appended == PathStorage(types: [.moveToPoint, e.type], points: [a] + e.points))
+        }
+    }
+
+    /// A trimmed range of a path of many pieces is the same elements as before its arrays were
+    /// reserved up front: the pieces' curves split at the range's ends, continuous.
+    @Test func aTrimmedRangeOfManyPiecesIsContinuousAndAsLongAsAsked() {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        for i in 1...40 {
+            path.addQuadCurve(to: CGPoint(x: Double(i) * 10, y: 0), control: CGPoint(x: Double(i) * 10 - 5, y: 8))
+        }
+        let m = PathMeasure(path)
+        let trimmed = m.segment(from: 0.25, to: 0.75)
+        #expect(trimmed.types.first == .moveToPoint)
+        #expect(trimmed.types.dropFirst().allSatisfy { $0 == .addQuadCurveToPoint })
+        let length = PathMeasure(trimmed).totalLength
+        #expect(abs(length - m.totalLength / 2) <= m.totalLength * 1e-9)
+    }
 }
