@@ -124,8 +124,9 @@ struct DrawPolicy {
 
     /// How node `node`'s body is drawn: `look` is its body's hash, `placement` its map's;
     /// `eligible` when it is a shape-only body seen through an affine map (a path to draw
-    /// directly), `movesCheaply` when a move alone is worth drawing directly (no stroke, or one
-    /// whose outline is a few straight edges). The placement is recorded only on frames whose
+    /// directly), `movesCheaply` when a move alone is worth drawing directly (no stroke, a stroke
+    /// whose outline is a few straight edges, or in a replicator's instances a thin one whose
+    /// raster is mostly empty). The placement is recorded only on frames whose
     /// look holds, the frames where it decides.
     mutating func bodyDrawing(
         node: Int, look: Int, placement: () -> Int, eligible: Bool, movesCheaply: Bool

@@ -88,7 +88,9 @@ extension FrameWalk {
         let directPath = part == .body && map.isAffine && body.isShapeOnly ? body.shape?.cgPath : nil
         let drawing = compositor.policy.bodyDrawing(
             node: node, look: body.look(flipped: context.flipped), placement: { Self.placementLook(map) },
-            eligible: directPath != nil, movesCheaply: body.shape?.stroke == nil || body.shape?.outlinesCheaply == true)
+            eligible: directPath != nil,
+            movesCheaply: body.shape?.stroke == nil || body.shape?.outlinesCheaply == true
+                || (context.isInstance && body.shape?.strokesThinly == true))
         if case .direct(let scans, let dropsRaster) = drawing, let directPath {
             if dropsRaster { compositor.bodies[plan[node].layerID] = nil }
             drawShapeDirectly(

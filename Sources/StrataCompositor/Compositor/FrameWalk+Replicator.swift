@@ -61,6 +61,7 @@ extension FrameWalk {
             if tint.a <= 0 { continue }
             var instanceContext = context
             instanceContext.alpha *= tint.a
+            instanceContext.isInstance = true
             let colored = tint.r < 1 || tint.g < 1 || tint.b < 1
             if delayed { steps.append(.useStates(delay: 0)) }
             if colored { steps.append(.endTint(tint)) }

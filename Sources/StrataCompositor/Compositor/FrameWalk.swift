@@ -139,6 +139,8 @@ struct FrameWalk: ~Copyable {
         var blendRoot = -1
         /// The walk's account of a clip cairo cannot list (in `exactClips`), or −1.
         var exactClip: Int32 = -1
+        /// Inside a replicator's instance: the layers below are drawn several times a frame.
+        var isInstance = false
     }
 
     enum Step {

@@ -28,6 +28,10 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     /// True when the stroke (solid, no round caps or joins) follows a few straight segments: its
     /// outline is a handful of edges, cheaper to scan every frame than a raster to resample.
     let outlinesCheaply: Bool
+    /// True when the shape is a stroke alone covering under a quarter of its extent (about its
+    /// box's perimeter times the line width): a thin ring or arc, whose raster is mostly empty
+    /// pixels to resample at every replicator instance (abstract_circle's eighteen rings).
+    let strokesThinly: Bool
     /// The local rectangle the shape may touch (stroke and miters included).
     let extent: CGRect
     /// The hash of the fields `hash(into:)` names, worked out once: the walk asks a body's look
@@ -82,6 +86,8 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         self.facts = facts
         extent = stroke == nil ? pathBox
             : Self.strokeExtent(pathBox, lineWidth: width, joins: hasJoins, join: join, cap: cap, miterLimit: miterLimit)
+        strokesThinly = fill == nil && stroke != nil
+            && 2 * (pathBox.width + pathBox.height) * width * 4 < extent.width * extent.height
         var h = Hasher()
         h.combine(self.path)
         h.combine(fill)
