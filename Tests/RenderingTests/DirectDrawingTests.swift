@@ -164,6 +164,27 @@ struct DirectDrawingTests {
         }
     }
 
+    /// A 240-point white root holding a replicator of eight instances, each turned a further 45°,
+    /// of one 50-point stroked ring (`lineWidth` wide, its colour at `alpha`); the root and ring.
+    static func replicatedRing(lineWidth: Double, alpha: Double) -> (CALayer, CAShapeLayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 240)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 8
+        replicator.instanceTransform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        let ring = CAShapeLayer()
+        ring.frame = CGRect(x: 130, y: 90, width: 60, height: 60)
+        ring.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
+        ring.fillColor = nil
+        ring.strokeColor = CGColor(red: 0.1, green: 0.5, blue: 0.8, alpha: alpha)
+        ring.lineWidth = lineWidth
+        replicator.addSublayer(ring)
+        root.addSublayer(replicator)
+        return (root, ring)
+    }
+
     /// A replicator's instances of a ring whose stroke end changes every frame are all drawn
     /// directly, not only the first (the held-out abstract_circle: 17 of its 18 instances remade
     /// and resampled the ring's raster, 3.9 ms a frame for ThorVG's 1.1). Eight instances turned
@@ -174,24 +195,7 @@ struct DirectDrawingTests {
         for threads in [1, 2] {
             func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
                 MediaClock.withClock(MediaClock.Manual(time: origin)) {
-                    let (root, ring) = scene { () -> (CALayer, CAShapeLayer) in
-                        let root = CALayer()
-                        root.frame = CGRect(x: 0, y: 0, width: 240, height: 240)
-                        root.backgroundColor = CGColor(gray: 1, alpha: 1)
-                        let replicator = CAReplicatorLayer()
-                        replicator.frame = root.bounds
-                        replicator.instanceCount = 8
-                        replicator.instanceTransform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
-                        let ring = CAShapeLayer()
-                        ring.frame = CGRect(x: 130, y: 90, width: 60, height: 60)
-                        ring.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
-                        ring.fillColor = nil
-                        ring.strokeColor = CGColor(red: 0.1, green: 0.5, blue: 0.8, alpha: 1)
-                        ring.lineWidth = 3
-                        replicator.addSublayer(ring)
-                        root.addSublayer(replicator)
-                        return (root, ring)
-                    }
+                    let (root, ring) = scene { Self.replicatedRing(lineWidth: 3, alpha: 1) }
                     let grow = CABasicAnimation(keyPath: "strokeEnd")
                     (grow.fromValue, grow.toValue, grow.duration) = (0.1, 1, 0.9)
                     grow.repeatCount = .infinity
@@ -220,24 +224,10 @@ struct DirectDrawingTests {
             for threads in [1, 2] {
                 func play(direct: Bool) -> [(image: CGImage, directDraws: Int)] {
                     MediaClock.withClock(MediaClock.Manual(time: origin)) {
-                        let root = scene { () -> CALayer in
-                            let root = CALayer()
-                            root.frame = CGRect(x: 0, y: 0, width: 240, height: 240)
-                            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-                            let replicator = CAReplicatorLayer()
-                            replicator.frame = root.bounds
-                            replicator.instanceCount = 8
-                            replicator.instanceTransform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
-                            let ring = CAShapeLayer()
-                            ring.frame = CGRect(x: 130, y: 90, width: 60, height: 60)
-                            ring.path = CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 50, height: 50), transform: nil)
-                            ring.fillColor = nil
-                            ring.strokeColor = CGColor(red: 0.1, green: 0.5, blue: 0.8, alpha: 0.8)
-                            ring.lineWidth = lineWidth
+                        let root = scene {
+                            let (root, ring) = Self.replicatedRing(lineWidth: lineWidth, alpha: 0.8)
                             // Round joins: the extent is the stroke's, with no miter allowance.
                             ring.lineJoin = .round
-                            replicator.addSublayer(ring)
-                            root.addSublayer(replicator)
                             return root
                         }
                         let fade = CABasicAnimation(keyPath: "backgroundColor")
