@@ -6,16 +6,13 @@ import StrataGeometry
 package struct ShapeState: Sendable {
     package var path: CGPath?
     package var fillColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    /// "non-zero" or "even-odd" (CAShapeLayerFillRule raw values).
-    package var fillRule = "non-zero"
+    package var fillRule = CGPathFillRule.winding
     package var strokeColor: CGColor?
     /// Points.
     package var lineWidth: CGFloat = 1
     package var miterLimit: CGFloat = 10
-    /// "butt", "round", "square".
-    package var lineCap = "butt"
-    /// "miter", "round", "bevel".
-    package var lineJoin = "miter"
+    package var lineCap = CGLineCap.butt
+    package var lineJoin = CGLineJoin.miter
     /// Dash lengths in points; nil or empty: solid.
     package var lineDashPattern: [Double]?
     package var lineDashPhase: CGFloat = 0
@@ -71,8 +68,7 @@ package struct GradientState: Sendable {
     /// Unit coordinates of the bounds.
     package var startPoint = CGPoint(x: 0.5, y: 0)
     package var endPoint = CGPoint(x: 0.5, y: 1)
-    /// "axial", "radial", "conic".
-    package var type = "axial"
+    package var type = GradientKind.axial
 
     package init() {}
 }
@@ -102,10 +98,8 @@ package struct TextState: Sendable {
     package var fontSize: CGFloat = 36
     package var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
     package var isWrapped = false
-    /// "none", "start", "middle", "end".
-    package var truncationMode = "none"
-    /// "natural", "left", "right", "center", "justified".
-    package var alignmentMode = "natural"
+    package var truncationMode = TextTruncation.none
+    package var alignmentMode = TextAlignment.natural
     /// Strata's own, for Lottie text: an outline stroke (width in points; over the fill or under
     /// it) and extra space between letters (points).
     package var strokeColor: CGColor?
@@ -200,12 +194,9 @@ package struct EmitterState: Sendable {
     package var spin: Double = 1
     package var emitterPosition = CGPoint.zero
     package var emitterSize = CGSize.zero
-    /// "point", "line", "rectangle", "circle", "cuboid", "sphere".
-    package var emitterShape = "point"
-    /// "points", "outline", "surface", "volume".
-    package var emitterMode = "volume"
-    /// "unordered", "oldestFirst", "oldestLast", "backToFront", "additive".
-    package var renderMode = "unordered"
+    package var emitterShape = EmitterShape.point
+    package var emitterMode = EmitterMode.volume
+    package var renderMode = EmitterRenderMode.unordered
     package var seed: UInt32 = 0
     /// How many cells were set (what a change of `emitterCells` is compared by).
     package var cellCount = 0

@@ -38,14 +38,12 @@ package struct RenderLayerState: Sendable {
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsScale: CGFloat = 1
-    /// CALayerContentsGravity's raw value.
-    package var contentsGravityName = "resize"
+    package var contentsGravity = ContentsGravity.resize
     package var masksToBounds = false
     package var isDoubleSided = true
     package var isGeometryFlipped = false
-    /// CALayerContentsFilter raw values.
-    package var minificationFilterName = "linear"
-    package var magnificationFilterName = "linear"
+    package var minificationFilter = ContentsFilter.linear
+    package var magnificationFilter = ContentsFilter.linear
     package var minificationFilterBias: Float = 0
     package var allowsGroupOpacity = true
     package var allowsEdgeAntialiasing = false

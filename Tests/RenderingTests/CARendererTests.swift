@@ -190,7 +190,7 @@ struct CARendererTests {
             state.strokeColor = CGColor(gray: 0, alpha: 1)
             state.fillColor = nil
             state.lineWidth = 8
-            state.lineJoin = "miter"
+            state.lineJoin = .miter
             state.miterLimit = 10
             return try #require(ShapeKey(state))
         }
@@ -232,7 +232,7 @@ struct CARendererTests {
             for fill in colours {
                 for stroke in colours {
                     for width in [0, 1, 8, .infinity, .nan] as [Double] {
-                        for (join, cap) in [("miter", "butt"), ("round", "square"), ("bevel", "round")] {
+                        for (join, cap) in [(CGLineJoin.miter, CGLineCap.butt), (.round, .square), (.bevel, .round)] {
                             var state = ShapeState()
                             state.path = path
                             state.fillColor = fill

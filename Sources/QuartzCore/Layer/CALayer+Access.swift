@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 // Every model read and write goes through here: under the transaction lock, with the change
 // pipeline Core Animation uses for a property set:
@@ -30,6 +31,17 @@ extension CALayer {
             guard old != value else { return }
             let action = prepareChange(key, model: Self.animatableValue(old))
             state[keyPath: path] = value
+            finishChange(key, action: action)
+        }
+    }
+
+    /// Sets a name-typed property to the name `raw` (its case, or an unknown name kept beside the
+    /// fallback case) and posts the change event `key`.
+    final func updateName<N: RenderName>(_ key: String, _ path: WritableKeyPath<LayerState, N>, _ raw: String) {
+        withLock {
+            guard state.name(key, path) != raw else { return }
+            let action = prepareChange(key)
+            state.setName(raw, key, path)
             finishChange(key, action: action)
         }
     }

@@ -39,6 +39,9 @@ struct LayerState {
     var levelsOfDetailBias = 0
     /// `CATextLayer.font` as assigned (the name drawn is in `visual.text.fontName`).
     var fontObject: AnyObject?
+    /// Names given to name-typed properties that Strata does not know, by key ("lineCap"…): read
+    /// back as given, drawn as the render state's fallback case.
+    var unlistedNames: [String: String]?
 
     subscript<T>(dynamicMember path: WritableKeyPath<RenderLayerState, T>) -> T {
         get { visual[keyPath: path] }
@@ -73,18 +76,36 @@ struct LayerState {
     }
 
     var contentsGravity: CALayerContentsGravity {
-        get { CALayerContentsGravity(rawValue: visual.contentsGravityName) }
-        set { visual.contentsGravityName = newValue.rawValue }
+        get { CALayerContentsGravity(rawValue: name("contentsGravity", \.visual.contentsGravity)) }
+        set { setName(newValue.rawValue, "contentsGravity", \.visual.contentsGravity) }
     }
 
     var minificationFilter: CALayerContentsFilter {
-        get { CALayerContentsFilter(rawValue: visual.minificationFilterName) }
-        set { visual.minificationFilterName = newValue.rawValue }
+        get { CALayerContentsFilter(rawValue: name("minificationFilter", \.visual.minificationFilter)) }
+        set { setName(newValue.rawValue, "minificationFilter", \.visual.minificationFilter) }
     }
 
     var magnificationFilter: CALayerContentsFilter {
-        get { CALayerContentsFilter(rawValue: visual.magnificationFilterName) }
-        set { visual.magnificationFilterName = newValue.rawValue }
+        get { CALayerContentsFilter(rawValue: name("magnificationFilter", \.visual.magnificationFilter)) }
+        set { setName(newValue.rawValue, "magnificationFilter", \.visual.magnificationFilter) }
+    }
+
+    /// A name-typed property's raw value (`key`, its case at `path`): the name it was given.
+    func name<N: RenderName>(_ key: String, _ path: KeyPath<LayerState, N>) -> String {
+        unlistedNames?[key] ?? self[keyPath: path].name
+    }
+
+    /// Sets a name-typed property: its case, or for a name Strata does not know the fallback
+    /// case, with the name kept to read back.
+    mutating func setName<N: RenderName>(_ raw: String, _ key: String, _ path: WritableKeyPath<LayerState, N>) {
+        if let known = N(name: raw) {
+            self[keyPath: path] = known
+            guard unlistedNames?.removeValue(forKey: key) != nil, unlistedNames?.isEmpty == true else { return }
+            unlistedNames = nil
+        } else {
+            self[keyPath: path] = N.fallback
+            unlistedNames = (unlistedNames ?? [:]).merging([key: raw]) { $1 }
+        }
     }
 
     var edgeAntialiasingMask: CAEdgeAntialiasingMask {

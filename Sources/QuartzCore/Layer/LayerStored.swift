@@ -1,4 +1,5 @@
 import StrataAnimation
+import StrataRender
 
 // Specialised layers' properties declared in one line each: the value lives in the layer's
 // state (so presentation copies and `init(layer:)` carry it), reads and writes take the layer's
@@ -70,13 +71,14 @@ public struct _LayerStored<Value: Equatable>: StoredLayerProperty {
     }
 }
 
-/// A name-typed property, stored as its raw string.
+/// A name-typed property, stored as its render-side case (`CGLineCap`…), an unknown name beside it.
 @propertyWrapper
 public struct _LayerStoredName<Value: _LayerStringValue>: StoredLayerProperty {
     let key: String
-    let path: WritableKeyPath<LayerState, String>
+    /// A `WritableKeyPath<LayerState, some RenderName>` (the wrapper is public, the protocol is not).
+    let path: PartialKeyPath<LayerState>
 
-    init(_ key: String, _ path: WritableKeyPath<LayerState, String>) {
+    init<Stored: RenderName>(_ key: String, _ path: WritableKeyPath<LayerState, Stored>) {
         self.key = key
         self.path = path
     }
@@ -91,18 +93,25 @@ public struct _LayerStoredName<Value: _LayerStringValue>: StoredLayerProperty {
         _enclosingInstance layer: L, wrapped wrapped: ReferenceWritableKeyPath<L, Value>,
         storage storage: ReferenceWritableKeyPath<L, Self>
     ) -> Value {
-        get { Value(rawValue: layer.read(layer[keyPath: storage].path)) }
-        set {
-            let property = layer[keyPath: storage]
-            layer.update(property.key, property.path, newValue.rawValue)
-        }
+        get { Value(rawValue: layer[keyPath: storage].name(of: layer)) }
+        set { layer[keyPath: storage].set(newValue.rawValue, on: layer) }
     }
 
-    func value(of layer: CALayer) -> Any? { layer.read(path) }
+    /// The name the property was given.
+    func name(of layer: CALayer) -> String {
+        layer.withLock { layer.state.unlistedNames?[key] ?? (layer.state[keyPath: path] as? any RenderName)?.name ?? "" }
+    }
+
+    func value(of layer: CALayer) -> Any? { name(of: layer) }
 
     func set(_ value: Any?, on layer: CALayer) {
-        guard let raw = value as? String else { return }
-        layer.update(key, path, raw)
+        guard let raw = value as? String, let type = Swift.type(of: path).valueType as? any RenderName.Type else { return }
+        update(type, raw, on: layer)
+    }
+
+    private func update<N: RenderName>(_: N.Type, _ raw: String, on layer: CALayer) {
+        guard let path = path as? WritableKeyPath<LayerState, N> else { return }
+        layer.updateName(key, path, raw)
     }
 }
 

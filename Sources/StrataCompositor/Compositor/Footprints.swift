@@ -691,11 +691,10 @@ package struct Footprints: Equatable {
         h.combine(s.pointee.isDoubleSided)
         h.combine(s.pointee.isGeometryFlipped)
         if let image = s.pointee.contentsImage {
-            // Names matter only with contents (and strings are slow to hash).
+            // These matter only with contents.
             h.combine(image.serial)
-            h.combine(s.pointee.contentsGravityName)
-            h.combine(s.pointee.minificationFilterName)
-            h.combine(s.pointee.magnificationFilterName)
+            h.combine(Int(s.pointee.contentsGravity.ordinal))
+            h.combine(Int(s.pointee.minificationFilter.ordinal) << 8 | Int(s.pointee.magnificationFilter.ordinal))
         }
         h.combine(s.pointee.allowsGroupOpacity)
         h.combine(s.pointee.allowsEdgeAntialiasing)

@@ -21,7 +21,7 @@ extension FrameWalk {
         compositor.save(cr)
         defer { compositor.restore(cr) }
         var base = Self.cairoMatrix(m)
-        cairo_set_operator(cr, e.renderMode == "additive" ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
+        cairo_set_operator(cr, e.renderMode == .additive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
         for (c, cell) in e.cells.enumerated() where cell.isEnabled {
             let rate = cell.birthRate * e.birthRate
             let longest = (cell.lifetime + abs(cell.lifetimeRange) / 2) * e.lifetime
@@ -40,7 +40,7 @@ extension FrameWalk {
             let surface = CairoSurface.wrapping(image.pixels)
             defer { cairo_surface_destroy(surface) }
             let w = Double(image.width) / cell.contentsScale, h = Double(image.height) / cell.contentsScale
-            let order: [Int] = e.renderMode == "oldestLast" ? Array((from...last).reversed()) : Array(from...last)
+            let order: [Int] = e.renderMode == .oldestLast ? Array((from...last).reversed()) : Array(from...last)
             for k in order {
                 var random = ParticleRandom(seed: e.seed, cell: UInt32(c), particle: UInt64(k))
                 let age = t - Double(k) / rate
@@ -87,10 +87,10 @@ extension FrameWalk {
     func birthPoint(_ e: EmitterState, _ random: inout ParticleRandom) -> CGPoint {
         let p = e.emitterPosition, size = e.emitterSize
         switch e.emitterShape {
-        case "line":
+        case .line:
             return CGPoint(x: p.x + random.centred(size.width), y: p.y)
-        case "rectangle", "cuboid":
-            if e.emitterMode == "outline" {
+        case .rectangle, .cuboid:
+            if e.emitterMode == .outline {
                 let u = random.unit() * 2 * (size.width + size.height)
                 let (w, h) = (size.width, size.height)
                 if u < w { return CGPoint(x: p.x - w / 2 + u, y: p.y - h / 2) }
@@ -99,11 +99,11 @@ extension FrameWalk {
                 return CGPoint(x: p.x - w / 2, y: p.y + h / 2 - (u - 2 * w - h))
             }
             return CGPoint(x: p.x + random.centred(size.width), y: p.y + random.centred(size.height))
-        case "circle", "sphere":
+        case .circle, .sphere:
             let a = random.unit() * 2 * .pi
-            let r = size.width / 2 * (e.emitterMode == "outline" ? 1 : random.unit().squareRoot())
+            let r = size.width / 2 * (e.emitterMode == .outline ? 1 : random.unit().squareRoot())
             return CGPoint(x: p.x + r * cos(a), y: p.y + r * sin(a))
-        default:
+        case .point:
             return p
         }
     }

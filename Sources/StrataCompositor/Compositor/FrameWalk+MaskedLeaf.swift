@@ -161,7 +161,7 @@ extension FrameWalk {
     static func inkedBox(_ path: CGPath, _ shape: ShapeKey?) -> CGRect {
         let box = path.boundingBoxOfPath
         guard let shape, shape.stroke != nil else { return box }
-        let reach = shape.lineWidth / 2 * (shape.join == "miter" ? Swift.max(shape.miterLimit, 1) : 1)
+        let reach = shape.lineWidth / 2 * (shape.join == .miter ? Swift.max(shape.miterLimit, 1) : 1)
         return box.insetBy(dx: -reach, dy: -reach)
     }
 

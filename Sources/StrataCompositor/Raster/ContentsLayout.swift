@@ -1,4 +1,5 @@
 import CoreGraphics
+import StrataRender
 
 /// Where a layer's contents image goes (spec: contentsGravity, contentsRect, contentsCenter,
 /// contentsScale): pieces of the image (in image pixels, row 0 on top) and the local rectangles
@@ -19,7 +20,7 @@ package struct ContentsLayout: Equatable, Sendable {
 
     /// The layout for an image of `imageSize` pixels in `bounds`; nil when nothing shows.
     package static func make(
-        imageSize: CGSize, bounds: CGRect, gravity: String, contentsRect: CGRect, contentsCenter: CGRect,
+        imageSize: CGSize, bounds: CGRect, gravity: ContentsGravity, contentsRect: CGRect, contentsCenter: CGRect,
         contentsScale: Double, flipped: Bool
     ) -> ContentsLayout? {
         guard imageSize.width > 0, imageSize.height > 0, bounds.width > 0, bounds.height > 0,
@@ -47,13 +48,13 @@ package struct ContentsLayout: Equatable, Sendable {
     }
 
     /// The rectangle an image of `natural` size (points) fills in `bounds` under `gravity`.
-    static func place(_ natural: CGSize, in b: CGRect, gravity: String, flipped: Bool) -> CGRect {
+    static func place(_ natural: CGSize, in b: CGRect, gravity: ContentsGravity, flipped: Bool) -> CGRect {
         switch gravity {
-        case "resize":
+        case .resize:
             return b
-        case "resizeAspect", "resizeAspectFill":
+        case .resizeAspect, .resizeAspectFill:
             let sx = b.width / natural.width, sy = b.height / natural.height
-            let s = gravity == "resizeAspect" ? Swift.min(sx, sy) : Swift.max(sx, sy)
+            let s = gravity == .resizeAspect ? Swift.min(sx, sy) : Swift.max(sx, sy)
             let w = natural.width * s, h = natural.height * s
             return CGRect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
         default:
@@ -66,15 +67,15 @@ package struct ContentsLayout: Equatable, Sendable {
         let midY = b.midY - h / 2
         let x: Double, y: Double
         switch gravity {
-        case "top": (x, y) = (b.midX - w / 2, topY)
-        case "bottom": (x, y) = (b.midX - w / 2, bottomY)
-        case "left": (x, y) = (b.minX, midY)
-        case "right": (x, y) = (b.maxX - w, midY)
-        case "topLeft": (x, y) = (b.minX, topY)
-        case "topRight": (x, y) = (b.maxX - w, topY)
-        case "bottomLeft": (x, y) = (b.minX, bottomY)
-        case "bottomRight": (x, y) = (b.maxX - w, bottomY)
-        default: (x, y) = (b.midX - w / 2, midY)  // "center" (and unknown names, documented fallback)
+        case .top: (x, y) = (b.midX - w / 2, topY)
+        case .bottom: (x, y) = (b.midX - w / 2, bottomY)
+        case .left: (x, y) = (b.minX, midY)
+        case .right: (x, y) = (b.maxX - w, midY)
+        case .topLeft: (x, y) = (b.minX, topY)
+        case .topRight: (x, y) = (b.maxX - w, topY)
+        case .bottomLeft: (x, y) = (b.minX, bottomY)
+        case .bottomRight: (x, y) = (b.maxX - w, bottomY)
+        default: (x, y) = (b.midX - w / 2, midY)  // .center (an unknown name is drawn as it)
         }
         return CGRect(x: x, y: y, width: w, height: h)
     }

@@ -16,8 +16,8 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     let stroke: RGBA?
     let lineWidth: Double
     let miterLimit: Double
-    let cap: String
-    let join: String
+    let cap: CGLineCap
+    let join: CGLineJoin
     let dashes: [Double]?
     let dashPhase: Double
     let strokeStart: Double
@@ -66,7 +66,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         pathBox = facts.box
         self.fill = fill
         self.stroke = stroke
-        evenOdd = s.fillRule == "even-odd"
+        evenOdd = s.fillRule == .evenOdd
         lineWidth = width
         miterLimit = s.miterLimit.isFinite ? s.miterLimit : 10
         cap = s.lineCap
@@ -77,7 +77,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         strokeStart = s.strokeStart.isFinite ? Swift.min(Swift.max(s.strokeStart, 0), 1) : 0
         strokeEnd = s.strokeEnd.isFinite ? Swift.min(Swift.max(s.strokeEnd, 0), 1) : 1
         hasJoins = facts.hasJoins
-        var cheaply = stroke != nil && dashes == nil && cap != "round" && join != "round"
+        var cheaply = stroke != nil && dashes == nil && cap != .round && join != .round
         if cheaply {
             if facts.fewStraight == nil { facts.fewStraight = Self.isFewStraightSegments(path.storage) }
             cheaply = facts.fewStraight == true
@@ -249,11 +249,11 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     }
 
     /// `box` grown by what a stroke of `lineWidth` can reach beyond its path.
-    private static func strokeExtent(_ box: CGRect, lineWidth: Double, joins: Bool, join: String, cap: String, miterLimit: Double) -> CGRect {
+    private static func strokeExtent(_ box: CGRect, lineWidth: Double, joins: Bool, join: CGLineJoin, cap: CGLineCap, miterLimit: Double) -> CGRect {
         // Half the width around the path; a miter join up to the limit times that; a square
         // cap or another join at most √2 times (1.5 for safety). Lottie's bars are single
         // segments with miter joins: a 16-point bar had a box 80 points too large all round.
-        let factor = joins ? (join == "miter" ? Swift.max(1, miterLimit) : 1.5) : (cap == "square" ? 1.5 : 1)
+        let factor = joins ? (join == .miter ? Swift.max(1, miterLimit) : 1.5) : (cap == .square ? 1.5 : 1)
         let pad = lineWidth / 2 * factor
         return box.insetBy(dx: -pad, dy: -pad)
     }
@@ -277,7 +277,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
     /// limit, 80 points for a 16-point stroke) is far more than most outlines' corners need:
     /// the stroke's extent as cairo measures it, when the raster is made (local units).
     func measuredExtent(_ path: CGPath) -> CGRect {
-        guard let stroke, stroke.a > 0, join == "miter", hasJoins, miterLimit > 1.5, strokeStart < strokeEnd,
+        guard let stroke, stroke.a > 0, join == .miter, hasJoins, miterLimit > 1.5, strokeStart < strokeEnd,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         else { return extent }
         defer { cairo_surface_destroy(surface) }
@@ -289,8 +289,7 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         cairo_set_line_width(cr, lineWidth)
         cairo_set_miter_limit(cr, miterLimit)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-        cairo_set_line_cap(
-            cr, cap == "round" ? CAIRO_LINE_CAP_ROUND : cap == "square" ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_cap(cr, cairo_line_cap_t(rawValue: UInt32(cap.rawValue)))
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_stroke_extents(cr, &x0, &y0, &x1, &y1)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 >= x0, y1 >= y0 else { return extent }
@@ -325,11 +324,9 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         return measure.segment(from: strokeStart, to: strokeEnd)
     }
 
-    /// The stroke's style for the scan converter (an unknown cap or join name: butt, miter, as cairo's defaults).
+    /// The stroke's style for the scan converter.
     var strokeStyle: ScanConverter.StrokeStyle {
-        ScanConverter.StrokeStyle(
-            width: lineWidth, cap: cap == "round" ? .round : cap == "square" ? .square : .butt,
-            join: join == "round" ? .round : join == "bevel" ? .bevel : .miter, miterLimit: miterLimit)
+        ScanConverter.StrokeStyle(width: lineWidth, cap: cap, join: join, miterLimit: miterLimit)
     }
 
     /// Makes `cr`'s path the stroked part of `path` (strokeStart to strokeEnd) and sets the line
@@ -343,10 +340,8 @@ package final class ShapeKey: Hashable, @unchecked Sendable {
         CairoPath.append(storage, to: cr)
         cairo_set_line_width(cr, lineWidth)
         cairo_set_miter_limit(cr, miterLimit)
-        cairo_set_line_cap(
-            cr, cap == "round" ? CAIRO_LINE_CAP_ROUND : cap == "square" ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-        cairo_set_line_join(
-            cr, join == "round" ? CAIRO_LINE_JOIN_ROUND : join == "bevel" ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+        cairo_set_line_cap(cr, cairo_line_cap_t(rawValue: UInt32(cap.rawValue)))
+        cairo_set_line_join(cr, cairo_line_join_t(rawValue: UInt32(join.rawValue)))
         if let dashes {
             dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), dashPhase) }
         } else {
@@ -362,7 +357,7 @@ package struct GradientKey: Hashable {
     var locations: [Double]
     var start: CGPoint
     var end: CGPoint
-    var type: String
+    var type: GradientKind
 
     init?(_ g: GradientState) {
         guard let colors = g.colors, !colors.isEmpty else { return nil }
@@ -381,7 +376,7 @@ package struct GradientKey: Hashable {
 
     /// Fills the rectangle `b` (already clipped by the caller) with the gradient.
     func paint(in b: CGRect, into cr: OpaquePointer) {
-        if type == "conic" {
+        if type == .conic {
             func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
             let p0 = point(start), p1 = point(end)
             guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
@@ -402,7 +397,7 @@ package struct GradientKey: Hashable {
         guard p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return nil }
         let pattern: OpaquePointer?
         switch type {
-        case "radial":
+        case .radial:
             let rx = abs(p1.x - p0.x), ry = abs(p1.y - p0.y)
             let r = Swift.max(rx, ry, 1e-6)
             pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, r)
@@ -414,9 +409,9 @@ package struct GradientKey: Hashable {
                 cairo_matrix_invert(&m)
                 cairo_pattern_set_matrix(pattern, &m)
             }
-        case "conic":
+        case .conic:
             return nil
-        default:
+        case .axial:
             pattern = cairo_pattern_create_linear(p0.x, p0.y, p1.x, p1.y)
         }
         guard let pattern else { return nil }
@@ -428,7 +423,7 @@ package struct GradientKey: Hashable {
     }
 
     /// True for the gradients drawn as one cairo pattern (`pattern(over:alpha:)`; not conic).
-    var isPattern: Bool { type != "conic" }
+    var isPattern: Bool { type != .conic }
 
     /// The colour at `t` (0...1) along the stops.
     func color(at t: Double) -> RGBA {

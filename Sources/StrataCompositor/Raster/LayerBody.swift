@@ -39,8 +39,8 @@ package final class LayerBody: Hashable, @unchecked Sendable {
         /// The image's serial (its identity; see `ObjectSerial`).
         package var image: UInt64
         package var layout: ContentsLayout
-        package var minification: String
-        package var magnification: String
+        package var minification: ContentsFilter
+        package var magnification: ContentsFilter
 
         package static func == (l: ContentsKey, r: ContentsKey) -> Bool {
             l.image == r.image && l.layout == r.layout && l.minification == r.minification
@@ -78,12 +78,12 @@ package final class LayerBody: Hashable, @unchecked Sendable {
             if let image = s.contentsImage,
                 let layout = ContentsLayout.make(
                     imageSize: CGSize(width: image.width, height: image.height), bounds: s.bounds,
-                    gravity: s.contentsGravityName, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
+                    gravity: s.contentsGravity, contentsRect: s.contentsRect, contentsCenter: s.contentsCenter,
                     contentsScale: s.contentsScale, flipped: flipped)
             {
                 contents = ContentsKey(
-                    image: image.serial, layout: layout, minification: s.minificationFilterName,
-                    magnification: s.magnificationFilterName)
+                    image: image.serial, layout: layout, minification: s.minificationFilter,
+                    magnification: s.magnificationFilter)
             }
         }
         self.background = background
@@ -266,8 +266,8 @@ package final class LayerBody: Hashable, @unchecked Sendable {
             cairo_pattern_set_matrix(pattern, &m)
             // Pixels of the image per device pixel: above 1 minifies.
             let density = Swift.max(sx, sy) / Swift.max(deviceScale, 1e-9)
-            let filterName = density > 1 ? contents.minification : contents.magnification
-            cairo_pattern_set_filter(pattern, filter(named: filterName, minifying: density > 1))
+            let filter = density > 1 ? contents.minification : contents.magnification
+            cairo_pattern_set_filter(pattern, Self.cairoFilter(filter, minifying: density > 1))
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             withExtendedLifetime(image) {
                 cairo_set_source(cr, pattern)
@@ -278,13 +278,13 @@ package final class LayerBody: Hashable, @unchecked Sendable {
         }
     }
 
-    /// cairo's filter for a CALayerContentsFilter name. Trilinear becomes cairo's GOOD filter when
+    /// cairo's filter for a contents filter. Trilinear becomes cairo's GOOD filter when
     /// minifying (box-filtered downscaling, cairo's stand-in for mipmaps), bilinear otherwise.
-    static func filter(named name: String, minifying: Bool) -> cairo_filter_t {
-        switch name {
-        case "nearest": return CAIRO_FILTER_NEAREST
-        case "trilinear": return minifying ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR
-        default: return CAIRO_FILTER_BILINEAR
+    static func cairoFilter(_ filter: ContentsFilter, minifying: Bool) -> cairo_filter_t {
+        switch filter {
+        case .nearest: return CAIRO_FILTER_NEAREST
+        case .trilinear: return minifying ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR
+        case .linear: return CAIRO_FILTER_BILINEAR
         }
     }
 }

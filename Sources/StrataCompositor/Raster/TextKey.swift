@@ -10,8 +10,8 @@ package struct TextKey: Hashable {
     var fontSize: Double
     var color: RGBA
     var isWrapped: Bool
-    var truncation: String
-    var alignment: String
+    var truncation: TextTruncation
+    var alignment: TextAlignment
     /// Where glyphs may sit (the destination context's subpixel switches).
     var glyphPositioning: GlyphPositioning
     /// Glyphs unhinted at their exact positions, whatever `glyphPositioning` says (Lottie text).
@@ -114,25 +114,25 @@ package struct TextKey: Hashable {
         if isWrapped {
             pango_layout_set_width(layout, width)
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            if truncation != "none" { pango_layout_set_height(layout, Int32(Swift.min(b.height, 1e6) * Double(PANGO_SCALE))) }
-        } else if truncation != "none" {
+            if truncation != .none { pango_layout_set_height(layout, Int32(Swift.min(b.height, 1e6) * Double(PANGO_SCALE))) }
+        } else if truncation != .none {
             pango_layout_set_width(layout, width)
             pango_layout_set_height(layout, -1)  // one line a paragraph
         }
         switch truncation {
-        case "start": pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
-        case "middle": pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
-        case "end": pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        default: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        case .start: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+        case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+        case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        case .none: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
         }
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         let hasWidth = pango_layout_get_width(layout) >= 0
         if hasWidth {
             switch alignment {
-            case "center": pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case "right": pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-            case "justified": pango_layout_set_justify(layout, 1)
-            default: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            case .justified: pango_layout_set_justify(layout, 1)
+            case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
             }
             cairo_move_to(cr, b.minX, b.minY)
             if stroke == nil && (!exact || !runs.isEmpty) {
@@ -157,9 +157,9 @@ package struct TextKey: Hashable {
             let lineWidth = Double(logical.width)
             var x = b.minX
             switch alignment {
-            case "center": x += (b.width - lineWidth) / 2
-            case "right": x += b.width - lineWidth
-            default: break
+            case .center: x += (b.width - lineWidth) / 2
+            case .right: x += b.width - lineWidth
+            case .natural, .left, .justified: break
             }
             cairo_move_to(cr, x, b.minY + baseline)
             if stroke == nil && (!exact || !runs.isEmpty) {
