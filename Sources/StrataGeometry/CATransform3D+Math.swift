@@ -40,12 +40,32 @@ extension CATransform3D {
     /// `self × other`: with row vectors `self` is applied first, then `other`
     /// (the same as `CATransform3DConcat(self, other)`).
     package func concatenating(_ other: CATransform3D) -> CATransform3D {
+        if isAffineForm, other.isAffineForm { return affineConcatenating(other) }
         let (a1, a2, a3, a4) = rows
         let (b1, b2, b3, b4) = other.rows
+        @inline(__always)
         func row(_ a: SIMD4<Double>) -> SIMD4<Double> {
             a.x * b1 + a.y * b2 + a.z * b3 + a.w * b4
         }
         return CATransform3D(rows: row(a1), row(a2), row(a3), row(a4))
+    }
+
+    /// `CATransform3DIsAffine(self)`, two rows' last halves and two rows compared as vectors.
+    @inline(__always)
+    private var isAffineForm: Bool {
+        SIMD4<Double>(m13, m14, m23, m24) == SIMD4(repeating: 0)
+            && SIMD4<Double>(m31, m32, m33, m34) == SIMD4(0, 0, 1, 0) && SIMD2<Double>(m43, m44) == SIMD2(0, 1)
+    }
+
+    /// `concatenating(_:)` of two affine transforms (`CATransform3DIsAffine`), the plane's six
+    /// fields alone: a layer tree's maps are nearly all affine. Each field is summed in the order
+    /// of the full product, whose other terms are zeros.
+    private func affineConcatenating(_ b: CATransform3D) -> CATransform3D {
+        CATransform3D(
+            m11: m11 * b.m11 + m12 * b.m21, m12: m11 * b.m12 + m12 * b.m22, m13: 0, m14: 0,
+            m21: m21 * b.m11 + m22 * b.m21, m22: m21 * b.m12 + m22 * b.m22, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0,
+            m41: m41 * b.m11 + m42 * b.m21 + b.m41, m42: m41 * b.m12 + m42 * b.m22 + b.m42, m43: 0, m44: 1)
     }
 
     /// A point a transform applies about (points).
