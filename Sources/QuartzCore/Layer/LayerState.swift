@@ -98,14 +98,11 @@ struct LayerState {
     /// Sets a name-typed property: its case, or for a name Strata does not know the fallback
     /// case, with the name kept to read back.
     mutating func setName<N: RenderName>(_ raw: String, _ key: String, _ path: WritableKeyPath<LayerState, N>) {
-        if let known = N(name: raw) {
-            self[keyPath: path] = known
-            guard unlistedNames?.removeValue(forKey: key) != nil, unlistedNames?.isEmpty == true else { return }
-            unlistedNames = nil
-        } else {
-            self[keyPath: path] = N.fallback
-            unlistedNames = (unlistedNames ?? [:]).merging([key: raw]) { $1 }
-        }
+        let known = N(name: raw)
+        self[keyPath: path] = known ?? N.fallback
+        var names = unlistedNames ?? [:]
+        names[key] = known == nil ? raw : nil
+        unlistedNames = names.isEmpty ? nil : names
     }
 
     var edgeAntialiasingMask: CAEdgeAntialiasingMask {
