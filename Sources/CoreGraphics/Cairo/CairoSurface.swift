@@ -10,6 +10,24 @@ package enum CairoSurface {
             Int32(buffer.width), Int32(buffer.height), Int32(buffer.bytesPerRow))
     }
 
+    /// A cairo ARGB32 surface on `buffer`'s memory that keeps `buffer` alive for as long as cairo
+    /// holds the surface: for a source set on a context, which outlives the call that set it
+    /// (the context paints with it later). The caller destroys its own reference.
+    package static func owning(_ buffer: PixelBuffer) -> OpaquePointer {
+        let surface = wrapping(buffer)
+        let owner = Unmanaged.passRetained(buffer).toOpaque()
+        // Should cairo fail to record it (out of memory), the buffer is kept, never freed early.
+        _ = cairo_surface_set_user_data(surface, ownerKey, owner) { owner in
+            guard let owner else { return }
+            Unmanaged<PixelBuffer>.fromOpaque(owner).release()
+        }
+        return surface
+    }
+
+    /// The key under which `owning` attaches a buffer to its surface: cairo knows keys by their
+    /// address and never writes through it, so the one allocation is shared safely.
+    nonisolated(unsafe) private static let ownerKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
     /// Copies a cairo image surface (ARGB32, RGB24 or A8) into a new premultiplied ARGB32 buffer.
     package static func copyPixels(of surface: OpaquePointer) -> PixelBuffer? {
         cairo_surface_flush(surface)

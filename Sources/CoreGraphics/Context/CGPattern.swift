@@ -140,7 +140,9 @@ extension CGContext {
     /// Graphics places patterns).
     func setPatternSource(_ paint: PatternPaint) -> Bool {
         guard let tile = paint.pattern.tile(color: paint.color) else { return false }
-        let surface = CairoSurface.wrapping(tile.pixels)
+        // The source stays set on the context after this returns (the fill or stroke follows):
+        // the surface keeps the tile's pixels, which nothing else holds.
+        let surface = CairoSurface.owning(tile.pixels)
         defer { cairo_surface_destroy(surface) }
         guard let source = cairo_pattern_create_for_surface(surface) else { return false }
         defer { cairo_pattern_destroy(source) }
