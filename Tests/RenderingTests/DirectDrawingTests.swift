@@ -561,4 +561,75 @@ struct DirectDrawingTests {
         let difference = try #require(Golden.compare(image, expected, channelTolerance: 2))
         #expect(difference.differingPixels == 0, "origin \(origin): \(difference)")
     }
+
+    /// A still shape redrawn only where a neighbour's damage cuts it keeps the pixels it was
+    /// drawn with: scanned while it moved, or drawn in place by cairo at first sight. Switching
+    /// it to its raster (resampled at a fractional position) inside the damage alone left a
+    /// seam, crisp outside and soft inside: the frame showed its history. The neighbour (an L
+    /// whose box covers the circle's left half, its colour changing every frame) never touches
+    /// the circle; the circle's left half must be byte-identical from the frame it holds, at 3
+    /// clock origins, for a circle that slid there and one that never moved.
+    @Test(arguments: clockOrigins)
+    func aStillShapeRedrawnInPartKeepsThePixelsItWasDrawnWith(origin: Double) throws {
+        for slides in [true, false] {
+            let (root, circle) = scene { () -> (CALayer, CAShapeLayer) in
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+                root.backgroundColor = CGColor(gray: 1, alpha: 1)
+                let neighbour = CAShapeLayer()
+                neighbour.frame = CGRect(x: 0, y: 0, width: 70, height: 120)
+                let l = CGMutablePath()
+                l.addRect(CGRect(x: 0, y: 0, width: 10, height: 120))
+                l.addRect(CGRect(x: 0, y: 110, width: 70, height: 10))
+                neighbour.path = l
+                neighbour.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                let circle = CAShapeLayer()
+                circle.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+                circle.position = CGPoint(x: 70.3, y: 60.4)
+                circle.path = CGPath(ellipseIn: circle.bounds, transform: nil)
+                circle.fillColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
+                root.addSublayer(neighbour)
+                root.addSublayer(circle)
+                return (root, circle)
+            }
+            let neighbour = try #require(root.sublayers?.first)
+            let shade = CABasicAnimation(keyPath: "fillColor")
+            (shade.fromValue, shade.toValue, shade.duration) = (
+                CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0.8, blue: 0, alpha: 1), 10
+            )
+            let slide = CABasicAnimation(keyPath: "position.x")
+            (slide.fromValue, slide.toValue, slide.duration) = (50.3, 70.3, 0.1)
+            try MediaClock.withClock(MediaClock.Manual(time: origin)) {
+                if slides { circle.add(slide, forKey: "slide") }
+                neighbour.add(shade, forKey: "shade")
+                CATransaction.flush()
+                let context = Golden.makeContext(width: 160, height: 120)
+                let renderer = CARenderer(cgContext: context)
+                renderer.layer = root
+                renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: 1)
+                // The circle's left half (device pixels, y down), away from the L.
+                let half = CGRect(x: 38, y: 28, width: 33, height: 65)
+                var kept: [UInt32]?
+                var partial = 0
+                for frame in 0..<16 {
+                    renderer.beginFrame(atTime: origin + Double(frame) / 60, timeStamp: nil)
+                    let damage = renderer.updateBounds()
+                    renderer.render()
+                    renderer.endFrame()
+                    let image = try #require(context.makeImage()?.cropping(to: half))
+                    // The slide ends at 0.1 s: from frame 7 the circle holds.
+                    guard frame >= (slides ? 7 : 0) else { continue }
+                    let data = image.pixels
+                    let pixels = Array(data.words)
+                    if let kept {
+                        let what = "frame \(frame) (origin \(origin), slides: \(slides))"
+                        #expect(pixels == kept, "\(what): the circle's left half changed while it held")
+                        if damage.width < 160 { partial += 1 }
+                    }
+                    kept = pixels
+                }
+                #expect(partial >= 6, "frames where the circle holds redraw only the neighbour's box (\(partial) partial frames)")
+            }
+        }
+    }
 }

@@ -33,7 +33,8 @@ struct DrawPolicyTests {
 
     /// First sight is drawn in place by cairo (the raster would pay from the second frame);
     /// a look that then holds gets its raster; one that changes in two of three frames is
-    /// scanned and its raster dropped; once it holds again, its raster comes back.
+    /// scanned and its raster dropped; once it holds again, its raster comes back (each frame
+    /// redraws the layer whole).
     @Test func aLookThatKeepsChangingIsScannedAndAStillOneRasterised() throws {
         let topology = try topology(tree(2).root)
         var policy = DrawPolicy()
@@ -61,6 +62,40 @@ struct DrawPolicyTests {
             let moving: DrawPolicy.BodyDrawing = cheap ? .direct(scans: true, dropsRaster: false) : .raster
             #expect(Array(drawn[2...]) == [moving, moving, moving], "cheap: \(cheap)")
         }
+    }
+
+    /// A layer redrawn unchanged where the damage cuts it is drawn as it was last drawn: a shape
+    /// scanned while it moved is scanned where it stops, one first drawn in place by cairo is
+    /// drawn so again, until it changes or a frame redraws all of it; a replicator's instance
+    /// (drawn several times a frame) goes back to its raster.
+    @Test func aLayerRedrawnInPartUnchangedIsDrawnAsItWas() throws {
+        let topology = try topology(tree(2).root)
+        let moving = DrawPolicy.BodyDrawing.direct(scans: true, dropsRaster: false)
+        for (holds, whole) in [(true, false), (false, false), (true, true)] {
+            var policy = DrawPolicy()
+            var drawn: [DrawPolicy.BodyDrawing] = []
+            // Moves in frames 1…4, holds in 5…7, its look changes once in frame 8.
+            for frame in 1...8 {
+                policy.begin(frame: UInt64(frame), topology: topology, options: CompositorOptions())
+                drawn.append(
+                    policy.bodyDrawing(
+                        node: 1, look: frame < 8 ? 3 : 4, placement: { min(frame, 4) }, eligible: true, movesCheaply: true,
+                        holds: holds, whole: { whole }))
+            }
+            let what = "holds: \(holds), whole: \(whole)"
+            #expect(Array(drawn[2...3]) == [moving, moving], "\(what)")
+            let held: DrawPolicy.BodyDrawing = holds && !whole ? moving : .raster
+            #expect(Array(drawn[4...6]) == [held, held, held], "\(what)")
+            #expect(drawn[7] == .raster, "a lone change (drawn whole) brings the raster back; \(what)")
+        }
+        var policy = DrawPolicy()
+        var firstSeen: [DrawPolicy.BodyDrawing] = []
+        for frame in 1...3 {
+            policy.begin(frame: UInt64(frame), topology: topology, options: CompositorOptions())
+            firstSeen.append(
+                policy.bodyDrawing(node: 1, look: 3, placement: { 0 }, eligible: true, movesCheaply: true, whole: { frame == 3 }))
+        }
+        #expect(firstSeen == [.direct(scans: false, dropsRaster: true), .direct(scans: false, dropsRaster: false), .raster])
     }
 
     /// What the frame alone decides (exports) and what is not eligible (contents, perspective)

@@ -220,6 +220,8 @@ open class CARenderer: NSObject {
                 } ?? false
             if !repainted { compositor.clear(cr) }
             if let frame, let time = frameTime {
+                compositor.redrawnRegion = (parts, CGRect(x: 0, y: 0, width: destination.width, height: destination.height))
+                defer { compositor.redrawnRegion = nil }
                 compositor.draw(
                     frame.snapshot, states: frame.states, root: frame.index, placement: .inSuperlayer, into: cr,
                     base: baseTransform, clip: area, time: time,

@@ -113,6 +113,20 @@ package final class Compositor {
     @exclusivity(unchecked) var warnedInstanceBudget = false
     @exclusivity(unchecked) var warnedParticles = false
 
+    /// The rectangles (target pixels) a partial redraw repaints, and the target's own: nil when
+    /// a frame is drawn whole. A layer within one rectangle is redrawn whole and may change how it
+    /// is drawn; one cut by them keeps its last drawing (`DrawPolicy.bodyDrawing`).
+    @exclusivity(unchecked) package var redrawnRegion: (parts: [CGRect], target: CGRect)?
+
+    /// True when this frame redraws all of `box` (target pixels) that is on the target: the
+    /// frame is drawn whole, or one rectangle of its partial redraw holds that part.
+    func redrawsWhole(_ box: CGRect) -> Bool {
+        guard let region = redrawnRegion else { return true }
+        let shown = box.clipped(to: region.target)
+        guard !shown.isNull else { return true }
+        return region.parts.contains { $0.contains(shown) }
+    }
+
     /// Rasters made in the last frame (tests use it to check that unchanged layers are reused).
     @exclusivity(unchecked) package private(set) var rastersMadeInLastFrame = 0
     @exclusivity(unchecked) var rastersMade = 0

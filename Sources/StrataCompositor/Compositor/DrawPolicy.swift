@@ -39,6 +39,18 @@ struct DrawPolicy {
         var answer = false
     }
 
+    /// How a node's body was last drawn, and what it showed where: pixels outside a frame's
+    /// damage keep that drawing, so a node redrawn unchanged is drawn the same way again.
+    struct Drawn {
+        /// The frame it was drawn in; 0: never.
+        var frame: UInt64 = 0
+        var look = 0
+        var placement = 0
+        /// Drawn straight into the target (not through its raster): scanned, or in place by cairo.
+        var direct = false
+        var scanned = false
+    }
+
     /// How a layer's body is drawn this frame.
     enum BodyDrawing: Equatable {
         /// Through its raster (cached while its body holds), resampled or copied onto the target.
@@ -48,6 +60,12 @@ struct DrawPolicy {
         /// raster kept for it is stale (one of a layer that only moves is what it shows again
         /// when it stops).
         case direct(scans: Bool, dropsRaster: Bool)
+
+        /// Drawn straight into the target by the scan converter.
+        var isScanned: Bool {
+            if case .direct(true, _) = self { return true }
+            return false
+        }
     }
 
     /// How a body cut by a leaf mask is drawn this frame.
@@ -74,6 +92,8 @@ struct DrawPolicy {
     private var placement: [History] = []
     private var maskedBody: [History] = []
     private var maskedPlacement: [History] = []
+    /// Each node's last body drawing (`Drawn`), by node.
+    private var drawn: [Drawn] = []
 
     /// Starts frame `frame` of a tree with `topology`: histories move with their layers to a
     /// new snapshot's indices (layers that left the tree lose theirs).
@@ -85,9 +105,9 @@ struct DrawPolicy {
         let ids = topology.nodes.map(\.layerID)
         guard ids != layerIDs else { return }
         var oldIndex: [UInt64: Int]?
-        func carried(_ histories: [History]) -> [History] {
+        func carried<Record>(_ histories: [Record], empty: Record) -> [Record] {
             guard !histories.isEmpty else { return [] }
-            var moved = [History](repeating: History(), count: ids.count)
+            var moved = [Record](repeating: empty, count: ids.count)
             for (i, id) in ids.enumerated() {
                 if i < layerIDs.count, layerIDs[i] == id {
                     moved[i] = histories[i]
@@ -100,10 +120,11 @@ struct DrawPolicy {
             }
             return moved
         }
-        body = carried(body)
-        placement = carried(placement)
-        maskedBody = carried(maskedBody)
-        maskedPlacement = carried(maskedPlacement)
+        body = carried(body, empty: History())
+        placement = carried(placement, empty: History())
+        maskedBody = carried(maskedBody, empty: History())
+        maskedPlacement = carried(maskedPlacement, empty: History())
+        drawn = carried(drawn, empty: Drawn())
         layerIDs = ids
     }
 
@@ -120,6 +141,7 @@ struct DrawPolicy {
         forget(&placement)
         forget(&maskedBody)
         forget(&maskedPlacement)
+        for i in drawn.indices where drawn[i].frame != 0 && now &- drawn[i].frame >= idleFrames { drawn[i] = Drawn() }
     }
 
     /// How node `node`'s body is drawn: `look` is its body's hash, `placement` its map's;
@@ -127,12 +149,47 @@ struct DrawPolicy {
     /// directly), `movesCheaply` when a move alone is worth drawing directly (no stroke, a stroke
     /// whose outline is a few straight edges, or in a replicator's instances a thin one whose
     /// raster is mostly empty). The placement is recorded only on frames whose
-    /// look holds, the frames where it decides.
+    /// look holds, the frames where it decides. `holds`: a node drawn once a frame (not a
+    /// replicator's instance), which keeps its scanned drawing while it is redrawn unchanged;
+    /// `whole`: this frame redraws all of it.
     mutating func bodyDrawing(
-        node: Int, look: Int, placement: () -> Int, eligible: Bool, movesCheaply: Bool
+        node: Int, look: Int, placement: () -> Int, eligible: Bool, movesCheaply: Bool, holds: Bool = true,
+        whole: () -> Bool = { true }
     ) -> BodyDrawing {
         guard eligible, options.drawsChangingLayersDirectly else { return .raster }
         if options.decidesFromFrameAlone { return .direct(scans: true, dropsRaster: true) }
+        guard holds else { return changeDrawing(node: node, look: look, placement: placement, movesCheaply: movesCheaply) }
+        let placed = placement()
+        let answer = changeDrawing(node: node, look: look, placement: { placed }, movesCheaply: movesCheaply)
+        return heldDrawing(answer, node: node, look: look, placement: placed, whole: whole)
+    }
+
+    /// A node redrawn with the look and placement it was last drawn with has not changed: only
+    /// a neighbour's damage reaches it, and the pixels outside that damage keep its last
+    /// drawing. Scanned then, it is scanned again where the damage cuts it (its raster,
+    /// resampled, would differ inside the damage alone: a seam, a frame showing its history). A
+    /// node that changes is damaged whole, so it may change how it is drawn (its raster comes
+    /// back at its next change, or when a frame redraws all of it).
+    private mutating func heldDrawing(
+        _ answer: BodyDrawing, node: Int, look: Int, placement: Int, whole: () -> Bool
+    ) -> BodyDrawing {
+        guard let count = topology?.nodes.count, node >= 0, node < count else { return answer }
+        if drawn.count != count { drawn = [Drawn](repeating: Drawn(), count: count) }
+        let last = drawn[node]
+        guard last.frame != frame else { return answer }
+        var answer = answer
+        if answer == .raster, last.frame != 0, last.direct, last.look == look, last.placement == placement, !whole() {
+            answer = .direct(scans: last.scanned, dropsRaster: false)
+        }
+        drawn[node] = Drawn(frame: frame, look: look, placement: placement, direct: answer != .raster, scanned: answer.isScanned)
+        return answer
+    }
+
+    /// `bodyDrawing` from the node's changes alone: scanned while its look or placement keeps
+    /// changing, drawn in place by cairo at first sight, through its raster otherwise.
+    private mutating func changeDrawing(
+        node: Int, look: Int, placement: () -> Int, movesCheaply: Bool
+    ) -> BodyDrawing {
         let (changes, firstSight) = record(.body, node: node, look: look, firstSight: true)
         if changes { return .direct(scans: !firstSight, dropsRaster: true) }
         // Scanned, a moving filled shape of any size costs less than its raster resampled

@@ -90,7 +90,8 @@ extension FrameWalk {
             node: node, look: body.look(flipped: context.flipped), placement: { Self.placementLook(map) },
             eligible: directPath != nil,
             movesCheaply: body.shape?.stroke == nil || body.shape?.outlinesCheaply == true
-                || (context.isInstance && body.shape?.strokesThinly == true))
+                || (context.isInstance && body.shape?.strokesThinly == true),
+            holds: !context.isInstance, whole: { compositor.redrawsWhole(box) })
         if case .direct(let scans, let dropsRaster) = drawing, let directPath {
             if dropsRaster { compositor.bodies[plan[node].layerID] = nil }
             drawShapeDirectly(
