@@ -565,71 +565,103 @@ struct DirectDrawingTests {
     /// A still shape redrawn only where a neighbour's damage cuts it keeps the pixels it was
     /// drawn with: scanned while it moved, or drawn in place by cairo at first sight. Switching
     /// it to its raster (resampled at a fractional position) inside the damage alone left a
-    /// seam, crisp outside and soft inside: the frame showed its history. The neighbour (an L
-    /// whose box covers the circle's left half, its colour changing every frame) never touches
-    /// the circle; the circle's left half must be byte-identical from the frame it holds, at 3
-    /// clock origins, for a circle that slid there and one that never moved.
+    /// seam, crisp outside and soft inside: the frame showed its history. The circle's left half
+    /// must be byte-identical from the frame it holds, at 3 clock origins, for a circle that
+    /// slid there and one that never moved.
     @Test(arguments: clockOrigins)
     func aStillShapeRedrawnInPartKeepsThePixelsItWasDrawnWith(origin: Double) throws {
         for slides in [true, false] {
-            let (root, circle) = scene { () -> (CALayer, CAShapeLayer) in
-                let root = CALayer()
-                root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
-                root.backgroundColor = CGColor(gray: 1, alpha: 1)
-                let neighbour = CAShapeLayer()
-                neighbour.frame = CGRect(x: 0, y: 0, width: 70, height: 120)
-                let l = CGMutablePath()
-                l.addRect(CGRect(x: 0, y: 0, width: 10, height: 120))
-                l.addRect(CGRect(x: 0, y: 110, width: 70, height: 10))
-                neighbour.path = l
-                neighbour.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            try expectHeldBesideAChangingNeighbour(origin: origin, slides: slides, what: "circle") {
                 let circle = CAShapeLayer()
-                circle.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
-                circle.position = CGPoint(x: 70.3, y: 60.4)
-                circle.path = CGPath(ellipseIn: circle.bounds, transform: nil)
+                circle.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 60, height: 60), transform: nil)
                 circle.fillColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
-                root.addSublayer(neighbour)
-                root.addSublayer(circle)
-                return (root, circle)
+                return circle
             }
-            let neighbour = try #require(root.sublayers?.first)
-            let shade = CABasicAnimation(keyPath: "fillColor")
-            (shade.fromValue, shade.toValue, shade.duration) = (
-                CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0.8, blue: 0, alpha: 1), 10
-            )
-            let slide = CABasicAnimation(keyPath: "position.x")
-            (slide.fromValue, slide.toValue, slide.duration) = (50.3, 70.3, 0.1)
-            try MediaClock.withClock(MediaClock.Manual(time: origin)) {
-                if slides { circle.add(slide, forKey: "slide") }
-                neighbour.add(shade, forKey: "shade")
-                CATransaction.flush()
-                let context = Golden.makeContext(width: 160, height: 120)
-                let renderer = CARenderer(cgContext: context)
-                renderer.layer = root
-                renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: 1)
-                // The circle's left half (device pixels, y down), away from the L.
-                let half = CGRect(x: 38, y: 28, width: 33, height: 65)
-                var kept: [UInt32]?
-                var partial = 0
-                for frame in 0..<16 {
-                    renderer.beginFrame(atTime: origin + Double(frame) / 60, timeStamp: nil)
-                    let damage = renderer.updateBounds()
-                    renderer.render()
-                    renderer.endFrame()
-                    let image = try #require(context.makeImage()?.cropping(to: half))
-                    // The slide ends at 0.1 s: from frame 7 the circle holds.
-                    guard frame >= (slides ? 7 : 0) else { continue }
-                    let data = image.pixels
-                    let pixels = Array(data.words)
-                    if let kept {
-                        let what = "frame \(frame) (origin \(origin), slides: \(slides))"
-                        #expect(pixels == kept, "\(what): the circle's left half changed while it held")
-                        if damage.width < 160 { partial += 1 }
-                    }
-                    kept = pixels
+        }
+    }
+
+    /// The same for a gradient cut by a circular shape mask: painted straight through the mask's
+    /// outline while it slid, the still cut is not switched to its raster inside a neighbour's
+    /// damage alone.
+    @Test(arguments: clockOrigins)
+    func aStillMaskedGradientRedrawnInPartKeepsThePixelsItWasDrawnWith(origin: Double) throws {
+        for slides in [true, false] {
+            try expectHeldBesideAChangingNeighbour(origin: origin, slides: slides, what: "masked gradient") {
+                let gradient = CAGradientLayer()
+                gradient.colors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)]
+                gradient.startPoint = CGPoint(x: 0, y: 0)
+                gradient.endPoint = CGPoint(x: 1, y: 1)
+                let mask = CAShapeLayer()
+                mask.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+                mask.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 60, height: 60), transform: nil)
+                gradient.mask = mask
+                return gradient
+            }
+        }
+    }
+
+    /// Plays 16 frames of a 160×120 scene: an L on the left whose colour changes every frame (its
+    /// box covers the subject's left half, its ink never touches it) and `subject` (60×60 points,
+    /// centred at (70.3, 60.4)), sliding there over its first 0.1 s when `slides`. From the frame
+    /// the subject holds, its left half must stay byte-identical, in frames that redraw only the
+    /// neighbour's box.
+    private func expectHeldBesideAChangingNeighbour(
+        origin: Double, slides: Bool, what: String, subject makeSubject: () -> CALayer
+    ) throws {
+        let (root, neighbour, subject) = scene { () -> (CALayer, CALayer, CALayer) in
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let neighbour = CAShapeLayer()
+            neighbour.frame = CGRect(x: 0, y: 0, width: 70, height: 120)
+            let l = CGMutablePath()
+            l.addRect(CGRect(x: 0, y: 0, width: 10, height: 120))
+            l.addRect(CGRect(x: 0, y: 110, width: 70, height: 10))
+            neighbour.path = l
+            neighbour.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let subject = makeSubject()
+            subject.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+            subject.position = CGPoint(x: 70.3, y: 60.4)
+            root.addSublayer(neighbour)
+            root.addSublayer(subject)
+            return (root, neighbour, subject)
+        }
+        let shade = CABasicAnimation(keyPath: "fillColor")
+        (shade.fromValue, shade.toValue, shade.duration) = (
+            CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0.8, blue: 0, alpha: 1), 10
+        )
+        let slide = CABasicAnimation(keyPath: "position.x")
+        (slide.fromValue, slide.toValue, slide.duration) = (50.3, 70.3, 0.1)
+        try MediaClock.withClock(MediaClock.Manual(time: origin)) {
+            if slides { subject.add(slide, forKey: "slide") }
+            neighbour.add(shade, forKey: "shade")
+            CATransaction.flush()
+            let context = Golden.makeContext(width: 160, height: 120)
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = root
+            renderer.compositorOptions.kernelOptions = RasterKernelOptions(threads: 1)
+            // The subject's left half (device pixels, y down), away from the L.
+            let half = CGRect(x: 38, y: 28, width: 33, height: 65)
+            var kept: [UInt32]?
+            var partial = 0
+            for frame in 0..<16 {
+                renderer.beginFrame(atTime: origin + Double(frame) / 60, timeStamp: nil)
+                let damage = renderer.updateBounds()
+                renderer.render()
+                renderer.endFrame()
+                let image = try #require(context.makeImage()?.cropping(to: half))
+                // The slide ends at 0.1 s: from frame 7 the subject holds.
+                guard frame >= (slides ? 7 : 0) else { continue }
+                let pixels = Array(image.pixels.words)
+                if let kept {
+                    let which = "\(what), frame \(frame) (origin \(origin), slides: \(slides))"
+                    let changed = zip(pixels, kept).count { $0 != $1 }
+                    #expect(changed == 0, "\(which): \(changed) pixels of the left half changed while it held")
+                    if damage.width < 160 { partial += 1 }
                 }
-                #expect(partial >= 6, "frames where the circle holds redraw only the neighbour's box (\(partial) partial frames)")
+                kept = pixels
             }
+            #expect(partial >= 6, "\(what): frames where it holds redraw only the neighbour's box (\(partial) partial)")
         }
     }
 }

@@ -173,25 +173,46 @@ struct DrawPolicyTests {
     /// moves unclipped; another cut that keeps changing goes to a group; a still cut keeps its
     /// raster; a cut first seen under animation is drawn directly from the start.
     @Test func cutsAreDirectGroupedOrRasterised() throws {
+        let run = try cutRun()
+        #expect(run([1, 2, 3, 4], [0, 0, 0, 0], true, true, false, []).suffix(2) == [.direct, .direct])
+        #expect(run([1, 2, 3, 4], [0, 0, 0, 0], false, true, false, []).suffix(2) == [.group, .group])
+        #expect(run([1, 1, 1, 1], [0, 0, 0, 0], true, true, false, []) == [.raster, .raster, .raster, .raster])
+        #expect(run([1, 1, 1, 1], [0, 1, 2, 3], true, true, false, []).suffix(2) == [.direct, .direct])
+        #expect(run([1, 1, 1, 1], [0, 1, 2, 3], true, false, false, []).suffix(2) == [.raster, .raster])
+        #expect(run([1, 1], [0, 0], true, true, true, []).first == .direct)
+        #expect(run([1, 1], [0, 0], false, true, true, []).first == .raster)
+    }
+
+    /// A cut redrawn unchanged where the damage cuts it is drawn as it was last drawn: painted
+    /// through its outline after it moved, a group after its look kept changing, until a frame
+    /// redraws all of it.
+    @Test func aCutRedrawnInPartUnchangedIsDrawnAsItWas() throws {
+        let run = try cutRun()
+        // Moves (or changes its look) in frames 1…4, holds in 5…7; frame 7 redraws all of it.
+        let partial = [true, true, true, true, false, false, true]
+        let moved = run([1, 1, 1, 1, 1, 1, 1], [1, 2, 3, 4, 4, 4, 4], true, true, false, partial)
+        #expect(Array(moved[2...]) == [.direct, .direct, .direct, .direct, .raster], "a gradient cut that moved")
+        let changed = run([1, 2, 3, 4, 4, 4, 4], [0, 0, 0, 0, 0, 0, 0], false, true, false, partial)
+        #expect(Array(changed[2...]) == [.group, .group, .group, .group, .raster], "a cut whose look kept changing")
+        let whole = run([1, 2, 3, 4, 4, 4, 4], [0, 0, 0, 0, 0, 0, 0], false, true, false, [])
+        #expect(Array(whole[4...]) == [.raster, .raster, .raster], "every frame redraws all of it")
+    }
+
+    /// Plays node 1's cut over frames 1…: its looks, placements, whether a kernel paints it whole,
+    /// whether it is unclipped and animated, and which frames redraw all of it (all when empty).
+    private func cutRun() throws -> (_ looks: [Int], _ places: [Int], _ paintsWhole: Bool, _ unclipped: Bool,
+        _ animated: Bool, _ whole: [Bool]) -> [DrawPolicy.CutDrawing]
+    {
         let topology = try topology(tree(2).root)
-        func run(_ looks: [Int], places: [Int], paintsWhole: Bool, unclipped: Bool = true, animated: Bool = false)
-            -> [DrawPolicy.CutDrawing]
-        {
+        return { looks, places, paintsWhole, unclipped, animated, whole in
             var policy = DrawPolicy()
             return looks.indices.map { k in
                 policy.begin(frame: UInt64(k + 1), topology: topology, options: CompositorOptions())
                 return policy.cutDrawing(
                     node: 1, look: looks[k], placement: { places[k] }, paintsWhole: paintsWhole, unclipped: { unclipped },
-                    animated: animated)
+                    animated: animated, whole: { whole.isEmpty || whole[k] })
             }
         }
-        #expect(run([1, 2, 3, 4], places: [0, 0, 0, 0], paintsWhole: true).suffix(2) == [.direct, .direct])
-        #expect(run([1, 2, 3, 4], places: [0, 0, 0, 0], paintsWhole: false).suffix(2) == [.group, .group])
-        #expect(run([1, 1, 1, 1], places: [0, 0, 0, 0], paintsWhole: true) == [.raster, .raster, .raster, .raster])
-        #expect(run([1, 1, 1, 1], places: [0, 1, 2, 3], paintsWhole: true).suffix(2) == [.direct, .direct])
-        #expect(run([1, 1, 1, 1], places: [0, 1, 2, 3], paintsWhole: true, unclipped: false).suffix(2) == [.raster, .raster])
-        #expect(run([1, 1], places: [0, 0], paintsWhole: true, animated: true).first == .direct)
-        #expect(run([1, 1], places: [0, 0], paintsWhole: false, animated: true).first == .raster)
     }
 
     /// A node not drawn for `idleFrames` frames loses its history: its next frame is a first sight.

@@ -39,16 +39,15 @@ struct DrawPolicy {
         var answer = false
     }
 
-    /// How a node's body was last drawn, and what it showed where: pixels outside a frame's
-    /// damage keep that drawing, so a node redrawn unchanged is drawn the same way again.
-    struct Drawn {
+    /// How a node's body (or its cut) was last drawn, and what it showed where: pixels outside a
+    /// frame's damage keep that drawing, so a node redrawn unchanged is drawn the same way again.
+    struct Drawn<Drawing: Equatable> {
         /// The frame it was drawn in; 0: never.
         var frame: UInt64 = 0
         var look = 0
         var placement = 0
-        /// Drawn straight into the target (not through its raster): scanned, or in place by cairo.
-        var direct = false
-        var scanned = false
+        /// How it was drawn; nil: through its raster.
+        var drawing: Drawing?
     }
 
     /// How a layer's body is drawn this frame.
@@ -92,8 +91,9 @@ struct DrawPolicy {
     private var placement: [History] = []
     private var maskedBody: [History] = []
     private var maskedPlacement: [History] = []
-    /// Each node's last body drawing (`Drawn`), by node.
-    private var drawn: [Drawn] = []
+    /// Each node's last body drawing and last cut drawing (`Drawn`), by node.
+    private var drawn: [Drawn<BodyDrawing>] = []
+    private var cutDrawn: [Drawn<CutDrawing>] = []
 
     /// Starts frame `frame` of a tree with `topology`: histories move with their layers to a
     /// new snapshot's indices (layers that left the tree lose theirs).
@@ -125,6 +125,7 @@ struct DrawPolicy {
         maskedBody = carried(maskedBody, empty: History())
         maskedPlacement = carried(maskedPlacement, empty: History())
         drawn = carried(drawn, empty: Drawn())
+        cutDrawn = carried(cutDrawn, empty: Drawn())
         layerIDs = ids
     }
 
@@ -142,6 +143,9 @@ struct DrawPolicy {
         forget(&maskedBody)
         forget(&maskedPlacement)
         for i in drawn.indices where drawn[i].frame != 0 && now &- drawn[i].frame >= idleFrames { drawn[i] = Drawn() }
+        for i in cutDrawn.indices where cutDrawn[i].frame != 0 && now &- cutDrawn[i].frame >= idleFrames {
+            cutDrawn[i] = Drawn()
+        }
     }
 
     /// How node `node`'s body is drawn: `look` is its body's hash, `placement` its map's;
@@ -173,15 +177,30 @@ struct DrawPolicy {
     private mutating func heldDrawing(
         _ answer: BodyDrawing, node: Int, look: Int, placement: Int, whole: () -> Bool
     ) -> BodyDrawing {
-        guard let count = topology?.nodes.count, node >= 0, node < count else { return answer }
+        let held = Self.held(
+            answer == .raster ? nil : answer, in: &drawn, node: node, count: topology?.nodes.count, frame: frame,
+            look: look, placement: placement, whole: whole)
+        guard let held else { return .raster }
+        // Drawn again as before, its raster (made since for a neighbour's frame, or kept) stays.
+        return held == answer ? answer : .direct(scans: held.isScanned, dropsRaster: false)
+    }
+
+    /// The held rule for one kind of drawing (nil: through the raster): `answer` unless the node
+    /// was last drawn otherwise, with this look and placement, and this frame redraws only part
+    /// of it; records what it returns.
+    private static func held<Drawing>(
+        _ answer: Drawing?, in drawn: inout [Drawn<Drawing>], node: Int, count: Int?, frame: UInt64, look: Int,
+        placement: Int, whole: () -> Bool
+    ) -> Drawing? {
+        guard let count, node >= 0, node < count else { return answer }
         if drawn.count != count { drawn = [Drawn](repeating: Drawn(), count: count) }
         let last = drawn[node]
         guard last.frame != frame else { return answer }
         var answer = answer
-        if answer == .raster, last.frame != 0, last.direct, last.look == look, last.placement == placement, !whole() {
-            answer = .direct(scans: last.scanned, dropsRaster: false)
+        if answer == nil, let before = last.drawing, last.look == look, last.placement == placement, !whole() {
+            answer = before
         }
-        drawn[node] = Drawn(frame: frame, look: look, placement: placement, direct: answer != .raster, scanned: answer.isScanned)
+        drawn[node] = Drawn(frame: frame, look: look, placement: placement, drawing: answer)
         return answer
     }
 
@@ -209,8 +228,26 @@ struct DrawPolicy {
     /// (rounded corners, bounds inside the outline), `animated` when the layer, its mask or an
     /// ancestor animates: a gradient cut first seen under animation is drawn directly from the
     /// start (its raster would be dropped a frame later, after holding the peak memory of a
-    /// file of animated cuts: `gradient_shapes` 8 MiB).
+    /// file of animated cuts: `gradient_shapes` 8 MiB). `whole`: this frame redraws all of it.
     mutating func cutDrawing(
+        node: Int, look: Int, placement: () -> Int, paintsWhole: Bool, unclipped: () -> Bool, animated: Bool,
+        whole: () -> Bool = { true }
+    ) -> CutDrawing {
+        let placed = placement()
+        let answer = changeCutDrawing(
+            node: node, look: look, placement: { placed }, paintsWhole: paintsWhole, unclipped: unclipped,
+            animated: animated)
+        guard !options.decidesFromFrameAlone else { return answer }
+        // As `heldDrawing`: a cut redrawn unchanged where a neighbour's damage reaches it is drawn
+        // as it was last drawn (its raster inside the damage alone would leave a seam).
+        let held = Self.held(
+            answer == .raster ? nil : answer, in: &cutDrawn, node: node, count: topology?.nodes.count, frame: frame,
+            look: look, placement: placed, whole: whole)
+        return held ?? .raster
+    }
+
+    /// `cutDrawing` from the node's changes alone.
+    private mutating func changeCutDrawing(
         node: Int, look: Int, placement: () -> Int, paintsWhole: Bool, unclipped: () -> Bool, animated: Bool
     ) -> CutDrawing {
         let paintsWhole = paintsWhole && options.drawsChangingLayersDirectly

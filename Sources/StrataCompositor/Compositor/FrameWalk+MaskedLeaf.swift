@@ -99,7 +99,12 @@ extension FrameWalk {
                 let outline = maskMap.boundingBox(of: Self.inkedBox(cut.path, key.mask.shape))
                 return key.body.body.bounds.standardized.contains(outline)
             },
-            animated: !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node))
+            animated: !nodes[leaf.mask].animations.isEmpty || isAnimatedOrUnderAnimation(node),
+            whole: {
+                // The body's box holds the cut's: redrawn whole, so is the cut. A replicator's
+                // instances share the node: each is decided on its own.
+                context.isInstance || compositor.redrawsWhole(map.boundingBox(of: key.body.body.extent).insetBy(dx: -1, dy: -1))
+            })
         if drawing == .group { return false }
         let direct = drawing == .direct ? cut : nil
         guard !key.body.body.isEmpty, !key.mask.isEmpty, key.maskAlpha > 0 else { return true }
