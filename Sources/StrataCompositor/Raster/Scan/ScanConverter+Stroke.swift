@@ -57,16 +57,21 @@ extension ScanConverter {
         transform t: CGAffineTransform
     ) {
         // The contour's points without repeats (a chord shorter than 10⁻⁹ of the width has no direction).
-        // The three arrays are the converter's, lent to locals (no allocation a contour; local
-        // arrays, not properties, in the loops: no exclusivity checks).
+        // The converter's arrays are lent to locals for the contour (no allocation a contour; local
+        // arrays, not properties, in the loops: no uniqueness or exclusivity checks at each append).
         var vertices = [(x: Double, y: Double)](), directions = [(x: Double, y: Double)](), lengths = [Double]()
+        var out = [Double](), edges = [Double]()
         swap(&vertices, &spareVertices)
         swap(&directions, &spareDirections)
         swap(&lengths, &spareLengths)
+        swap(&out, &outline)
+        swap(&edges, &self.edges)
         defer {
             spareVertices = vertices
             spareDirections = directions
             spareLengths = lengths
+            outline = out
+            self.edges = edges
         }
         vertices.removeAll(keepingCapacity: true)
         directions.removeAll(keepingCapacity: true)
@@ -84,18 +89,20 @@ extension ScanConverter {
             vertices.removeLast()
         }
         let hw = style.width / 2
+        out.removeAll(keepingCapacity: true)
         guard vertices.count > 1 else {
             // A zero-length subpath: a round cap draws a dot, a square cap a square (as cairo).
             guard let p = vertices.first else { return }
-            outline.removeAll(keepingCapacity: true)
             switch style.cap {
-            case .round: arc(center: p, radius: hw, from: 0, sweep: 2 * .pi, tolerance: arcTolerance)
+            case .round: Self.arc(center: p, radius: hw, from: 0, sweep: 2 * .pi, tolerance: arcTolerance, into: &out)
             case .square:
-                append((p.x - hw, p.y - hw)); append((p.x + hw, p.y - hw))
-                append((p.x + hw, p.y + hw)); append((p.x - hw, p.y + hw))
+                out.append(p.x - hw, p.y - hw)
+                out.append(p.x + hw, p.y - hw)
+                out.append(p.x + hw, p.y + hw)
+                out.append(p.x - hw, p.y + hw)
             default: return
             }
-            emitOutline(t)
+            emit(out, t, reversed: false, into: &edges)
             return
         }
         let closed = contour.closed && vertices.count > 2
@@ -105,72 +112,64 @@ extension ScanConverter {
         directions.reserveCapacity(segments)
         lengths.reserveCapacity(segments)
         for i in 0..<segments {
-            let a = vertices[i % n], b = vertices[(i + 1) % n]
+            let a = vertices[i], b = vertices[i + 1 < n ? i + 1 : 0]
             let dx = b.x - a.x, dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
             directions.append((dx / length, dy / length))
             lengths.append(length)
         }
-
-        // side +1: the left (direction turned by +90° in y-down space: (−dy, dx)); −1: the right.
-        func offsetSide(_ side: Double) {
-            for i in 0..<segments {
-                let d = directions[i]
-                let nx = -d.y * hw * side, ny = d.x * hw * side
-                let a = vertices[i], b = vertices[(i + 1) % n]
-                if i > 0 || closed {
-                    let before = (i + segments - 1) % segments
-                    join(
-                        at: a, from: directions[before], to: d, side: side, shorter: min(lengths[before], lengths[i]),
-                        style: style, arcTolerance: arcTolerance)
-                } else {
-                    append((a.x + nx, a.y + ny))
-                }
-                append((b.x + nx, b.y + ny))
-            }
-        }
-        outline.removeAll(keepingCapacity: true)
+        out.reserveCapacity(8 * n)
+        edges.reserveCapacity(edges.count + 16 * n)
         if closed {
-            offsetSide(1)
-            emitOutline(t)
-            outline.removeAll(keepingCapacity: true)
-            offsetSide(-1)
-            reverseOutline()
-            emitOutline(t)
+            Self.offsetSide(1, vertices, directions, lengths, closed: true, style: style, arcTolerance: arcTolerance, into: &out)
+            emit(out, t, reversed: false, into: &edges)
+            out.removeAll(keepingCapacity: true)
+            Self.offsetSide(-1, vertices, directions, lengths, closed: true, style: style, arcTolerance: arcTolerance, into: &out)
+            emit(out, t, reversed: true, into: &edges)
             return
         }
-        offsetSide(1)
-        cap(at: vertices[n - 1], direction: directions[segments - 1], style: style, arcTolerance: arcTolerance)
+        Self.offsetSide(1, vertices, directions, lengths, closed: false, style: style, arcTolerance: arcTolerance, into: &out)
+        Self.cap(at: vertices[n - 1], direction: directions[segments - 1], style: style, arcTolerance: arcTolerance, into: &out)
         // The right side, walked backwards: the same as the left side of the reversed polyline.
         vertices.reverse()
         directions.reverse()
         lengths.reverse()
         for i in directions.indices { directions[i] = (-directions[i].x, -directions[i].y) }
-        var reversedFirst = true
+        Self.offsetSide(
+            1, vertices, directions, lengths, closed: false, style: style, arcTolerance: arcTolerance, into: &out)
+        Self.cap(at: vertices[n - 1], direction: directions[segments - 1], style: style, arcTolerance: arcTolerance, into: &out)
+        emit(out, t, reversed: false, into: &edges)
+    }
+
+    /// Appends one side's offset polyline to `out`: side +1 the left (direction turned by +90° in
+    /// y-down space: (−dy, dx)), −1 the right; joins at inner vertices (and at the first, closed).
+    private static func offsetSide(
+        _ side: Double, _ vertices: [(x: Double, y: Double)], _ directions: [(x: Double, y: Double)], _ lengths: [Double],
+        closed: Bool, style: StrokeStyle, arcTolerance: Double, into out: inout [Double]
+    ) {
+        let hw = style.width / 2, n = vertices.count, segments = directions.count
         for i in 0..<segments {
             let d = directions[i]
-            let nx = -d.y * hw, ny = d.x * hw
-            let a = vertices[i], b = vertices[i + 1]
-            if reversedFirst {
-                append((a.x + nx, a.y + ny))
-                reversedFirst = false
-            } else {
+            let nx = -d.y * hw * side, ny = d.x * hw * side
+            let a = vertices[i], b = vertices[i + 1 < n ? i + 1 : 0]
+            if i > 0 || closed {
+                let before = i > 0 ? i - 1 : segments - 1
                 join(
-                    at: a, from: directions[i - 1], to: d, side: 1, shorter: min(lengths[i - 1], lengths[i]), style: style,
-                    arcTolerance: arcTolerance)
+                    at: a, from: directions[before], to: d, side: side, shorter: min(lengths[before], lengths[i]),
+                    style: style, arcTolerance: arcTolerance, into: &out)
+            } else {
+                out.append(a.x + nx, a.y + ny)
             }
-            append((b.x + nx, b.y + ny))
+            out.append(b.x + nx, b.y + ny)
         }
-        cap(at: vertices[n - 1], direction: directions[segments - 1], style: style, arcTolerance: arcTolerance)
-        emitOutline(t)
     }
 
     /// Adds the join at vertex `v` on one side, from the end of the segment along `d0` to the
     /// start of the one along `d1` (`shorter`: the shorter segment's length): the corner on the
     /// inner side, a round, mitred or bevelled corner on the outer side.
-    private func join(
+    private static func join(
         at v: (x: Double, y: Double), from d0: (x: Double, y: Double), to d1: (x: Double, y: Double), side: Double,
-        shorter: Double, style: StrokeStyle, arcTolerance: Double
+        shorter: Double, style: StrokeStyle, arcTolerance: Double, into out: inout [Double]
     ) {
         let hw = style.width / 2
         let n0 = (x: -d0.y * hw * side, y: d0.x * hw * side), n1 = (x: -d1.y * hw * side, y: d1.x * hw * side)
@@ -184,17 +183,17 @@ extension ScanConverter {
             let k = 1 / (1 + dot)
             let back = hw * abs(cross) * k  // hw·tan(α/2), how far the corner is behind a and b
             if dot > -0.5, back <= shorter {
-                append((v.x + (n0.x + n1.x) * k, v.y + (n0.y + n1.y) * k))
+                out.append(v.x + (n0.x + n1.x) * k, v.y + (n0.y + n1.y) * k)
             } else {
-                append(a)
-                append(v)
-                append(b)
+                out.append(a.x, a.y)
+                out.append(v.x, v.y)
+                out.append(b.x, b.y)
             }
             return
         }
-        append(a)
+        out.append(a.x, a.y)
         if abs(cross) <= 1e-12, dot > 0 {
-            append(b)
+            out.append(b.x, b.y)
             return
         }
         switch style.join {
@@ -208,38 +207,41 @@ extension ScanConverter {
                 sweep += 2 * .pi
             }
             if abs(cross) <= 1e-12 { sweep = side > 0 ? -.pi : .pi }
-            arc(center: v, radius: hw, from: start, sweep: sweep, tolerance: arcTolerance, skipEnds: true)
+            arc(center: v, radius: hw, from: start, sweep: sweep, tolerance: arcTolerance, skipEnds: true, into: &out)
         case .miter:
             // The miter's length over the width is 1 / cos(α/2), α the turn: within the limit?
             let half = (1 + dot) / 2
             if half > 0, half * style.miterLimit * style.miterLimit >= 1 {
                 let k = 1 / (1 + dot)
-                append((v.x + (n0.x + n1.x) * k, v.y + (n0.y + n1.y) * k))
+                out.append(v.x + (n0.x + n1.x) * k, v.y + (n0.y + n1.y) * k)
             }
         default: break
         }
-        append(b)
+        out.append(b.x, b.y)
     }
 
     /// Adds the cap at the end `p` of a segment along `d` (unit), from its left corner to its right.
-    private func cap(at p: (x: Double, y: Double), direction d: (x: Double, y: Double), style: StrokeStyle, arcTolerance: Double) {
+    private static func cap(
+        at p: (x: Double, y: Double), direction d: (x: Double, y: Double), style: StrokeStyle, arcTolerance: Double,
+        into out: inout [Double]
+    ) {
         let hw = style.width / 2
         let nx = -d.y * hw, ny = d.x * hw
         switch style.cap {
         case .round:
-            arc(center: p, radius: hw, from: atan2(ny, nx), sweep: -.pi, tolerance: arcTolerance, skipEnds: true)
+            arc(center: p, radius: hw, from: atan2(ny, nx), sweep: -.pi, tolerance: arcTolerance, skipEnds: true, into: &out)
         case .square:
-            append((p.x + nx + d.x * hw, p.y + ny + d.y * hw))
-            append((p.x - nx + d.x * hw, p.y - ny + d.y * hw))
+            out.append(p.x + nx + d.x * hw, p.y + ny + d.y * hw)
+            out.append(p.x - nx + d.x * hw, p.y - ny + d.y * hw)
         default: break
         }
     }
 
     /// Adds points along a circular arc (user space) within `tolerance` of it; `skipEnds` leaves
     /// out its two ends (the caller adds them).
-    private func arc(
+    private static func arc(
         center c: (x: Double, y: Double), radius r: Double, from start: Double, sweep: Double, tolerance: Double,
-        skipEnds: Bool = false
+        skipEnds: Bool = false, into out: inout [Double]
     ) {
         // A chord over angle θ sags r(1 − cos θ/2): the largest θ within the tolerance.
         let cosine = max(-1, min(1, 1 - tolerance / max(r, 1e-12)))
@@ -250,44 +252,52 @@ extension ScanConverter {
         guard first <= last else { return }
         for i in first...last {
             let angle = start + sweep * Double(i) / Double(count)
-            append((c.x + r * cos(angle), c.y + r * sin(angle)))
+            out.append(c.x + r * cos(angle), c.y + r * sin(angle))
         }
     }
 
-    private func append(_ p: (x: Double, y: Double)) {
-        outline.append(p.x)
-        outline.append(p.y)
-    }
-
-    private func reverseOutline() {
-        var i = 0, j = outline.count / 2 - 1
-        while i < j {
-            outline.swapAt(2 * i, 2 * j)
-            outline.swapAt(2 * i + 1, 2 * j + 1)
-            i += 1
-            j -= 1
-        }
-    }
-
-    /// Maps `outline` through `t` and adds it as a closed polygon.
-    private func emitOutline(_ t: CGAffineTransform) {
+    /// Maps the polygon `outline` (x, y pairs, user space) through `t`, or the converter's
+    /// projection, and adds its edges to `edges`; `reversed`: as the polygon of its points in
+    /// reverse order (the same edges, in the same order, each run the other way).
+    private func emit(_ outline: [Double], _ t: CGAffineTransform, reversed: Bool, into edges: inout [Double]) {
         let count = outline.count / 2
         guard count >= 2 else { return }
         let projection = self.projection
-        outline.withUnsafeMutableBufferPointer { o in
-            for i in 0..<count {
-                let x = o[2 * i], y = o[2 * i + 1]
-                if let map = projection {
+        // Written in place into room made once (an append checks capacity and uniqueness).
+        let start = edges.count
+        var end = start
+        edges.append(contentsOf: repeatElement(0, count: 4 * count))
+        outline.withUnsafeBufferPointer { o in
+            edges.withUnsafeMutableBufferPointer { e in
+                func mapped(_ i: Int) -> (x: Double, y: Double) {
+                    let x = o[2 * i], y = o[2 * i + 1]
+                    guard let map = projection else { return (t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty) }
                     // The caller made sure every point of the stroke is in front of the eye.
                     let q = map.applyHomogeneous(x, y)
-                    o[2 * i] = q.x / q.w
-                    o[2 * i + 1] = q.y / q.w
-                } else {
-                    o[2 * i] = t.a * x + t.c * y + t.tx
-                    o[2 * i + 1] = t.b * x + t.d * y + t.ty
+                    return (q.x / q.w, q.y / q.w)
+                }
+                var from = mapped(reversed ? 0 : count - 1)
+                for k in 0..<count {
+                    let to = mapped(reversed ? count - 1 - k : k)
+                    if from.y != to.y {
+                        e[end] = from.x
+                        e[end + 1] = from.y
+                        e[end + 2] = to.x
+                        e[end + 3] = to.y
+                        end += 4
+                    }
+                    from = to
                 }
             }
         }
-        addPolygon(outline, start: 0, count: count)
+        edges.removeLast(edges.count - end)
+    }
+}
+
+extension Array where Element == Double {
+    /// Appends a point's two coordinates.
+    @inline(__always) fileprivate mutating func append(_ x: Double, _ y: Double) {
+        append(x)
+        append(y)
     }
 }

@@ -88,18 +88,31 @@ final class ScanConverter {
 
     /// Adds the closed polygon of `count` points of `source` from point `start` (device space).
     func addPolygon(_ source: [Double], start: Int, count: Int) {
-        guard count >= 2 else { return }
+        guard count >= 2, start >= 0, 2 * (start + count) <= source.count else { return }
+        // Written in place into room made once (an append checks capacity and uniqueness).
+        let first = edges.count
+        var end = first
+        edges.append(contentsOf: repeatElement(0, count: 4 * count))
         source.withUnsafeBufferPointer { p in
-            var k = 2 * (start + count - 1)
-            var x0 = p[k], y0 = p[k + 1]
-            for i in 0..<count {
-                k = 2 * (start + i)
-                let x1 = p[k], y1 = p[k + 1]
-                if y0 != y1 { edges.append(x0); edges.append(y0); edges.append(x1); edges.append(y1) }
-                x0 = x1
-                y0 = y1
+            edges.withUnsafeMutableBufferPointer { e in
+                var k = 2 * (start + count - 1)
+                var x0 = p[k], y0 = p[k + 1]
+                for i in 0..<count {
+                    k = 2 * (start + i)
+                    let x1 = p[k], y1 = p[k + 1]
+                    if y0 != y1 {
+                        e[end] = x0
+                        e[end + 1] = y0
+                        e[end + 2] = x1
+                        e[end + 3] = y1
+                        end += 4
+                    }
+                    x0 = x1
+                    y0 = y1
+                }
             }
         }
+        edges.removeLast(edges.count - end)
     }
 
     /// The box `edges` outline when they are one upright rectangle (its two sides, the top and
