@@ -37,7 +37,8 @@ extension FrameWalk {
             }
             let from = max(first, last - budget + 1)
             budget -= last - from + 1
-            let surface = CairoSurface.wrapping(image.pixels)
+            // Set as the context's source for each particle: the surface keeps the pixels alive.
+            let surface = CairoSurface.owning(image.pixels)
             defer { cairo_surface_destroy(surface) }
             let w = Double(image.width) / cell.contentsScale, h = Double(image.height) / cell.contentsScale
             let order: [Int] = e.renderMode == .oldestLast ? Array((from...last).reversed()) : Array(from...last)

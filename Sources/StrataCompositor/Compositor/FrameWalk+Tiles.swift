@@ -47,7 +47,8 @@ extension FrameWalk {
                 guard let image = tiles.tile(level: level.index, scale: level.scale, column: column, row: row) else {
                     continue
                 }
-                let surface = CairoSurface.wrapping(image.pixels)
+                // Set as the context's source: the surface keeps the tile's pixels alive.
+                let surface = CairoSurface.owning(image.pixels)
                 defer { cairo_surface_destroy(surface) }
                 compositor.save(cr)
                 cairo_translate(cr, origin.x + Double(column) * size.width, origin.y + Double(row) * size.height)
