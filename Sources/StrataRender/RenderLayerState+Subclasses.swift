@@ -69,6 +69,9 @@ package struct GradientState: Sendable {
     package var startPoint = CGPoint(x: 0.5, y: 0)
     package var endPoint = CGPoint(x: 0.5, y: 1)
     package var type = GradientKind.axial
+    /// The space neighbouring stops are mixed in: Display P3, as iOS's wide-colour devices draw
+    /// CAGradientLayer.
+    package var interpolation = GradientInterpolation.displayP3
 
     package init() {}
 }

@@ -78,8 +78,9 @@ extension CGColor {
         0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b
     }
 
-    /// Display P3 (same transfer curve as sRGB) to sRGB through linear light.
-    private static func displayP3ToSRGB(_ p: (Double, Double, Double)) -> (Double, Double, Double) {
+    /// Display P3 (same transfer curve as sRGB) to sRGB through linear light, unclamped
+    /// (extended range: P3's saturated colours come out below 0 or above 1).
+    package static func displayP3ToSRGB(_ p: (Double, Double, Double)) -> (Double, Double, Double) {
         let r = linearize(p.0)
         let g = linearize(p.1)
         let b = linearize(p.2)
@@ -87,5 +88,16 @@ extension CGColor {
         let lg = -0.0420569 * r + 1.0420571 * g
         let lb = -0.0196376 * r - 0.0786361 * g + 1.0982735 * b
         return (delinearize(lr), delinearize(lg), delinearize(lb))
+    }
+
+    /// sRGB to Display P3 through linear light (the inverse of `displayP3ToSRGB`), unclamped.
+    package static func sRGBToDisplayP3(_ s: (Double, Double, Double)) -> (Double, Double, Double) {
+        let r = linearize(s.0)
+        let g = linearize(s.1)
+        let b = linearize(s.2)
+        let pr = 0.8224621 * r + 0.1775380 * g
+        let pg = 0.0331941 * r + 0.9668058 * g
+        let pb = 0.0170827 * r + 0.0723974 * g + 0.9105199 * b
+        return (delinearize(pr), delinearize(pg), delinearize(pb))
     }
 }

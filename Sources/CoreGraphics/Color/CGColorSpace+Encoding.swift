@@ -22,12 +22,7 @@ extension CGColorSpace {
         case .linearSRGB:
             return (lr, lg, lb)
         case .displayP3:
-            // Linear sRGB to linear Display P3 (the inverse of the P3 → sRGB matrix), then P3's
-            // transfer curve, which is sRGB's.
-            let pr = 0.8224621 * lr + 0.1775380 * lg
-            let pg = 0.0331941 * lr + 0.9668058 * lg
-            let pb = 0.0170827 * lr + 0.0723974 * lg + 0.9105199 * lb
-            return (CGColor.delinearize(pr), CGColor.delinearize(pg), CGColor.delinearize(pb))
+            return CGColor.sRGBToDisplayP3((r, g, b))
         case .icc(let profile):
             guard profile.model == .rgb, let c = profile.fromSRGB((r, g, b)), c.count == 3 else { return (r, g, b) }
             return (c[0], c[1], c[2])

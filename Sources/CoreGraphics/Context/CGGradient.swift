@@ -32,8 +32,9 @@ public final class CGGradient: Sendable {
         return out
     }
 
-    /// A gradient from CGColors at `locations` (nil: evenly spaced). Nil when `colors` holds
-    /// something other than CGColor, is empty, or a location is not finite.
+    /// A gradient from CGColors at `locations` (nil: evenly spaced), mixed in `space` as Core
+    /// Graphics mixes it (linear sRGB gives light-correct ramps; nil and gray mix as sRGB). Nil
+    /// when `colors` holds something other than CGColor, is empty, or a location is not finite.
     public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
         let cgColors = colors.compactMap { $0 as? CGColor }
         guard !cgColors.isEmpty, cgColors.count == colors.count else {
@@ -42,7 +43,9 @@ public final class CGGradient: Sendable {
         }
         let positions = Self.locations(locations, count: cgColors.count)
         guard positions.allSatisfy(\.isFinite) else { return nil }
-        self.init(stops: zip(positions, cgColors).map { ($0, $1.sRGBComponents) })
+        let given = zip(positions, cgColors).map { (location: $0, color: $1.sRGBComponents) }.sorted { $0.location < $1.location }
+        let (colors, locations) = GradientInterpolation(space).stops(given.map(\.color), given.map(\.location))
+        self.init(stops: zip(locations, colors).map { ($0, $1) })
     }
 
     /// A gradient from raw components (`count` colours of `space.numberOfComponents + 1` values each).

@@ -38,6 +38,19 @@ open class CAGradientLayer: CALayer {
 
     @_LayerStoredName("type", \.visual.gradient.type) open var type: CAGradientLayerType
 
+    /// The space the stops are mixed in: Display P3 by default, as iOS's wide-colour devices draw
+    /// it; sRGB for Lottie files (After Effects' mix). Not Apple API, so it posts no change event.
+    package var interpolation: GradientInterpolation {
+        get { read(\.visual.gradient.interpolation) }
+        set {
+            withLock {
+                guard state.visual.gradient.interpolation != newValue else { return }
+                state.visual.gradient.interpolation = newValue
+                if !flags.isPresentation { TransactionStack.current.register(self) }
+            }
+        }
+    }
+
     public override init() {
         super.init()
         withLock { prepareKind() }

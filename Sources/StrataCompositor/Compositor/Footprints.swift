@@ -704,7 +704,7 @@ package struct Footprints: Equatable {
         h.combine(s.pointee.zPosition)
         switch s.pointee.kind {
         case .shape(let shape): h.combine(ShapeKey(shape))
-        case .gradient(let gradient): h.combine(GradientKey(gradient))
+        case .gradient(let gradient): h.combine(GradientKey(gradient, mixed: false))
         case .text(let text): h.combine(TextKey(text))
         default: break
         }

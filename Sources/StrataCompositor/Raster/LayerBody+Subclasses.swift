@@ -358,8 +358,11 @@ package struct GradientKey: Hashable {
     var start: CGPoint
     var end: CGPoint
     var type: GradientKind
+    var interpolation: GradientInterpolation
 
-    init?(_ g: GradientState) {
+    /// The gradient `g`; `mixed` lays its stops out as drawn (a mix other than sRGB's as close
+    /// sRGB stops), otherwise they are kept as given (a cheaper key that still tells them apart).
+    init?(_ g: GradientState, mixed: Bool = true) {
         guard let colors = g.colors, !colors.isEmpty else { return nil }
         self.colors = colors.map(\.sRGBComponents)
         // Locations must match the colours one to one and be finite; otherwise evenly spread
@@ -372,6 +375,8 @@ package struct GradientKey: Hashable {
         start = g.startPoint
         end = g.endPoint
         type = g.type
+        interpolation = g.interpolation
+        if mixed { (self.colors, locations) = interpolation.stops(self.colors, locations) }
     }
 
     /// Fills the rectangle `b` (already clipped by the caller) with the gradient.

@@ -31,6 +31,8 @@ extension ShapeBuilder {
             layer.setNeedsDisplay()
             return layer
         }
+        // After Effects, lottie-web and the community's references mix stops in sRGB.
+        layer.interpolation = .sRGB
         if gradient.type == 2 {
             layer.type = .radial
             let start = gradient.start, end = gradient.end

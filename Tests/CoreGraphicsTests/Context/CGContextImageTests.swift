@@ -81,6 +81,27 @@ private let quad = makeImage(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255,
         }
     }
 
+    /// Core Graphics mixes a gradient in its colour space: black → white is half the light at its
+    /// middle in linear sRGB (level 188), level 128 in sRGB; red → yellow passes green 148 there
+    /// in Display P3 (iOS's wide-colour mix), 129 in sRGB. Pixel 50 of 100 samples t = 0.505.
+    @Test func aGradientMixesInItsColourSpace() throws {
+        func middle(_ name: CFString, _ a: CGColor, _ b: CGColor) throws -> Pixel {
+            let space = try #require(CGColorSpace(name: name))
+            let gradient = try #require(CGGradient(colorsSpace: space, colors: [a, b] as CFArray, locations: [0, 1]))
+            let ctx = makeRGBAContext(width: 100, height: 2)
+            ctx.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 100, y: 0), options: [])
+            return ctx.pixel(x: 50, y: 1)
+        }
+        let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1), white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        let linear = try middle(CGColorSpace.linearSRGB, black, white)
+        #expect(abs(linear.r - 188) <= 2 && linear.r == linear.g && linear.g == linear.b, "\(linear)")
+        #expect(abs(try middle(CGColorSpace.sRGB, black, white).r - 129) <= 2)
+        let p3 = try middle(CGColorSpace.displayP3, red, yellow)
+        #expect(abs(p3.g - 148) <= 2 && p3.r == 255, "\(p3)")
+        #expect(abs(try middle(CGColorSpace.sRGB, red, yellow).g - 129) <= 2)
+    }
+
     @Test func gradientOptionsPadEachEndIndependently() {
         let line = { (options: CGGradientDrawingOptions) -> (Pixel, Pixel) in
             let ctx = makeRGBAContext(width: 100, height: 2)

@@ -151,6 +151,19 @@ struct LottieShapeTests {
         #expect(abs(r - 0.5) < 0.05 && abs(b - 0.5) < 0.05, "colour half way: \(r), \(b)")
     }
 
+    /// Lottie gradients mix in sRGB as After Effects does (CAGradientLayer's own default is
+    /// iOS's Display P3 mix, which puts green 147 at the middle of red → yellow).
+    @Test func gradientsMixTheirStopsInSRGBAsAfterEffectsDoes() throws {
+        let gradient = """
+            {"ty":"gf","t":1,"s":{"k":[0,0]},"e":{"k":[100,0]},"o":{"k":100},"r":1,"g":{"p":2,"k":{"k":[0,1,0,0,1,1,1,0]}}}
+            """
+        let image = try Self.render([LJ.group([LJ.rect((50, 50), 100, 100), gradient])])
+        for x in [25, 50, 75] {
+            let expected = (Double(x) + 0.5) / 100 * 255
+            #expect(abs(Double(image.rgba(x, 50).g) - expected) <= 3, "column \(x): \(image.rgba(x, 50)), sRGB mix \(expected)")
+        }
+    }
+
     @Test func radialGradientsRunFromTheCentreOutwards() throws {
         let gradient = """
             {"ty":"gf","t":2,"s":{"k":[50,50]},"e":{"k":[90,50]},"o":{"k":100},"r":1,"g":{"p":2,"k":{"k":[0,1,1,1,1,0,0,0]}}}
