@@ -219,7 +219,12 @@ final class CompositionBuilder {
         case .null, .unsupported:
             return nil
         case .solid(let color, _):
-            content.backgroundColor = LottieColor.hex(color)
+            if let solid = LottieColor.hex(color) {
+                content.backgroundColor = solid
+            } else {
+                content.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                emitter.warnings.note("solid colour '\(color.prefix(40))' is not #rrggbb (drawn black, as lottie-ios draws it)", at: place)
+            }
         case .image(let refId):
             if let image = animation.images[refId] ?? animation.assets[refId]?.image {
                 content.contents = image

@@ -17,12 +17,13 @@ enum LottieColor {
         return CGColor(red: c(0), green: c(1), blue: c(2), alpha: min(max(alpha.isFinite ? alpha : 1, 0), 1))
     }
 
-    /// `#rrggbb` (or `#rgb`); black for anything else.
-    static func hex(_ text: String) -> CGColor {
+    /// `#rrggbb` (or `#rgb`); nil for anything else (the caller draws black, as lottie-ios
+    /// does, and warns).
+    static func hex(_ text: String) -> CGColor? {
         var s = text.trimmingCharacters(in: .whitespaces)
         if s.hasPrefix("#") { s.removeFirst() }
         if s.count == 3 { s = s.map { "\($0)\($0)" }.joined() }
-        guard s.count == 6, let n = UInt32(s, radix: 16) else { return CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
+        guard s.count == 6, s.allSatisfy(\.isHexDigit), let n = UInt32(s, radix: 16) else { return nil }
         return CGColor(
             red: CGFloat((n >> 16) & 0xFF) / 255, green: CGFloat((n >> 8) & 0xFF) / 255, blue: CGFloat(n & 0xFF) / 255, alpha: 1)
     }

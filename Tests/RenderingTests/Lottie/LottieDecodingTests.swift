@@ -71,6 +71,22 @@ struct LottieDecodingTests {
         #expect(near(image.rgba(5, 5), (0, 255, 0, 255)), "the self-parented layer, drawn once")
     }
 
+    /// A solid whose colour is not `#rrggbb` or `#rgb` ("#ffffffff", a name, junk) is drawn black,
+    /// as lottie-ios draws it, with a warning naming the colour and the layer; `#abc` is `#aabbcc`.
+    @Test(arguments: ["#ffffffff", "white", "#12345g"])
+    func anUnreadableSolidColourIsDrawnBlackWithAWarning(_ color: String) throws {
+        let json = LJ.animation(layers: [LJ.solid(color, w: 100, h: 100, ind: 1)])
+        let player = LottieLayer(animation: try LottieAnimation(data: Data(json.utf8)))
+        #expect(player.warnings.contains { $0.contains("solid colour '\(color)'") && $0.contains("layers[0]") }, "\(player.warnings)")
+        #expect(near(try LottieRender.frame(json, 0, playing: false).rgba(50, 50), (0, 0, 0, 255)))
+    }
+
+    @Test func aThreeDigitSolidColourIsExpanded() throws {
+        let json = LJ.animation(layers: [LJ.solid("#f80", w: 100, h: 100, ind: 1)])
+        #expect(LottieLayer(animation: try LottieAnimation(data: Data(json.utf8))).warnings.isEmpty)
+        #expect(near(try LottieRender.frame(json, 0, playing: false).rgba(50, 50), (255, 136, 0, 255)))
+    }
+
     @Test func aPrecompositionThatIncludesItselfEnds() throws {
         let loop = "{\"ty\":0,\"ind\":1,\"refId\":\"me\",\"w\":100,\"h\":100,\"ip\":0,\"op\":60,\"ks\":\(LJ.transform())}"
         let asset = "{\"id\":\"me\",\"layers\":[\(loop),\(LJ.solid("#0000ff", w: 50, h: 50, ind: 2))]}"
