@@ -171,13 +171,30 @@ extension CGContext {
             // A zero width means the thinnest visible line: one device pixel.
             width = 1 / max(1e-12, abs(Double(state.ctm.determinant)).squareRoot())
         }
-        cairo_set_line_width(cr, width)
+        cairo_set_line_width(cr, min(width, coveringLineWidth()))
         cairo_set_line_cap(cr, cairo_line_cap_t(rawValue: UInt32(state.lineCap.rawValue)))
         cairo_set_line_join(cr, cairo_line_join_t(rawValue: UInt32(state.lineJoin.rawValue)))
         cairo_set_miter_limit(cr, Double(state.miterLimit))
         let dashes = state.dashLengths.map(Double.init)
         cairo_set_dash(cr, dashes, Int32(dashes.count), Double(state.dashPhase))
         cairo_stroke(cr)
+    }
+
+    /// A line width (user space) past which a stroke of the current path covers the clip as it
+    /// does at this width: a pen whose radius is 64 times the farthest any clip point lies from
+    /// any path point. cairo
+    /// builds round joins and caps as polygons with more sides the wider the pen, so a text
+    /// outline stroked 10⁶ wide took seconds; beyond this width only a bevel join turning by more
+    /// than 178° could reach further into the clip.
+    private func coveringLineWidth() -> Double {
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        var px0 = 0.0, py0 = 0.0, px1 = 0.0, py1 = 0.0
+        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        cairo_path_extents(cr, &px0, &py0, &px1, &py1)
+        let dx = max(abs(cx1 - px0), abs(px1 - cx0)), dy = max(abs(cy1 - py0), abs(py1 - cy0))
+        let reach = (dx * dx + dy * dy).squareRoot()
+        guard reach.isFinite, reach > 0 else { return .infinity }
+        return 128 * reach + 4
     }
 
     /// cairo's errors are sticky; Strata validates inputs so that none should occur. Report any that does.

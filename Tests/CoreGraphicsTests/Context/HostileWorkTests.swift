@@ -54,4 +54,38 @@ struct HostileWorkTests {
         let inked = (0..<100).contains { row[$0 * 4 + 3] > 0 }
         #expect(inked, "the glyphs on the canvas are drawn")
     }
+
+    /// Tried: a zigzag stroked 10⁶ and 10³⁰⁰ points wide with round joins and caps, and a segment
+    /// 10⁹ wide with butt caps, into a 64×40 context (cairo's round joins grow with the pen: a
+    /// text outline stroked that wide took seconds). Drawn at the width that covers the clip:
+    /// every pixel painted by the round pen, and the butt segment exactly its rows.
+    @Test func aStrokeWiderThanTheCanvasIsDrawnAtTheWidthThatCoversIt() throws {
+        let space = CGColorSpace(name: CGColorSpace.sRGB)!
+        func draw(width: CGFloat, cap: CGLineCap, _ points: [CGPoint]) throws -> [UInt8] {
+            let context = try #require(CGContext(
+                data: nil, width: 64, height: 40, bitsPerComponent: 8, bytesPerRow: 256, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            context.setStrokeColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
+            context.setLineWidth(width)
+            context.setLineCap(cap)
+            context.setLineJoin(.round)
+            context.addLines(between: points)
+            context.strokePath()
+            let data = try #require(context.data)
+            return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt8.self), count: 256 * 40))
+        }
+        let zigzag = (0..<40).map { CGPoint(x: 20 + CGFloat($0 % 2) * 10, y: 5 + CGFloat($0) * 0.5) }
+        for width in [1e6, 1e300] as [CGFloat] {
+            let pixels = try draw(width: width, cap: .round, zigzag)
+            let unpainted = stride(from: 0, to: pixels.count, by: 4).filter { pixels[$0] != 255 || pixels[$0 + 3] != 255 }.count
+            #expect(unpainted == 0, "width \(width): \(unpainted) pixels not painted")
+        }
+        // A vertical segment from y = 10 to y = 30 (device rows 10..<30), butt caps: only its rows.
+        let butt = try draw(width: 1e9, cap: .butt, [CGPoint(x: 32, y: 10), CGPoint(x: 32, y: 30)])
+        for row in 0..<40 {
+            let painted = (0..<64).filter { butt[row * 256 + $0 * 4 + 3] == 255 }.count
+            let expected = (10..<30).contains(39 - row) ? 64 : 0
+            #expect(painted == expected, "row \(row): \(painted) pixels painted")
+        }
+    }
 }
