@@ -190,6 +190,10 @@ extension CGContext {
         var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
         var px0 = 0.0, py0 = 0.0, px1 = 0.0, py1 = 0.0
         cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        // Every path point lies at least half the clip's diagonal from some clip point: below
+        // 64 diagonals no width is cut, and the path is not walked for its extents.
+        let diagonal = ((cx1 - cx0) * (cx1 - cx0) + (cy1 - cy0) * (cy1 - cy0)).squareRoot()
+        guard diagonal.isFinite, Double(state.lineWidth) > 64 * diagonal else { return .infinity }
         cairo_path_extents(cr, &px0, &py0, &px1, &py1)
         let dx = max(abs(cx1 - px0), abs(px1 - cx0)), dy = max(abs(cy1 - py0), abs(py1 - cy0))
         let reach = (dx * dx + dy * dy).squareRoot()
